@@ -1,0 +1,159 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration, read from the environment and validated once at start-up. Every variable is
+ * listed with a comment in `.env.example`.
+ */
+
+const MIN_SECRET_LENGTH = 32;
+const WEAK_SECRETS = new Set(['secret', 'changeme', 'change-me', 'development', 'password']);
+
+const emptyToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('development'),
+  ),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(4321)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('localhost')),
+  PUBLIC_SITE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (or unset for the embedded database)')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
+  JWT_SECRET: optionalString,
+  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'stripe']).default('sandbox')),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Evergreen <shop@localhost>')),
+  SHOP_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@evergreen.example')),
+  SITE_NAME: z.preprocess(emptyToUndefined, z.string().default('Evergreen')),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['silent', 'info', 'debug']).default('info')),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  siteUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  jwtSecret: string;
+  payments: {
+    provider: Env['PAYMENT_PROVIDER'];
+    stripeSecretKey: string | undefined;
+    stripePublishableKey: string | undefined;
+    stripeWebhookSecret: string | undefined;
+  };
+  mail: { smtpUrl: string | undefined; from: string; shopEmail: string };
+  siteName: string;
+  logLevel: Env['LOG_LEVEL'];
+}
+
+/** A configuration problem a person can fix; the message names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function isWeakSecret(secret: string): boolean {
+  return secret.length < MIN_SECRET_LENGTH || WEAK_SECRETS.has(secret.toLowerCase());
+}
+
+/** In development a missing secret is generated once and kept in `<dataDir>/secrets.json`. */
+function developmentSecret(dataDir: string, name: string): string {
+  const file = resolve(dataDir, 'secrets.json');
+  const stored: Record<string, string> = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
+    : {};
+  const existing = stored[name];
+  if (existing) return existing;
+  const secret = randomBytes(48).toString('base64url');
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...stored, [name]: secret }, null, 2), { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+
+  let jwtSecret = env.JWT_SECRET;
+  if (isProduction) {
+    if (!jwtSecret) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production.');
+    if (isWeakSecret(jwtSecret)) {
+      throw new ConfigError(
+        `JWT_SECRET is too weak: use at least ${MIN_SECRET_LENGTH} random characters.`,
+      );
+    }
+  } else if (!jwtSecret) {
+    jwtSecret = developmentSecret(env.DATA_DIR, 'JWT_SECRET');
+  }
+
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    for (const name of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ] as const) {
+      if (!env[name]) throw new ConfigError(`${name} is required when PAYMENT_PROVIDER=stripe.`);
+    }
+  }
+
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    siteUrl: env.PUBLIC_SITE_URL ?? `http://${env.HOST}:${env.PORT}`,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: resolve(env.DATA_DIR),
+    jwtSecret,
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopEmail: env.SHOP_EMAIL },
+    siteName: env.SITE_NAME,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+const CONFIG_KEY = Symbol.for('evergreen.config');
+type Holder = { [CONFIG_KEY]?: Config };
+
+/** The process's configuration, loaded on first use and shared by every bundle of this code. */
+export function config(): Config {
+  const holder = globalThis as Holder;
+  return (holder[CONFIG_KEY] ??= loadConfig());
+}

@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The Drizzle database, whichever driver is underneath (PGlite or node-postgres). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs one SQL statement outside Drizzle (for checks and set-up). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… to use a PostgreSQL server; otherwise PGlite. */
+  url?: string | undefined;
+  /** PGlite data folder; omitted means in memory (tests). */
+  dataDir?: string | undefined;
+  /** node-postgres pool size. */
+  poolSize?: number;
+}
+
+/** The folder of migrations drizzle-kit generates (committed). */
+export function migrationsFolder(): string {
+  return resolve(process.env.MIGRATIONS_DIR ?? resolve(process.cwd(), 'api/db/migrations'));
+}
+
+export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const [{ default: pg }, { drizzle }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  const migrationsConfig = { migrationsFolder: migrationsFolder() };
+  if (database.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, migrationsConfig);
+  } else {
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    await migrate(database.db as never, migrationsConfig);
+  }
+}
+
+const DATABASE_KEY = Symbol.for('evergreen.database');
+type Holder = { [DATABASE_KEY]?: Promise<Database> };
+
+/**
+ * The process's one database. PGlite allows a single owner of its data folder, and the server entry
+ * and Astro's bundle each carry a copy of this module, so the handle lives on `globalThis`.
+ */
+export function sharedDatabase(open: () => Promise<Database>): Promise<Database> {
+  const holder = globalThis as Holder;
+  return (holder[DATABASE_KEY] ??= open());
+}
+
+export function forgetSharedDatabase(): void {
+  delete (globalThis as Holder)[DATABASE_KEY];
+}
+
+export { schema };

@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** A size chart: column headings, then one row per size. Bundles keep a list of titled tables. */
+export type SizeTable = { columns: string[]; rows: string[][] };
+export type TitledSizeTable = SizeTable & { title: string };
+export type SizeChart = SizeTable | TitledSizeTable[];
+
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    /** Integer cents; null when the shop has not set a price (the page falls back to $40). */
+    priceCents: integer('price_cents'),
+    sku: text('sku').notNull(),
+    /** Units in stock; null when unknown. */
+    quantity: integer('quantity'),
+    supplier: text('supplier').notNull().default('warehouse'),
+    /** The main category; 'digital' marks digital photo products. */
+    category: text('category').notNull(),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    alttext: text('alttext').notNull().default(''),
+    details: text('details').array().notNull().default(sql`'{}'::text[]`),
+    sizeChart: jsonb('size_chart').$type<SizeChart>(),
+    hasVariants: boolean('has_variants').notNull().default(false),
+    isBundle: boolean('is_bundle').notNull().default(false),
+    isFeatured: boolean('is_featured').notNull().default(false),
+    thumbsUp: integer('thumbs_up').notNull().default(0),
+    thumbsDown: integer('thumbs_down').notNull().default(0),
+    /** Lower sorts first; null sorts last. */
+    priority: integer('priority'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('products_slug_key').on(table.slug),
+    uniqueIndex('products_sku_key').on(table.sku),
+    index('products_featured_idx')
+      .on(table.priority.asc().nullsLast(), table.title)
+      .where(sql`${table.isFeatured}`),
+    index('products_price_idx').on(table.priceCents),
+    check('products_price_nonnegative', sql`${table.priceCents} >= 0`),
+    check('products_quantity_nonnegative', sql`${table.quantity} >= 0`),
+  ],
+);
+
+/**
+ * A product's variants. Plain variants (colours, sizes) have `optionGroup` null; a bundle's
+ * option lists are numbered 0, 1, … with the list's title in `groupTitle`.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    optionGroup: integer('option_group'),
+    groupTitle: text('group_title'),
+    position: integer('position').notNull().default(0),
+    sku: text('sku').notNull(),
+    title: text('title').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull().default(0),
+    attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
+    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    type: text('type').notNull().default('option'),
+  },
+  (table) => [
+    uniqueIndex('product_variants_sku_key').on(table.sku),
+    index('product_variants_product_idx').on(table.productId, table.optionGroup, table.position),
+    check('product_variants_price_nonnegative', sql`${table.priceCents} >= 0`),
+    check('product_variants_quantity_nonnegative', sql`${table.quantity} >= 0`),
+  ],
+);
+
+/** Where a product is listed: a category and, optionally, a subcategory within it. */
+export const productCategorizations = pgTable(
+  'product_categorizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    subcategory: text('subcategory'),
+  },
+  (table) => [
+    uniqueIndex('product_categorizations_unique').on(
+      table.productId,
+      table.category,
+      sql`coalesce(${table.subcategory}, '')`,
+    ),
+    index('product_categorizations_listing_idx').on(
+      table.category,
+      table.subcategory,
+      table.productId,
+    ),
+    index('product_categorizations_product_idx').on(table.productId),
+  ],
+);
+
+/** The order of subcategory sections on a category page. */
+export const categoryOrders = pgTable(
+  'category_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    category: text('category').notNull(),
+    subcategory: text('subcategory').notNull(),
+    order: integer('order').notNull(),
+  },
+  (table) => [uniqueIndex('category_orders_unique').on(table.category, table.subcategory)],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type ProductVariantRow = typeof productVariants.$inferSelect;
+export type ProductCategorizationRow = typeof productCategorizations.$inferSelect;
+export type CategoryOrderRow = typeof categoryOrders.$inferSelect;

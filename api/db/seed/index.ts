@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { count, inArray } from 'drizzle-orm';
+import type { Db } from '../client';
+import { categoryOrders, productCategorizations, products, productVariants } from '../schema';
+import { categoryOrders as seedCategoryOrders, products as seedProducts } from './catalogue';
+import type { SeedProduct, SeedVariant } from './types';
+
+const ID_NAMESPACE = 'evergreen-demo-catalogue';
+
+/** A stable UUID (version 5 layout) for a seeded product, so links to it survive a re-seed. */
+export function seedProductId(slug: string): string {
+  const hex = createHash('sha1').update(`${ID_NAMESPACE}:${slug}`).digest('hex');
+  const variant = ((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16);
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    `5${hex.slice(13, 16)}`,
+    `${variant}${hex.slice(18, 20)}`,
+    hex.slice(20, 32),
+  ].join('-');
+}
+
+function variantRows(product: SeedProduct, productId: string) {
+  const plain = (product.variants ?? []).map((variant, position) =>
+    variantRow(variant, productId, position, null, null),
+  );
+  const bundle = (product.bundleOptions ?? []).flatMap((group, groupIndex) =>
+    group.options.map((variant, position) =>
+      variantRow(variant, productId, position, groupIndex, group.title),
+    ),
+  );
+  return [...plain, ...bundle];
+}
+
+function variantRow(
+  variant: SeedVariant,
+  productId: string,
+  position: number,
+  optionGroup: number | null,
+  groupTitle: string | null,
+) {
+  return {
+    productId,
+    optionGroup,
+    groupTitle,
+    position,
+    sku: variant.sku,
+    title: variant.title,
+    priceCents: variant.priceCents,
+    quantity: variant.quantity,
+    attributes: variant.attributes,
+    images: variant.images,
+    type: variant.type,
+  };
+}
+
+function productRow(product: SeedProduct) {
+  const isBundle = (product.bundleOptions?.length ?? 0) > 0;
+  return {
+    id: seedProductId(product.slug),
+    slug: product.slug,
+    title: product.title,
+    description: product.description,
+    priceCents: product.priceCents ?? null,
+    sku: product.sku,
+    quantity: product.quantity ?? null,
+    supplier: product.supplier ?? 'warehouse',
+    category: product.category,
+    images: product.images,
+    alttext: product.alttext,
+    details: product.details,
+    sizeChart: product.sizeChart ?? null,
+    hasVariants: isBundle || (product.variants?.length ?? 0) > 0,
+    isBundle,
+    isFeatured: product.isFeatured ?? false,
+    thumbsUp: product.ratings?.thumbsUp ?? 0,
+    thumbsDown: product.ratings?.thumbsDown ?? 0,
+    priority: product.priority ?? null,
+    updatedAt: new Date(),
+  };
+}
+
+/**
+ * Loads the demo catalogue. Idempotent: products are matched by slug and brought back to the
+ * catalogue's values, their variants and categorizations replaced, category orders upserted.
+ */
+export async function seedCatalogue(db: Db, catalogue: SeedProduct[] = seedProducts) {
+  await db.transaction(async (tx) => {
+    const rows = catalogue.map(productRow);
+    for (const row of rows) {
+      const { id: _id, slug: _slug, ...changes } = row;
+      await tx.insert(products).values(row).onConflictDoUpdate({
+        target: products.slug,
+        set: changes,
+      });
+    }
+    const ids = rows.map((row) => row.id);
+    await tx.delete(productVariants).where(inArray(productVariants.productId, ids));
+    await tx.delete(productCategorizations).where(inArray(productCategorizations.productId, ids));
+
+    const variants = catalogue.flatMap((product) =>
+      variantRows(product, seedProductId(product.slug)),
+    );
+    if (variants.length > 0) await tx.insert(productVariants).values(variants);
+
+    const categorizations = catalogue.flatMap((product) =>
+      product.categorizations.map((entry) => ({
+        productId: seedProductId(product.slug),
+        category: entry.category,
+        subcategory: entry.subcategory ?? null,
+      })),
+    );
+    if (categorizations.length > 0) {
+      await tx.insert(productCategorizations).values(categorizations);
+    }
+
+    for (const entry of seedCategoryOrders) {
+      await tx
+        .insert(categoryOrders)
+        .values(entry)
+        .onConflictDoUpdate({
+          target: [categoryOrders.category, categoryOrders.subcategory],
+          set: { order: entry.order },
+        });
+    }
+  });
+  return { products: catalogue.length };
+}
+
+/** Seeds the demo catalogue on the first start of an empty database. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(products);
+  if ((row?.total ?? 0) > 0) return false;
+  await seedCatalogue(db);
+  return true;
+}

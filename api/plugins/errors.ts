@@ -1,0 +1,57 @@
+import { Elysia, type ValidationError } from 'elysia';
+import { AppError, MESSAGES, type ErrorBody } from '../lib/errors';
+import { log } from '../lib/log';
+
+/** Field messages from a validation error, first message per field; never the values sent. */
+export function validationFields(error: Pick<ValidationError, 'all'>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.all) {
+    const path = 'path' in issue ? String(issue.path ?? '') : '';
+    const name = path.replace(/^\//, '').replace(/\//g, '.') || 'body';
+    const message = 'message' in issue && issue.message ? String(issue.message) : 'Invalid value';
+    fields[name] ??= message;
+  }
+  return fields;
+}
+
+/**
+ * Maps every failure to `{ error, fields? }` with the right status. Elysia's default validation
+ * error repeats the request body (passwords included), so it is never passed through.
+ */
+export const errorPlugin = new Elysia({ name: 'errors' }).onError(
+  { as: 'global' },
+  ({ code, error, set, request }): ErrorBody => {
+    if (error instanceof AppError) {
+      set.status = error.status;
+      return error.fields ? { error: error.message, fields: error.fields } : { error: error.message };
+    }
+    switch (code) {
+      case 'VALIDATION': {
+        set.status = 400;
+        const fields = validationFields(error);
+        const first = Object.values(fields)[0];
+        return { error: first ?? MESSAGES.invalidData, fields };
+      }
+      case 'PARSE':
+        set.status = 400;
+        return { error: MESSAGES.invalidJson };
+      case 'NOT_FOUND':
+        set.status = 404;
+        return { error: MESSAGES.notFound };
+      case 'INVALID_COOKIE_SIGNATURE':
+        set.status = 400;
+        return { error: MESSAGES.invalidData };
+      default: {
+        set.status = 500;
+        const cause = error instanceof Error ? error : new Error(String(error));
+        log('error', 'unhandled API error', {
+          requestId: set.headers['x-request-id'],
+          path: new URL(request.url).pathname,
+          error: cause.message,
+          stack: cause.stack,
+        });
+        return { error: MESSAGES.internal };
+      }
+    }
+  },
+);

@@ -1,0 +1,32 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import mdx from '@astrojs/mdx';
+
+const site = process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
+
+export default defineConfig({
+  site,
+  output: 'server',
+  // Middleware mode: dist/serve.mjs owns the HTTP server, sends /api/* straight to Elysia and the
+  // rest to Astro's handler (see server/serve.ts).
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react(), mdx()],
+  server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },
+  security: {
+    checkOrigin: true,
+    // Forwarded headers are trusted only for this host, so a forged X-Forwarded-Host cannot
+    // poison links or caches.
+    allowedDomains: [{ hostname: new URL(site).hostname }],
+  },
+  experimental: {
+    // Hashes every script and style Astro emits into a Content-Security-Policy, so islands keep
+    // working without 'unsafe-inline'.
+    csp: true,
+  },
+  vite: {
+    ssr: { external: ['@electric-sql/pglite', 'pg', 'sharp', 'argon2'] },
+    optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+  },
+});

@@ -1,0 +1,13 @@
+// npm run db:migrate: applies the committed migrations to the configured database.
+import { resolve } from 'node:path';
+import { config } from '../api/config';
+import { migrateDatabase, openDatabase } from '../api/db/client';
+
+const { databaseUrl, dataDir } = config();
+const database = await openDatabase({ url: databaseUrl, dataDir: resolve(dataDir, 'db') });
+try {
+  await migrateDatabase(database);
+  console.log(`Migrations applied (${database.kind}).`);
+} finally {
+  await database.close();
+}

@@ -1,0 +1,29 @@
+/** Where the header's category nav and the home page's strips lead. Tests check each has products. */
+
+export interface CategoryLink {
+  label: string;
+  category: string;
+  subcategory?: string;
+}
+
+export function listingHref({ category, subcategory }: CategoryLink): string {
+  const base = `/products/${encodeURIComponent(category)}/`;
+  return subcategory ? `${base}${encodeURIComponent(subcategory)}` : base;
+}
+
+/** Header category nav (spec §2): Gift Collection, Under $30, Yoga, Cat, Artistic, Kitchen. */
+export const CATEGORY_NAV: CategoryLink[] = [
+  { label: 'Gift Collection', category: 'Gift Collection' },
+  { label: 'Under $30', category: 'Gift Collection', subcategory: 'Under $30' },
+  { label: 'Yoga', category: 'Yoga' },
+  { label: 'Cat', category: 'Pets', subcategory: 'Cat' },
+  { label: 'Artistic', category: 'Artwork', subcategory: 'For the Art Lover' },
+  { label: 'Kitchen', category: 'Home', subcategory: 'Kitchen' },
+];
+
+/** Home page 'Shop by Category' strip (spec §2): Gift Collection, Yoga Mats, Under $30. */
+export const SHOP_BY_CATEGORY: CategoryLink[] = [
+  { label: 'Gift Collection', category: 'Gift Collection' },
+  { label: 'Yoga Mats', category: 'Yoga', subcategory: 'Yoga Mats' },
+  { label: 'Under $30', category: 'Gift Collection', subcategory: 'Under $30' },
+];

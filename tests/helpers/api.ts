@@ -1,0 +1,35 @@
+import { afterAll, beforeAll } from 'vitest';
+import { createApp, type App } from '../../api/app';
+import { createTestDatabase, type TestDatabase } from './db';
+
+const BASE = 'http://localhost/api';
+
+export interface ApiHarness {
+  app: App;
+  test: TestDatabase;
+  get(path: string, init?: RequestInit): Promise<Response>;
+  post(path: string, body: unknown, init?: RequestInit): Promise<Response>;
+}
+
+/** An API app on a fresh database for the current test file, created before and closed after. */
+export function useApi(options: { seed?: boolean } = {}): ApiHarness {
+  const harness = {} as ApiHarness;
+  beforeAll(async () => {
+    harness.test = await createTestDatabase(options);
+    harness.app = createApp({ database: harness.test.database });
+    harness.get = (path, init) => harness.app.handle(new Request(`${BASE}${path}`, init));
+    harness.post = (path, body, init) =>
+      harness.app.handle(
+        new Request(`${BASE}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...init?.headers },
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+          ...init,
+        }),
+      );
+  });
+  afterAll(async () => {
+    await harness.test?.cleanup();
+  });
+  return harness;
+}
