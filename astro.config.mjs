@@ -9,6 +9,8 @@ const site = process.env.PUBLIC_SITE_URL || 'http://localhost:4321';
 export default defineConfig({
   site,
   output: 'server',
+  // BUILD_DIR lets two builds (e.g. two work trees' test runs) live side by side.
+  outDir: process.env.BUILD_DIR ?? './dist',
   // Middleware mode: dist/serve.mjs owns the HTTP server, sends /api/* straight to Elysia and the
   // rest to Astro's handler (see server/serve.ts).
   adapter: node({ mode: 'middleware' }),

@@ -28,12 +28,18 @@ const envSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (or unset for the embedded database)')
+      .regex(
+        /^postgres(ql)?:\/\//,
+        'must be a postgres:// URL (or unset for the embedded database)',
+      )
       .optional(),
   ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
   JWT_SECRET: optionalString,
-  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'stripe']).default('sandbox')),
+  PAYMENT_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(['sandbox', 'stripe']).default('sandbox'),
+  ),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,

@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: ['server/serve.ts'],
-  outfile: 'dist/serve.mjs',
+  outfile: `${process.env.BUILD_DIR ?? 'dist'}/serve.mjs`,
   bundle: true,
   platform: 'node',
   format: 'esm',

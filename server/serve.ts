@@ -73,7 +73,8 @@ async function main(): Promise<void> {
   server.listen(settings.port, settings.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;
-    const shown = settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
+    const shown =
+      settings.host === '0.0.0.0' || settings.host === '::' ? 'localhost' : settings.host;
     console.log(`${settings.siteName} is open at http://${shown}:${port}/`);
   });
 

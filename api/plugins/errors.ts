@@ -23,7 +23,9 @@ export const errorPlugin = new Elysia({ name: 'errors' }).onError(
   ({ code, error, set, request }): ErrorBody => {
     if (error instanceof AppError) {
       set.status = error.status;
-      return error.fields ? { error: error.message, fields: error.fields } : { error: error.message };
+      return error.fields
+        ? { error: error.message, fields: error.fields }
+        : { error: error.message };
     }
     switch (code) {
       case 'VALIDATION': {

@@ -24,7 +24,9 @@ describe('GET /api/health', () => {
     const response = await broken.handle(new Request('http://localhost/api/health'));
     expect(response.status).toBe(503);
     const body = await response.json();
-    expect(body).toEqual({ error: 'The shop is unavailable right now. Please try again in a moment.' });
+    expect(body).toEqual({
+      error: 'The shop is unavailable right now. Please try again in a moment.',
+    });
     expect(JSON.stringify(body)).not.toContain('connection refused');
   });
 });

@@ -32,9 +32,15 @@ export const products = pgTable(
     supplier: text('supplier').notNull().default('warehouse'),
     /** The main category; 'digital' marks digital photo products. */
     category: text('category').notNull(),
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     alttext: text('alttext').notNull().default(''),
-    details: text('details').array().notNull().default(sql`'{}'::text[]`),
+    details: text('details')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sizeChart: jsonb('size_chart').$type<SizeChart>(),
     hasVariants: boolean('has_variants').notNull().default(false),
     isBundle: boolean('is_bundle').notNull().default(false),
@@ -77,7 +83,10 @@ export const productVariants = pgTable(
     priceCents: integer('price_cents').notNull(),
     quantity: integer('quantity').notNull().default(0),
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
-    images: text('images').array().notNull().default(sql`'{}'::text[]`),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     type: text('type').notNull().default('option'),
   },
   (table) => [
