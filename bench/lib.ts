@@ -1,0 +1,106 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a server process on a free port with a fresh data folder and waits for /api/health. */
+export async function startServer(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'evergreen-bench-'));
+  const child: ChildProcess = spawn(command, args, {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited early`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not become healthy in 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface LoadResult {
+  label: string;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** A load of `connections` for `seconds` on one URL (bounded in time), after a short warm-up. */
+export async function load(
+  label: string,
+  url: string,
+  { connections = 32, seconds = 10 } = {},
+): Promise<LoadResult> {
+  await autocannon({ url, connections, duration: 2 });
+  const result = await autocannon({ url, connections, duration: seconds });
+  return {
+    label,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export function printTable(results: LoadResult[]): void {
+  console.log(
+    ['route', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx'].map((h) => h.padEnd(14)).join(''),
+  );
+  for (const r of results) {
+    console.log(
+      [r.label, r.requestsPerSecond.toFixed(0), r.p50, r.p99, r.errors, r.non2xx]
+        .map((cell) => String(cell).padEnd(14))
+        .join(''),
+    );
+  }
+}
