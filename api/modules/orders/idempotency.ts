@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { idempotencyKeys } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { ORDER_MESSAGES } from './model';
+
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+export type Claim =
+  { kind: 'claimed' } | { kind: 'replay'; status: number; body: unknown; orderId: string | null };
+
+const POLL_MS = 100;
+const WAIT_MS = 20_000;
+
+/** A stable fingerprint of a validated request: the same key must come with the same request. */
+export function requestHash(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex');
+}
+
+/**
+ * Claims a key for a request. A key seen before with a finished answer gives that answer back; a
+ * key whose request is still running (a double click) waits for it; a key reused for a different
+ * request is refused.
+ */
+export async function claimKey(
+  db: Db,
+  key: string,
+  scope: string,
+  hash: string,
+  waitMs = WAIT_MS,
+): Promise<Claim> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ key, scope, requestHash: hash, status: 'in_progress' })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted.length > 0) return { kind: 'claimed' };
+
+    const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    if (row) {
+      if (row.scope !== scope || row.requestHash !== hash) {
+        throw new AppError('CONFLICT', ORDER_MESSAGES.keyReused);
+      }
+      if (row.status === 'completed') {
+        return {
+          kind: 'replay',
+          status: row.responseStatus ?? 200,
+          body: row.responseBody,
+          orderId: row.orderId,
+        };
+      }
+    }
+    if (Date.now() >= deadline) throw new AppError('CONFLICT', ORDER_MESSAGES.stillConfirming);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Lets go of a key whose request failed, so the shopper can try again. */
+export async function releaseKey(db: Db, key: string): Promise<void> {
+  await db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, 'in_progress')));
+}
+
+/** Keeps the finished answer with the key (call inside the transaction that did the work). */
+export async function completeKey(
+  db: Db,
+  key: string,
+  response: { status: number; body: unknown; orderId: string },
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({
+      status: 'completed',
+      responseStatus: response.status,
+      responseBody: response.body,
+      orderId: response.orderId,
+      updatedAt: new Date(),
+    })
+    .where(eq(idempotencyKeys.key, key));
+}

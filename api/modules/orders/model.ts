@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import type { PaymentStatus, ShippingStatus } from '../../db/schema/orders';
+import {
+  addressSchema,
+  personDetailsSchema,
+  type Address,
+  type PersonDetails,
+} from '../address/model';
+
+/** Every sentence the order calls answer with. The first two are the spec's (§5, §8). */
+export const ORDER_MESSAGES = {
+  confirmed: 'Order confirmed',
+  returnPolicy: 'You must agree to the Return Policy to confirm your order.',
+  outOfStock: 'Quantity of product is out',
+  unavailable: 'An item in your cart is no longer available. Please review your cart.',
+  priceChanged: (title: string, price: string) =>
+    `The price of ${title} is now ${price}. Please review your order and confirm again.`,
+  subtotalDiffers:
+    'The subtotal does not match the items in your order. Please review your order and confirm again.',
+  taxDiffers:
+    'The sales tax for your shipping address has changed. Please review your order and confirm again.',
+  totalDiffers: 'The total does not match your order. Please review your order and confirm again.',
+  digitalOnce: 'A digital item can be bought once per order.',
+  lineTwice: 'Each item may appear only once in an order.',
+  quantity: 'Choose a quantity from 1 to 6.',
+  noItems: 'Your cart is empty.',
+  guestContact: 'Please enter your name and email.',
+  signInRequired: 'Please sign in to check out with your account, or check out as a guest.',
+  keyFormat: 'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
+  keyReused:
+    'This confirmation was already used for a different order. Please reload the page and try again.',
+  stillConfirming:
+    'Your order is still being confirmed. Please wait a moment and check your email before trying again.',
+} as const;
+
+/** spec §9: at most 6 units a line. */
+export const MAX_LINE_QUANTITY = 6;
+export const MAX_ORDER_LINES = 50;
+
+const money = z.number({ error: 'Enter an amount in dollars.' }).finite().min(0).max(1_000_000);
+
+/**
+ * A cart line as the browser sends it (spec §7). `sku` is the variant's sku, the product's own sku,
+ * or for a bundle the chosen option skus joined with '+', one per option list.
+ */
+export const orderLineSchema = z.object({
+  _id: z.uuid({ error: ORDER_MESSAGES.unavailable }),
+  title: z.string().max(500).optional(),
+  variantTitle: z.string().max(500).nullish(),
+  sku: z.string().trim().min(1, ORDER_MESSAGES.unavailable).max(500),
+  quantity: z
+    .number({ error: ORDER_MESSAGES.quantity })
+    .int(ORDER_MESSAGES.quantity)
+    .min(1, ORDER_MESSAGES.quantity)
+    .max(MAX_LINE_QUANTITY, ORDER_MESSAGES.quantity),
+  price: money,
+  supplier: z.string().max(200).optional(),
+});
+export type OrderLineInput = z.output<typeof orderLineSchema>;
+
+const lines = z
+  .array(orderLineSchema, { error: ORDER_MESSAGES.noItems })
+  .min(1, ORDER_MESSAGES.noItems)
+  .max(MAX_ORDER_LINES);
+
+/** What the card step leaves in the checkout state (spec §3 billingInfo). */
+export const billingInfoSchema = z.object({
+  paymentMethodId: z.string().trim().min(1, 'Please enter your card.').max(2000),
+  last4Number: z.string().max(4).optional(),
+  expirationMonth: z.union([z.string(), z.number()]).optional(),
+  expirationYear: z.union([z.string(), z.number()]).optional(),
+  brand: z.string().max(40).optional(),
+  stored: z.boolean().optional(),
+});
+
+/** POST /orders/orderconfirmation (spec §7). */
+export const orderConfirmationSchema = z
+  .object({
+    shippingAddress: addressSchema,
+    billingAddress: addressSchema,
+    billingInfo: billingInfoSchema,
+    items: lines,
+    subtotal: money,
+    /** The sales-tax rate, a fraction (DECISIONS). */
+    salesTax: z.number().finite().min(0).max(1),
+    total: money,
+    acceptedReturnPolicy: z.boolean().optional().default(false),
+    isGuest: z.boolean().optional().default(false),
+    guestContact: personDetailsSchema.optional(),
+  })
+  .superRefine((order, context) => {
+    if (!order.isGuest) return;
+    if (!order.guestContact) {
+      context.addIssue({
+        code: 'custom',
+        path: ['guestContact'],
+        message: ORDER_MESSAGES.guestContact,
+      });
+    }
+    if (!order.acceptedReturnPolicy) {
+      context.addIssue({
+        code: 'custom',
+        path: ['acceptedReturnPolicy'],
+        message: ORDER_MESSAGES.returnPolicy,
+      });
+    }
+  });
+export type OrderConfirmation = z.output<typeof orderConfirmationSchema>;
+
+/** POST /orders/quote: the figures the review page shows, computed on the server. */
+export const quoteRequestSchema = z.object({
+  shippingAddress: addressSchema,
+  items: z
+    .array(orderLineSchema.extend({ price: money.optional() }), { error: ORDER_MESSAGES.noItems })
+    .min(1, ORDER_MESSAGES.noItems)
+    .max(MAX_ORDER_LINES),
+});
+export type QuoteRequest = z.output<typeof quoteRequestSchema>;
+
+/** An order line as the API shows it (spec §3 Order items); price in dollars. */
+export interface OrderItemDto {
+  _id: string | null;
+  title: string;
+  variantTitle: string | null;
+  sku: string;
+  image: string | null;
+  alttext: string;
+  quantity: number;
+  price: number;
+}
+
+/** An order as the API shows it (spec §3 Order, plus what the confirmation page shows). */
+export interface OrderDto {
+  _id: string;
+  orderNumber: number;
+  shippingStatus: ShippingStatus;
+  paymentStatus: PaymentStatus;
+  shippingAddress: Address;
+  billingAddress: Address;
+  items: OrderItemDto[];
+  subtotal: number;
+  /** The rate applied, a fraction. */
+  salesTax: number;
+  tax: number;
+  total: number;
+  isGuest: boolean;
+  guestContact: PersonDetails;
+  payment: { brand: string | null; last4: string | null } | null;
+  createdAt: string;
+}
+
+export interface OrderConfirmed {
+  message: typeof ORDER_MESSAGES.confirmed;
+  orderId: string;
+  order: OrderDto;
+}
+
+export interface QuoteLineDto extends OrderItemDto {
+  /** Units the shop can sell of this line now; null when unlimited (unknown stock, digital). */
+  available: number | null;
+}
+
+export interface QuoteDto {
+  items: QuoteLineDto[];
+  subtotal: number;
+  salesTax: number;
+  tax: number;
+  total: number;
+  taxLabel: string;
+}

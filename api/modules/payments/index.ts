@@ -1,0 +1,46 @@
+import { Elysia } from 'elysia';
+import type { Db } from '../../db/client';
+import { sameSiteJson } from '../../plugins/same-site-json';
+import type { PaymentGateway } from './gateway';
+import { sandboxTokenRequest } from './model';
+import type { SandboxPayments } from './sandbox';
+import { handleStripeWebhook, type StripeWebhookSettings } from './webhook';
+
+/** The payment set-up of the app: the gateway, and the sandbox or Stripe extras that go with it. */
+export interface PaymentsSetup {
+  gateway: PaymentGateway;
+  sandbox?: SandboxPayments;
+  stripeWebhook?: StripeWebhookSettings;
+}
+
+/**
+ * Payment routes. With the sandbox: POST /payments/sandbox/tokens, the only place a (test) card
+ * number is sent. With Stripe: POST /payments/stripe/webhook, which Stripe calls (so it is exempt
+ * from the same-site check and reads the raw body for the signature).
+ */
+export const paymentsModule = (db: Db, setup: PaymentsSetup) => {
+  const module = new Elysia({ name: 'payments', prefix: '/payments' });
+  const { sandbox, stripeWebhook } = setup;
+
+  const tokens = new Elysia({ name: 'payments-sandbox' })
+    .use(sameSiteJson)
+    .post('/sandbox/tokens', ({ body }) => sandbox!.tokenise(body), {
+      body: sandboxTokenRequest,
+    });
+
+  const webhook = new Elysia({ name: 'payments-stripe-webhook' }).post(
+    '/stripe/webhook',
+    async ({ body, request }) => {
+      const outcome = await handleStripeWebhook(
+        db,
+        stripeWebhook!,
+        String(body),
+        request.headers.get('stripe-signature'),
+      );
+      return { received: true, outcome };
+    },
+    { parse: 'text' },
+  );
+
+  return module.use(sandbox ? tokens : new Elysia()).use(stripeWebhook ? webhook : new Elysia());
+};
