@@ -11,7 +11,7 @@ export function createStripeClient(secretKey: string, options: Stripe.StripeConf
 
 /** A card refusal from Stripe as a sentence the shopper can act on. */
 function declineMessage(error: InstanceType<typeof Stripe.errors.StripeCardError>): string {
-  const reason = error.decline_code ?? error.code;
+  const reason = error.decline_code || error.code;
   switch (reason) {
     case 'insufficient_funds':
       return PAYMENT_MESSAGES.insufficientFunds;

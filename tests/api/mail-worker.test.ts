@@ -1,0 +1,219 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../api/db/schema';
+import { enqueueMail } from '../../api/modules/mail/outbox';
+import { notifyMailQueued } from '../../api/modules/mail/signal';
+import { newOrderEmail, orderConfirmationEmail } from '../../api/modules/mail/templates/order';
+import { fileTransport, type MailTransport } from '../../api/modules/mail/transport';
+import { createOutboxWorker, defaultBackoff } from '../../api/modules/mail/worker';
+import type { OrderDto } from '../../api/modules/orders/model';
+import { useApi } from '../helpers/api';
+
+const shop = {
+  siteName: 'Evergreen',
+  siteUrl: 'http://localhost:4321',
+  shopEmail: 'support@evergreen.example',
+};
+
+const order: OrderDto = {
+  _id: '3f1c2a9e-2b7d-4c1e-9a55-1b2c3d4e5f60',
+  orderNumber: 1042,
+  shippingStatus: 'unfulfilled',
+  paymentStatus: 'paid',
+  shippingAddress: {
+    line1: '400 Pine St',
+    line2: 'Suite 200',
+    city: 'Seattle',
+    state: 'WA',
+    zipcode: '98101',
+  },
+  billingAddress: {
+    line1: '400 Pine St',
+    line2: '',
+    city: 'Seattle',
+    state: 'WA',
+    zipcode: '98101',
+  },
+  items: [
+    {
+      _id: null,
+      title: 'Cedar Ridge Stoneware Mug',
+      variantTitle: 'Forest Green',
+      sku: 'EG-MUG-CEDAR-GRN',
+      image: null,
+      alttext: '',
+      quantity: 2,
+      price: 24,
+    },
+    {
+      _id: null,
+      title: 'Tea <b>&</b> "Towel"',
+      variantTitle: null,
+      sku: 'EG-TOWEL',
+      image: null,
+      alttext: '',
+      quantity: 1,
+      price: 19,
+    },
+  ],
+  subtotal: 67,
+  salesTax: 0.1035,
+  tax: 6.93,
+  total: 73.93,
+  isGuest: true,
+  guestContact: { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' },
+  payment: { brand: 'visa', last4: '4242' },
+  createdAt: new Date().toISOString(),
+};
+
+describe('the order emails', () => {
+  it('list the order number, the items, the totals and the address, in text and HTML', () => {
+    const mail = orderConfirmationEmail(order, shop);
+    expect(mail.subject).toBe('Your Evergreen order 1042 is confirmed');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Order number: 1042');
+      expect(part).toContain('Cedar Ridge Stoneware Mug (Forest Green)');
+      expect(part).toContain('$48.00');
+      expect(part).toContain('$67.00');
+      expect(part).toContain('$6.93');
+      expect(part).toContain('$73.93');
+      expect(part).toContain('10.35%');
+      expect(part).toContain('400 Pine St');
+      expect(part).toContain('Seattle, WA 98101');
+      expect(part).toContain('Visa ending in 4242');
+    }
+    expect(mail.text).toContain('2 × Cedar Ridge Stoneware Mug (Forest Green)');
+  });
+
+  it('escape catalogue and shopper text in HTML', () => {
+    const { html, text } = orderConfirmationEmail(order, shop);
+    expect(html).toContain('Tea &lt;b&gt;&amp;&lt;/b&gt; &quot;Towel&quot;');
+    expect(html).not.toContain('<b>&</b>');
+    expect(text).toContain('Tea <b>&</b> "Towel"');
+  });
+
+  it("tell the shop who ordered, with the shopper's address", () => {
+    const mail = newOrderEmail(order, shop);
+    expect(mail.subject).toBe('New order 1042: $73.93');
+    expect(mail.text).toContain('From: Ada Lovelace <ada@example.com> (guest)');
+    expect(mail.html).toContain('Ada Lovelace');
+  });
+});
+
+describe('the outbox worker', () => {
+  const api = useApi();
+  const folder = mkdtempSync(join(tmpdir(), 'evergreen-mail-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('writes each message as an .eml file by default, once', async () => {
+    const { db } = api.test.database;
+    const { subject, text, html } = orderConfirmationEmail(order, shop);
+    const id = await enqueueMail(db, {
+      kind: 'order.confirmed',
+      to: 'ada@example.com',
+      subject,
+      text,
+      html,
+    });
+    const worker = createOutboxWorker({
+      db,
+      transport: fileTransport(folder),
+      from: 'Evergreen <shop@evergreen.example>',
+    });
+    expect(await worker.runOnce()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await worker.runOnce()).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    await worker.stop();
+
+    const files = readdirSync(folder).filter((name) => name.includes(id));
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/order\.confirmed/);
+    const eml = readFileSync(join(folder, files[0]!), 'utf8');
+    expect(eml).toContain('Subject: Your Evergreen order 1042 is confirmed');
+    expect(eml).toContain('To: ada@example.com');
+    expect(eml).toContain(`Message-ID: <${id}@evergreen.example>`);
+    expect(eml).toMatch(/Content-Type: text\/plain/);
+    expect(eml).toMatch(/Content-Type: text\/html/);
+    const [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('backs off after a failure and gives up after the last attempt', async () => {
+    const { db } = api.test.database;
+    const id = await enqueueMail(db, {
+      kind: 'test.failing',
+      to: 'x@example.com',
+      subject: 's',
+      text: 't',
+    });
+    let calls = 0;
+    const broken: MailTransport = {
+      name: 'smtp',
+      send: async () => {
+        calls += 1;
+        throw new Error('421 try again later');
+      },
+      close: () => {},
+    };
+    const slow = createOutboxWorker({
+      db,
+      transport: broken,
+      from: 'a@b.c',
+      backoffMs: () => 60_000,
+    });
+    expect(await slow.runOnce()).toMatchObject({ retrying: 1 });
+    // Not due again for a minute: nothing is tried.
+    expect(await slow.runOnce()).toMatchObject({ retrying: 0 });
+    expect(calls).toBe(1);
+    let [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastError: '421 try again later' });
+    expect(row!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 50_000);
+
+    const eager = createOutboxWorker({
+      db,
+      transport: broken,
+      from: 'a@b.c',
+      backoffMs: () => 0,
+      maxAttempts: 3,
+    });
+    await db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(0) })
+      .where(eq(outbox.id, id));
+    expect(await eager.runOnce()).toMatchObject({ retrying: 1 });
+    expect(await eager.runOnce()).toMatchObject({ failed: 1 });
+    expect(await eager.runOnce()).toMatchObject({ failed: 0, retrying: 0 });
+    [row] = await db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'failed', attempts: 3 });
+  });
+
+  it('grows the delay from 30 seconds to at most an hour', () => {
+    expect([1, 2, 3, 4, 8, 12].map(defaultBackoff)).toEqual([
+      30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
+    ]);
+  });
+
+  it('delivers at once when mail is queued, once started', async () => {
+    const { db } = api.test.database;
+    const sent: string[] = [];
+    const recording: MailTransport = {
+      name: 'file',
+      send: async (message) => void sent.push(message.subject),
+      close: () => {},
+    };
+    const worker = createOutboxWorker({ db, transport: recording, from: 'a@b.c', pollMs: 60_000 });
+    worker.start();
+    await expect.poll(() => sent.length).toBeGreaterThanOrEqual(0);
+    await enqueueMail(db, {
+      kind: 'test.nudge',
+      to: 'n@example.com',
+      subject: 'nudged',
+      text: 't',
+    });
+    notifyMailQueued();
+    await expect.poll(() => sent.includes('nudged'), { timeout: 2_000 }).toBe(true);
+    await worker.stop();
+  });
+});

@@ -1,0 +1,236 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { createStripeClient } from '../../api/modules/payments/stripe';
+
+/**
+ * A local HTTP server that answers like Stripe's API for the calls the shop makes (retrieve a
+ * PaymentMethod, create and confirm a PaymentIntent with an idempotency key, cancel one, refund
+ * one), so the real `stripe` SDK can be pointed at it with `host`, `port` and `protocol`.
+ *
+ * PaymentMethod ids follow Stripe's test ids: pm_card_visa, pm_card_mastercard, pm_card_amex,
+ * pm_card_discover, pm_card_jcb (a brand the shop refuses), pm_card_chargeDeclined,
+ * pm_card_chargeDeclinedInsufficientFunds, pm_card_authenticationRequired; pm_card_processing
+ * leaves the payment processing (settled later by webhook).
+ */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  authorization: string | undefined;
+  form: URLSearchParams;
+}
+
+const CARDS: Record<string, { brand: string; last4: string; outcome?: string }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_amex: { brand: 'amex', last4: '8431' },
+  pm_card_discover: { brand: 'discover', last4: '1117' },
+  pm_card_jcb: { brand: 'jcb', last4: '0000' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'generic_decline' },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    outcome: 'insufficient_funds',
+  },
+  pm_card_authenticationRequired: {
+    brand: 'visa',
+    last4: '3184',
+    outcome: 'authentication_required',
+  },
+  pm_card_processing: { brand: 'visa', last4: '4242', outcome: 'processing' },
+};
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+function paymentMethod(pmId: string) {
+  const card = CARDS[pmId]!;
+  return {
+    id: pmId,
+    object: 'payment_method',
+    type: 'card',
+    card: {
+      brand: card.brand,
+      last4: card.last4,
+      exp_month: 12,
+      exp_year: 2034,
+      funding: 'credit',
+    },
+    livemode: false,
+  };
+}
+
+function send(res: ServerResponse, status: number, body: unknown, requestId = id('req')) {
+  res.writeHead(status, { 'content-type': 'application/json', 'request-id': requestId });
+  res.end(JSON.stringify(body));
+}
+
+function metadataOf(form: URLSearchParams): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of form) {
+    const match = /^metadata\[(.+)\]$/.exec(key);
+    if (match) metadata[match[1]!] = value;
+  }
+  return metadata;
+}
+
+export interface StripeStandIn {
+  port: number;
+  requests: RecordedRequest[];
+  intents: Map<string, Record<string, unknown>>;
+  refunds: Record<string, unknown>[];
+  /** The real SDK, pointed at this server. */
+  client(): Stripe;
+  close(): Promise<void>;
+}
+
+export async function startStripeStandIn(secretKey = 'sk_test_standin'): Promise<StripeStandIn> {
+  const requests: RecordedRequest[] = [];
+  const intents = new Map<string, Record<string, unknown>>();
+  const refunds: Record<string, unknown>[] = [];
+  /** Idempotency-Key → the first answer, replayed as Stripe does. */
+  const replies = new Map<string, { status: number; body: unknown }>();
+
+  function createIntent(form: URLSearchParams): { status: number; body: unknown } {
+    const pmId = form.get('payment_method') ?? '';
+    const card = CARDS[pmId];
+    if (!card) {
+      return {
+        status: 400,
+        body: {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            param: 'payment_method',
+            message: `No such PaymentMethod: '${pmId}'`,
+          },
+        },
+      };
+    }
+    const intent: Record<string, unknown> = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount: Number(form.get('amount')),
+      currency: form.get('currency'),
+      payment_method: pmId,
+      description: form.get('description'),
+      metadata: metadataOf(form),
+      status: 'succeeded',
+      livemode: false,
+    };
+    intents.set(intent.id as string, intent);
+    if (card.outcome === 'processing') {
+      intent.status = 'processing';
+      return { status: 200, body: intent };
+    }
+    if (card.outcome) {
+      intent.status = 'requires_payment_method';
+      const declined = card.outcome !== 'authentication_required';
+      return {
+        status: 402,
+        body: {
+          error: {
+            type: 'card_error',
+            code: declined ? 'card_declined' : 'authentication_required',
+            ...(declined ? { decline_code: card.outcome } : {}),
+            message: declined ? 'Your card was declined.' : 'Your card requires authentication.',
+            payment_intent: intent,
+          },
+        },
+      };
+    }
+    return { status: 200, body: intent };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    let raw = '';
+    for await (const chunk of req) raw += chunk;
+    const url = new URL(req.url ?? '/', 'http://stand-in');
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+      authorization: req.headers.authorization,
+      form: new URLSearchParams(raw),
+    };
+    requests.push(record);
+
+    if (record.authorization !== `Bearer ${secretKey}`) {
+      return send(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' },
+      });
+    }
+    const replayKey =
+      record.idempotencyKey && `${record.method} ${record.path} ${record.idempotencyKey}`;
+    if (replayKey && replies.has(replayKey)) {
+      const reply = replies.get(replayKey)!;
+      res.setHeader('idempotent-replayed', 'true');
+      return send(res, reply.status, reply.body);
+    }
+
+    let reply: { status: number; body: unknown };
+    const pm = /^\/v1\/payment_methods\/([^/]+)$/.exec(url.pathname);
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (record.method === 'GET' && pm) {
+      reply = CARDS[pm[1]!]
+        ? { status: 200, body: paymentMethod(pm[1]!) }
+        : {
+            status: 404,
+            body: {
+              error: {
+                type: 'invalid_request_error',
+                code: 'resource_missing',
+                message: `No such PaymentMethod: '${pm[1]}'`,
+              },
+            },
+          };
+    } else if (record.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      reply = createIntent(record.form);
+    } else if (record.method === 'POST' && cancel && intents.has(cancel[1]!)) {
+      const intent = intents.get(cancel[1]!)!;
+      intent.status = 'canceled';
+      reply = { status: 200, body: intent };
+    } else if (record.method === 'POST' && url.pathname === '/v1/refunds') {
+      const refund = {
+        id: id('re'),
+        object: 'refund',
+        payment_intent: record.form.get('payment_intent'),
+        status: 'succeeded',
+      };
+      refunds.push(refund);
+      reply = { status: 200, body: refund };
+    } else {
+      reply = {
+        status: 404,
+        body: { error: { type: 'invalid_request_error', message: 'Unrecognized request URL.' } },
+      };
+    }
+    if (replayKey) replies.set(replayKey, reply);
+    send(res, reply.status, reply.body);
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) =>
+      send(res, 500, { error: { message: String(error) } }),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    port,
+    requests,
+    intents,
+    refunds,
+    client: () =>
+      createStripeClient(secretKey, {
+        host: '127.0.0.1',
+        port,
+        protocol: 'http',
+        maxNetworkRetries: 0,
+        telemetry: false,
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { tableTaxCalculator, taxCents } from '../../api/modules/tax/calculator';
+
+describe('the sales-tax table', () => {
+  const tax = tableTaxCalculator();
+
+  it.each([
+    ['Seattle', 'WA', '98101', 0.1035],
+    ['Seattle, ZIP+4', 'WA', '98122-1090', 0.1035],
+    ['Bellevue', 'WA', '98004', 0.102],
+    ['Tacoma', 'WA', '98402', 0.103],
+    ['Spokane', 'WA', '99201', 0.09],
+    ['Bellingham (a five-digit entry inside a three-digit prefix)', 'WA', '98225', 0.09],
+    ['Everett (the rest of that prefix)', 'WA', '98201', 0.098],
+    ['Vancouver', 'WA', '98660', 0.089],
+    ['a Washington ZIP outside the table', 'WA', '98799', 0.089],
+  ])('charges Washington sales tax in %s', async (_place, state, zipcode, rate) => {
+    expect(await tax.rateFor({ state, zipcode })).toEqual({
+      rate,
+      jurisdiction: 'Washington sales tax',
+    });
+  });
+
+  it.each([
+    ['Portland', 'OR', '97204'],
+    ['New York', 'NY', '10001'],
+    ['Washington, DC', 'DC', '20500'],
+    ['Boise', 'ID', '83702'],
+  ])('charges nothing outside Washington: %s', async (_place, state, zipcode) => {
+    expect(await tax.rateFor({ state, zipcode })).toEqual({
+      rate: 0,
+      jurisdiction: 'No sales tax',
+    });
+  });
+
+  it('accepts a lower-case state', async () => {
+    expect((await tax.rateFor({ state: 'wa', zipcode: '98101' })).rate).toBe(0.1035);
+  });
+
+  it('is configurable: another table collects in another state', async () => {
+    const oregonToo = tableTaxCalculator([
+      { state: 'ID', name: 'Idaho sales tax', defaultRate: 0.06, byZipPrefix: {} },
+    ]);
+    expect(await oregonToo.rateFor({ state: 'ID', zipcode: '83702' })).toEqual({
+      rate: 0.06,
+      jurisdiction: 'Idaho sales tax',
+    });
+    expect((await oregonToo.rateFor({ state: 'WA', zipcode: '98101' })).rate).toBe(0);
+  });
+
+  it('rounds tax to the cent: round(subtotal × rate)', () => {
+    expect(taxCents(6700, 0.1035)).toBe(693); // 693.45
+    expect(taxCents(2400, 0.1035)).toBe(248); // 248.4
+    expect(taxCents(1000, 0.0655)).toBe(66); // 65.5 rounds up, with no float error
+    expect(taxCents(1900, 0)).toBe(0);
+  });
+});
