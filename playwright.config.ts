@@ -1,23 +1,11 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { freePort } from './tests/helpers/free-port';
 
-/** A port nobody listens on, chosen once: workers inherit it through the environment. */
-async function freePort(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(String(port)));
-    });
-  });
-}
-
-process.env.E2E_PORT ??= await freePort();
+// Chosen once: workers inherit the port and data folder through the environment.
+process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'evergreen-e2e-'));
 const port = process.env.E2E_PORT;
 const baseURL = `http://127.0.0.1:${port}`;

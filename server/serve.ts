@@ -36,7 +36,15 @@ async function main(): Promise<void> {
   );
   const api = fetchBridge(app);
 
+  let stopping = false;
   const server = createServer(async (req, res) => {
+    if (stopping) {
+      // Finish this request, then let its connection go so shutdown need not wait for keep-alive.
+      res.setHeader('Connection', 'close');
+    }
+    res.on('finish', () => {
+      if (stopping) setImmediate(() => server.closeIdleConnections());
+    });
     const incoming = req.headers['x-request-id'];
     const requestId =
       typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -78,7 +86,6 @@ async function main(): Promise<void> {
     console.log(`${settings.siteName} is open at http://${shown}:${port}/`);
   });
 
-  let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -95,6 +102,8 @@ async function main(): Promise<void> {
       process.exit(0);
     });
     server.closeIdleConnections();
+    // Requests already being answered: their connections close once the answer is sent.
+    setImmediate(() => server.closeIdleConnections());
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
