@@ -10,6 +10,8 @@ import { apiApp } from '../api';
 import { config, ConfigError } from '../api/config';
 import { appDatabase } from '../api/db';
 import { log } from '../api/lib/log';
+import { mailTransportFor } from '../api/modules/mail/transport';
+import { createOutboxWorker } from '../api/modules/mail/worker';
 import { COMMON_SECURITY_HEADERS, pageContentSecurityPolicy } from '../api/lib/security-headers';
 import { fetchBridge } from './bridge';
 import { createStaticHandler } from './static';
@@ -26,7 +28,14 @@ function setPageHeaders(res: ServerResponse): void {
 
 async function main(): Promise<void> {
   const settings = config();
-  await appDatabase();
+  const database = await appDatabase();
+  // Delivers the mail outbox (order emails) while the server runs: SMTP_URL, else .eml files.
+  const mailWorker = createOutboxWorker({
+    db: database.db,
+    transport: mailTransportFor({ smtpUrl: settings.mail.smtpUrl, dataDir: settings.dataDir }),
+    from: settings.mail.from,
+  });
+  mailWorker.start();
   const app = await apiApp();
   const entry = new URL('./server/entry.mjs', import.meta.url);
   const { handler: astroHandler } = (await import(entry.href)) as { handler: NodeHandler };
@@ -96,7 +105,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
-      const database = await appDatabase();
+      await mailWorker.stop();
       await database.close();
       log('info', 'stopped');
       process.exit(0);

@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,23 +5,13 @@ import { outbox } from '../../api/db/schema';
 import { smtpTransport } from '../../api/modules/mail/transport';
 import { createOutboxWorker } from '../../api/modules/mail/worker';
 import { useApi } from '../helpers/api';
+import { freePort } from '../helpers/free-port';
 import { confirm, GUEST, guestOrder, mugLine, sandboxToken } from '../helpers/orders';
 
 interface Received {
   from: string;
   to: string[];
   raw: string;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** An in-process SMTP server; while `refusing`, it answers every recipient with a 451. */

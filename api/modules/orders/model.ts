@@ -37,7 +37,7 @@ export const ORDER_MESSAGES = {
 export const MAX_LINE_QUANTITY = 6;
 export const MAX_ORDER_LINES = 50;
 
-const money = z.number({ error: 'Enter an amount in dollars.' }).finite().min(0).max(1_000_000);
+const money = z.number({ error: 'Enter an amount in dollars.' }).min(0).max(1_000_000);
 
 /**
  * A cart line as the browser sends it (spec §7). `sku` is the variant's sku, the product's own sku,
@@ -82,7 +82,7 @@ export const orderConfirmationSchema = z
     items: lines,
     subtotal: money,
     /** The sales-tax rate, a fraction (DECISIONS). */
-    salesTax: z.number().finite().min(0).max(1),
+    salesTax: z.number().min(0).max(1),
     total: money,
     acceptedReturnPolicy: z.boolean().optional().default(false),
     isGuest: z.boolean().optional().default(false),

@@ -1,0 +1,52 @@
+import { ADDRESS_LABELS } from '../../../api/modules/address/model';
+import type { CheckoutAddress } from '../../stores/checkout';
+import { TextField } from './TextField';
+
+interface Props {
+  idPrefix: string;
+  /** The form's optional title (spec §5). */
+  title?: string;
+  value: CheckoutAddress;
+  errors: Record<string, string>;
+  onChange(value: CheckoutAddress): void;
+  /** 'shipping' or 'billing', for the browser's address autofill. */
+  section: 'shipping' | 'billing';
+}
+
+/** The address form of spec §5: the placeholders are the field names, errors under each field. */
+export function AddressFields({ idPrefix, title, value, errors, onChange, section }: Props) {
+  const field = (name: keyof CheckoutAddress) => ({
+    id: `${idPrefix}-${name}`,
+    label: ADDRESS_LABELS[name],
+    placeholder: ADDRESS_LABELS[name],
+    value: value[name],
+    error: errors[name],
+    onChange: (next: string) => onChange({ ...value, [name]: next }),
+  });
+  return (
+    <fieldset className="address-fields">
+      <legend className={title ? undefined : 'visually-hidden'}>{title ?? 'Address'}</legend>
+      <TextField {...field('line1')} autoComplete={`${section} address-line1`} required />
+      <TextField {...field('line2')} autoComplete={`${section} address-line2`} />
+      <div className="field-row">
+        <TextField {...field('city')} autoComplete={`${section} address-level2`} required />
+        <TextField
+          {...field('state')}
+          className="field-state"
+          autoComplete={`${section} address-level1`}
+          maxLength={2}
+          onBlur={() => onChange({ ...value, state: value.state.trim().toUpperCase() })}
+          required
+        />
+        <TextField
+          {...field('zipcode')}
+          className="field-zip"
+          autoComplete={`${section} postal-code`}
+          inputMode="numeric"
+          maxLength={10}
+          required
+        />
+      </div>
+    </fieldset>
+  );
+}

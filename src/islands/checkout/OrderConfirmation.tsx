@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import type { OrderDto } from '../../../api/modules/orders/model';
+import { takeOverOrder } from './confirmation-state';
+import { CHECKOUT_TEXT } from './messages';
+import { AddressBlock, OrderLines, Totals } from './OrderLines';
+
+/** /orderconfirmation: the order the order call answered with, or the Oops text without one. */
+export default function OrderConfirmation() {
+  const [order, setOrder] = useState<OrderDto | null | undefined>(undefined);
+  useEffect(() => setOrder(takeOverOrder()), []);
+
+  if (order === undefined) return <p>Loading…</p>;
+  if (order === null) {
+    return (
+      <div className="oops" role="alert">
+        <p>{CHECKOUT_TEXT.oops}</p>
+        <a className="button" href="/checkout">
+          {CHECKOUT_TEXT.tryAgain}
+        </a>
+      </div>
+    );
+  }
+  return (
+    <div className="confirmation">
+      <h2>Thank you for your order!</h2>
+      <p className="order-number">
+        Order number: <strong data-testid="order-number">{order.orderNumber}</strong>
+      </p>
+      <p>
+        A confirmation email is on its way to <strong>{order.guestContact.email}</strong>. Orders
+        are processed in 1-2 business days and shipping takes 5-7 days.
+      </p>
+      <section aria-labelledby="bought">
+        <h3 id="bought">What you bought</h3>
+        <OrderLines items={order.items} />
+        <Totals
+          subtotal={order.subtotal}
+          salesTax={order.salesTax}
+          tax={order.tax}
+          total={order.total}
+        />
+      </section>
+      <section aria-labelledby="shipping-to">
+        <h3 id="shipping-to">Shipping to</h3>
+        <p>
+          {order.guestContact.firstname} {order.guestContact.lastname}
+        </p>
+        <AddressBlock address={order.shippingAddress} />
+      </section>
+      <p>
+        <a href="/">Continue shopping</a>
+      </p>
+    </div>
+  );
+}

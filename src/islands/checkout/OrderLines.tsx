@@ -1,0 +1,99 @@
+import { formatDollars } from '../../../api/lib/money';
+
+export interface Line {
+  _id: string | null;
+  title: string;
+  variantTitle: string | null;
+  sku: string;
+  image: string | null;
+  alttext: string;
+  quantity: number;
+  price: number;
+}
+
+/** The lines of an order or a quote, with a thumbnail, the quantity and the line's price. */
+export function OrderLines({
+  items,
+  warnings = {},
+}: {
+  items: Line[];
+  warnings?: Record<string, string>;
+}) {
+  return (
+    <ul className="order-lines" role="list">
+      {items.map((item) => (
+        <li key={`${item._id} ${item.sku}`} className="order-line">
+          {item.image ? (
+            <img src={item.image} alt={item.alttext} width="64" height="64" loading="lazy" />
+          ) : (
+            <span className="thumb-placeholder" aria-hidden="true" />
+          )}
+          <div className="order-line-text">
+            <p className="order-line-title">{item.title}</p>
+            {item.variantTitle && <p className="order-line-variant">{item.variantTitle}</p>}
+            <p className="order-line-quantity">
+              Qty {item.quantity} × {formatDollars(item.price)}
+            </p>
+            {warnings[item.sku] && <p className="field-error">{warnings[item.sku]}</p>}
+          </div>
+          <p className="order-line-price">{formatDollars(item.price * item.quantity)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Subtotal, sales tax (with its rate) and total. */
+export function Totals({
+  subtotal,
+  salesTax,
+  tax,
+  total,
+}: {
+  subtotal: number;
+  salesTax: number;
+  tax: number;
+  total: number;
+}) {
+  const rate = `${(salesTax * 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+  return (
+    <dl className="totals">
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{formatDollars(subtotal)}</dd>
+      </div>
+      <div>
+        <dt>Sales tax ({rate})</dt>
+        <dd>{formatDollars(tax)}</dd>
+      </div>
+      <div>
+        <dt>Shipping</dt>
+        <dd>Included</dd>
+      </div>
+      <div className="total">
+        <dt>Total</dt>
+        <dd>{formatDollars(total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function AddressBlock({
+  address,
+}: {
+  address: { line1: string; line2: string; city: string; state: string; zipcode: string };
+}) {
+  return (
+    <address>
+      {address.line1}
+      <br />
+      {address.line2 && (
+        <>
+          {address.line2}
+          <br />
+        </>
+      )}
+      {address.city}, {address.state} {address.zipcode}
+    </address>
+  );
+}

@@ -1,0 +1,262 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { formatDollars } from '../../../api/lib/money';
+import type { OrderConfirmed, QuoteDto } from '../../../api/modules/orders/model';
+import { $auth } from '../../stores/auth';
+import { $cart } from '../../stores/cart';
+import {
+  $checkout,
+  confirmationKeyFor,
+  finishCheckout,
+  forgetConfirmationKey,
+  hasShippingAddress,
+  setOrderSummary,
+} from '../../stores/checkout';
+import { postJson } from './api';
+import { describeCard } from './card';
+import { handOverOrder } from './confirmation-state';
+import { CHECKOUT_TEXT, confirmLabel, type PaymentProviderName } from './messages';
+import { AddressBlock, OrderLines, Totals } from './OrderLines';
+
+type Problem = { lines: string[]; changeCard?: boolean } | null;
+
+/** /checkout: the order as the server prices it, the return-policy agreement and the confirm. */
+export default function ReviewOrder({ provider }: { provider: PaymentProviderName }) {
+  const cart = useStore($cart);
+  const checkout = useStore($checkout);
+  const auth = useStore($auth);
+  const isGuest = !auth.isLoggedIn;
+  const [quote, setQuote] = useState<QuoteDto | null>(null);
+  const [quoteError, setQuoteError] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [agreeError, setAgreeError] = useState('');
+  const [problem, setProblem] = useState<Problem>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [refresh, setRefresh] = useState(0);
+
+  const ready =
+    cart.length > 0 && hasShippingAddress(checkout) && checkout.billingInfo.paymentMethodId !== '';
+
+  useEffect(() => {
+    if (confirming) return;
+    if (cart.length === 0) window.location.replace('/cart');
+    else if (!hasShippingAddress(checkout)) window.location.replace('/shipping');
+    else if (!checkout.billingInfo.paymentMethodId) window.location.replace('/billing');
+  }, [cart.length, checkout, confirming]);
+
+  // The figures always come from the server, for this cart and this shipping address.
+  useEffect(() => {
+    if (!ready || confirming) return;
+    let cancelled = false;
+    const items = cart.map(({ _id, title, variantTitle, sku, quantity, price, supplier }) => ({
+      _id,
+      title,
+      variantTitle,
+      sku,
+      quantity,
+      price,
+      supplier,
+    }));
+    postJson<QuoteDto>('/orders/quote', { items, shippingAddress: checkout.shippingAddress }).then(
+      (result) => {
+        if (cancelled) return;
+        if (!result.ok) {
+          setQuoteError(result.error);
+          return;
+        }
+        setQuoteError('');
+        setQuote(result.data);
+        setOrderSummary({
+          items: result.data.items.map((item) => ({ ...item, _id: item._id ?? '' })),
+          salesTax: result.data.salesTax,
+          subtotal: result.data.subtotal,
+        });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+    // Re-quote when the cart or the address changes, or after a refused confirm.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, JSON.stringify(cart), JSON.stringify(checkout.shippingAddress), refresh]);
+
+  async function onConfirm() {
+    if (!quote) return;
+    setProblem(null);
+    if (isGuest && !agreed) {
+      setAgreeError(CHECKOUT_TEXT.returnPolicy);
+      document.getElementById('agree-return-policy')?.focus();
+      return;
+    }
+    setAgreeError('');
+    const order = {
+      shippingAddress: checkout.shippingAddress,
+      billingAddress: checkout.billingAddress,
+      billingInfo: checkout.billingInfo,
+      items: quote.items.map((item) => {
+        const line = cart.find((entry) => entry._id === item._id && entry.sku === item.sku);
+        return {
+          _id: item._id,
+          title: item.title,
+          variantTitle: item.variantTitle ?? undefined,
+          sku: item.sku,
+          quantity: item.quantity,
+          price: item.price,
+          supplier: line?.supplier,
+        };
+      }),
+      subtotal: quote.subtotal,
+      salesTax: quote.salesTax,
+      total: quote.total,
+      acceptedReturnPolicy: isGuest ? agreed : true,
+      isGuest,
+      ...(isGuest ? { guestContact: checkout.guestContact } : {}),
+    };
+    const key = confirmationKeyFor(JSON.stringify(order));
+    setConfirming(true);
+    const result = await postJson<OrderConfirmed>('/orders/orderconfirmation', order, {
+      'idempotency-key': key,
+    });
+    if (result.ok) {
+      handOverOrder(result.data.order);
+      $cart.set([]);
+      finishCheckout();
+      window.location.assign('/orderconfirmation');
+      return;
+    }
+    setConfirming(false);
+    // A network failure keeps the key: pressing again retries the same confirmation.
+    if (result.status !== 0) forgetConfirmationKey();
+    if (result.error === CHECKOUT_TEXT.serverOutOfStock) {
+      setProblem({ lines: [CHECKOUT_TEXT.outOfStock, CHECKOUT_TEXT.problemOnOurEnd] });
+      setRefresh((n) => n + 1);
+    } else if (result.status === 402) {
+      setProblem({ lines: [result.error], changeCard: true });
+    } else if (result.status === 0 || result.status >= 500) {
+      setProblem({ lines: [CHECKOUT_TEXT.problemOnOurEnd] });
+    } else {
+      setProblem({ lines: [result.error] });
+      setRefresh((n) => n + 1);
+    }
+  }
+
+  if (!ready) return <p>Loading…</p>;
+
+  const warnings: Record<string, string> = {};
+  for (const item of quote?.items ?? []) {
+    if (item.available !== null && item.available < item.quantity) {
+      warnings[item.sku] =
+        item.available === 0 ? 'Out of stock' : `Only ${item.available} left in stock`;
+    }
+  }
+  const changedPrices = (quote?.items ?? []).filter((item) => {
+    const line = cart.find((entry) => entry._id === item._id && entry.sku === item.sku);
+    return line && Math.round(line.price * 100) !== Math.round(item.price * 100);
+  });
+
+  return (
+    <div className="review">
+      <section aria-labelledby="review-items">
+        <h2 id="review-items">Order summary</h2>
+        {quoteError && (
+          <p className="form-error" role="alert">
+            {quoteError}
+          </p>
+        )}
+        {!quote && !quoteError && <p>Calculating your total…</p>}
+        {quote && (
+          <>
+            {changedPrices.length > 0 && (
+              <p className="notice" role="status">
+                {changedPrices
+                  .map(
+                    (item) =>
+                      `The price of ${item.title} has changed to ${formatDollars(item.price)}.`,
+                  )
+                  .join(' ')}
+              </p>
+            )}
+            <OrderLines items={quote.items} warnings={warnings} />
+            <Totals
+              subtotal={quote.subtotal}
+              salesTax={quote.salesTax}
+              tax={quote.tax}
+              total={quote.total}
+            />
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="review-details" className="review-details">
+        <h2 id="review-details" className="visually-hidden">
+          Shipping and payment
+        </h2>
+        <div>
+          <h3>Shipping to</h3>
+          <p>
+            {checkout.guestContact.firstname} {checkout.guestContact.lastname}
+            <br />
+            {checkout.guestContact.email}
+          </p>
+          <AddressBlock address={checkout.shippingAddress} />
+          <a href="/shipping">Change</a>
+        </div>
+        <div>
+          <h3>Payment</h3>
+          <p>{describeCard(checkout.billingInfo)}</p>
+          <a href="/billing">Change</a>
+        </div>
+      </section>
+
+      {isGuest && (
+        <div className="field agree">
+          <label className="checkbox">
+            <input
+              id="agree-return-policy"
+              type="checkbox"
+              checked={agreed}
+              aria-invalid={agreeError ? true : undefined}
+              aria-describedby={agreeError ? 'agree-error' : undefined}
+              onChange={(event) => {
+                setAgreed(event.target.checked);
+                if (event.target.checked) setAgreeError('');
+              }}
+            />
+            <span>
+              I agree to the{' '}
+              <a href="/return-policy" target="_blank" rel="noopener">
+                Return Policy
+              </a>
+            </span>
+          </label>
+          {agreeError && (
+            <p className="field-error" id="agree-error">
+              {agreeError}
+            </p>
+          )}
+        </div>
+      )}
+
+      {problem && (
+        <div className="form-error" role="alert">
+          {problem.lines.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+          {problem.changeCard && <a href="/billing">Use another card</a>}
+        </div>
+      )}
+
+      <div className="actions">
+        <a href="/billing">Back to billing</a>
+        <button
+          type="button"
+          className="button primary"
+          onClick={onConfirm}
+          disabled={!quote || confirming}
+        >
+          {confirming ? CHECKOUT_TEXT.confirming : confirmLabel(provider)}
+        </button>
+      </div>
+    </div>
+  );
+}

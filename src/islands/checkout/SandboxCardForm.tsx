@@ -1,0 +1,137 @@
+import { useImperativeHandle, useState, type Ref } from 'react';
+import type { CardToken } from '../../../api/modules/payments/model';
+import type { BillingInfo } from '../../stores/checkout';
+import { postJson } from './api';
+import type { CardFormHandle } from './card';
+import { TextField } from './TextField';
+
+/** The sandbox's test cards, shown so a shopper of this test shop knows what to type. */
+const TEST_CARDS = [
+  ['4242 4242 4242 4242', 'Visa, succeeds'],
+  ['5555 5555 5555 4444', 'Mastercard, succeeds'],
+  ['3782 822463 10005', 'American Express, succeeds'],
+  ['6011 1111 1111 1117', 'Discover, succeeds'],
+  ['4000 0000 0000 0002', 'declined'],
+  ['4000 0000 0000 9995', 'insufficient funds'],
+] as const;
+
+function parseExpiry(value: string): { expMonth: number; expYear: number } | null {
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!match) return null;
+  return { expMonth: Number(match[1]), expYear: Number(match[2]) };
+}
+
+/**
+ * The sandbox card form. The number stays in this component's memory and goes only to the sandbox
+ * tokeniser; the checkout keeps the token, brand, last four and expiry.
+ */
+export default function SandboxCardForm({ ref }: { ref: Ref<CardFormHandle> }) {
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  useImperativeHandle(ref, () => ({
+    async tokenise(): Promise<BillingInfo | null> {
+      const parsedExpiry = parseExpiry(expiry);
+      if (!parsedExpiry) {
+        setErrors({ expiry: 'Please enter an expiry date that has not passed.' });
+        return null;
+      }
+      const result = await postJson<CardToken>('/payments/sandbox/tokens', {
+        number,
+        ...parsedExpiry,
+        cvc,
+      });
+      if (!result.ok) {
+        const fields = result.fields ?? {};
+        const mapped: Record<string, string> = {};
+        if (fields.number) mapped.number = fields.number;
+        if (fields.expMonth || fields.expYear || fields.expiry) {
+          mapped.expiry = fields.expMonth ?? fields.expYear ?? fields.expiry!;
+        }
+        if (fields.cvc) mapped.cvc = fields.cvc;
+        if (Object.keys(mapped).length === 0) mapped.number = result.error;
+        setErrors(mapped);
+        return null;
+      }
+      setErrors({});
+      const card = result.data;
+      return {
+        paymentMethodId: card.token,
+        last4Number: card.last4,
+        expirationMonth: String(card.expMonth).padStart(2, '0'),
+        expirationYear: String(card.expYear),
+        brand: card.brand,
+        stored: false,
+      };
+    },
+  }));
+
+  return (
+    <div className="card-form">
+      <p className="notice" role="note">
+        This is a test shop: no real payment is taken. Use one of the test cards below and never
+        enter a real card.
+      </p>
+      <TextField
+        id="card-number"
+        label="Card number"
+        value={number}
+        error={errors.number}
+        onChange={setNumber}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        maxLength={23}
+      />
+      <div className="field-row">
+        <TextField
+          id="card-expiry"
+          label="Expiry (MM/YY)"
+          value={expiry}
+          error={errors.expiry}
+          onChange={setExpiry}
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          maxLength={7}
+        />
+        <TextField
+          id="card-cvc"
+          label="Security code"
+          value={cvc}
+          error={errors.cvc}
+          onChange={setCvc}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="CVC"
+          maxLength={4}
+        />
+      </div>
+      <details className="test-cards" open>
+        <summary>Test cards</summary>
+        <table>
+          <caption className="visually-hidden">Test card numbers and what they do</caption>
+          <thead>
+            <tr>
+              <th scope="col">Number</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {TEST_CARDS.map(([cardNumber, result]) => (
+              <tr key={cardNumber}>
+                <td>
+                  <code>{cardNumber}</code>
+                </td>
+                <td>{result}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>Any future expiry date and any 3-digit code (4 digits for American Express).</p>
+      </details>
+    </div>
+  );
+}

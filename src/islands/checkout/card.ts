@@ -1,0 +1,19 @@
+import type { BillingInfo } from '../../stores/checkout';
+
+/** What a card form hands the billing step: it turns the card into a token, or shows why not. */
+export interface CardFormHandle {
+  /** Resolves to the billing info to keep, or null when the form shows a problem. */
+  tokenise(): Promise<BillingInfo | null>;
+}
+
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+export function describeCard(info: Pick<BillingInfo, 'brand' | 'last4Number'>): string {
+  const brand = BRAND_NAMES[info.brand ?? ''] ?? 'Card';
+  return `${brand} ending in ${info.last4Number}`;
+}

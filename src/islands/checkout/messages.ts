@@ -1,0 +1,20 @@
+import { ORDER_MESSAGES } from '../../../api/modules/orders/model';
+
+/** The checkout pages' texts. Those in quotes in the spec (§1, §5, §8) are word for word. */
+export const CHECKOUT_TEXT = {
+  outOfStock: 'One of the products is out of stock',
+  problemOnOurEnd: 'There is a problem on our end. Please try again later.',
+  oops: 'Oops! Something went wrong while confirming your order.',
+  tryAgain: 'Try Again',
+  sandboxConfirm: 'This is a test site, do not click',
+  liveConfirm: 'Place order',
+  confirming: 'Confirming your order…',
+  returnPolicy: ORDER_MESSAGES.returnPolicy,
+  /** The server's answer that the review page turns into the two lines above (spec §8). */
+  serverOutOfStock: ORDER_MESSAGES.outOfStock,
+} as const;
+
+export type PaymentProviderName = 'sandbox' | 'stripe';
+
+export const confirmLabel = (provider: PaymentProviderName) =>
+  provider === 'stripe' ? CHECKOUT_TEXT.liveConfirm : CHECKOUT_TEXT.sandboxConfirm;

@@ -1,0 +1,289 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { seedProductId } from '../../api/db/seed';
+
+/**
+ * The guest checkout in Chromium against the built server. Until the catalogue's Add to cart is
+ * merged, the cart is put in localStorage before the first page loads, once per test.
+ */
+
+interface CartLine {
+  _id: string;
+  title: string;
+  sku: string;
+  price: number;
+  quantity: number;
+  supplier: string;
+  category: string;
+  stock?: number;
+  variantTitle?: string;
+}
+
+const mug: CartLine = {
+  _id: seedProductId('cedar-ridge-mug'),
+  title: 'Cedar Ridge Stoneware Mug',
+  variantTitle: 'Forest Green',
+  sku: 'EG-MUG-CEDAR-GRN',
+  price: 24,
+  quantity: 2,
+  supplier: 'warehouse',
+  category: 'home',
+  stock: 14,
+};
+const enamel: CartLine = {
+  _id: seedProductId('campfire-enamel-mug'),
+  title: 'Campfire Enamel Mug',
+  sku: 'EG-MUG-ENAMEL',
+  price: 19,
+  quantity: 1,
+  supplier: 'warehouse',
+  category: 'home',
+  stock: 40,
+};
+const mice: CartLine = {
+  _id: seedProductId('wool-mouse-trio'),
+  title: 'Wool Mouse Trio',
+  sku: 'EG-CATTOY-MICE',
+  price: 15,
+  quantity: 2,
+  supplier: 'local-artisan',
+  category: 'pet',
+};
+
+const SEATTLE = { line1: '400 Pine St', city: 'Seattle', state: 'WA', zipcode: '98101' };
+
+async function seedCart(page: Page, lines: CartLine[]) {
+  await page.addInitScript((cart) => {
+    if (sessionStorage.getItem('e2e-cart-seeded')) return;
+    localStorage.setItem('cart', cart);
+    sessionStorage.setItem('e2e-cart-seeded', '1');
+  }, JSON.stringify(lines));
+}
+
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+async function fillShipping(page: Page, address = SEATTLE) {
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Address Line 1').fill(address.line1);
+  await page.getByLabel('City').fill(address.city);
+  await page.getByLabel('State').fill(address.state);
+  await page.getByLabel('ZIP Code').fill(address.zipcode);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function fillCard(page: Page, number: string) {
+  await expect(page).toHaveURL(/\/billing$/);
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+}
+
+async function available(page: Page, line: CartLine): Promise<number | null> {
+  const response = await page.request.post('/api/orders/quote', {
+    data: { items: [{ ...line, quantity: 1 }], shippingAddress: { ...SEATTLE, line2: '' } },
+  });
+  const quote = (await response.json()) as { items: { available: number | null }[] };
+  return quote.items[0]!.available;
+}
+
+function mailFiles(): string[] {
+  const folder = join(process.env.E2E_DATA_DIR!, 'mail');
+  try {
+    return readdirSync(folder).map((name) => readFileSync(join(folder, name), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+test('a guest goes from the home page to a confirmed order with the 4242 card', async ({
+  page,
+}) => {
+  const problems = watchConsole(page);
+  await seedCart(page, [mug, enamel]);
+  await page.goto('/');
+  await page.goto('/shipping');
+  await fillShipping(page);
+  await fillCard(page, '4242 4242 4242 4242');
+
+  // The review shows the server's figures: 2 × $24 + $19 = $67, Seattle tax 10.35 % = $6.93.
+  await expect(page.getByText('Cedar Ridge Stoneware Mug')).toBeVisible();
+  await expect(page.getByText('Forest Green')).toBeVisible();
+  const totals = page.locator('.totals');
+  await expect(totals).toContainText('Subtotal$67.00');
+  await expect(totals).toContainText('Sales tax (10.35%)$6.93');
+  await expect(totals).toContainText('Total$73.93');
+  await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+
+  await page.getByLabel('I agree to the Return Policy').check();
+  await page.getByRole('button', { name: 'This is a test site, do not click' }).click();
+
+  await expect(page).toHaveURL(/\/orderconfirmation$/);
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
+  expect(orderNumber).toMatch(/^\d+$/);
+  await expect(page.getByText('Campfire Enamel Mug')).toBeVisible();
+  await expect(page.locator('.totals')).toContainText('Total$73.93');
+  await expect(page.locator('address')).toContainText('400 Pine St');
+  await expect(page.locator('address')).toContainText('Seattle, WA 98101');
+
+  // The cart and the checkout state are cleared.
+  expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
+  const checkout = JSON.parse((await page.evaluate(() => localStorage.getItem('checkout')))!);
+  expect(checkout).toMatchObject({
+    items: [],
+    subtotal: 0,
+    salesTax: 0,
+    guestContact: { email: '' },
+  });
+
+  // A reload of the same page keeps showing the order.
+  await page.reload();
+  await expect(page.getByTestId('order-number')).toHaveText(orderNumber);
+
+  // The confirmation email was written as an .eml file naming the order.
+  await expect
+    .poll(
+      () =>
+        mailFiles().filter(
+          (mail) =>
+            mail.includes('To: ada@example.com') && mail.includes(`Order number: ${orderNumber}`),
+        ).length,
+      { timeout: 10_000 },
+    )
+    .toBe(1);
+  expect(problems).toEqual([]);
+});
+
+test('a declined card shows its message and leaves stock unchanged', async ({ page }) => {
+  const problems = watchConsole(page);
+  const before = await available(page, enamel);
+  await seedCart(page, [enamel]);
+  await page.goto('/shipping');
+  await fillShipping(page);
+  await fillCard(page, '4000 0000 0000 0002');
+  await page.getByLabel('I agree to the Return Policy').check();
+  await page.getByRole('button', { name: 'This is a test site, do not click' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Your card was declined. Please use another card or contact your bank.',
+  );
+  await expect(page).toHaveURL(/\/checkout$/);
+  expect(await available(page, enamel)).toBe(before);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart')!).length)).toBe(1);
+  expect(problems).toEqual([]);
+});
+
+test('an Alaska address shows the spec sentence under the state', async ({ page }) => {
+  await seedCart(page, [enamel]);
+  await page.goto('/shipping');
+  await fillShipping(page, {
+    line1: '1 Harbor Way',
+    city: 'Juneau',
+    state: 'AK',
+    zipcode: '99801',
+  });
+  await expect(page).toHaveURL(/\/shipping$/);
+  const state = page.getByLabel('State');
+  await expect(state).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#shipping-state-error')).toHaveText(
+    "Please enter state postal abbreviation. Sorry, we can't sell to AK or HI at this time",
+  );
+  await expect(state).toBeFocused();
+});
+
+test('the shipping form shows each rule of spec §5 under its field', async ({ page }) => {
+  await seedCart(page, [enamel]);
+  await page.goto('/shipping');
+  await expect(page.getByPlaceholder('Address Line 1')).toBeVisible();
+  for (const placeholder of ['Address Line 2', 'City', 'State', 'ZIP Code']) {
+    await expect(page.getByPlaceholder(placeholder)).toBeVisible();
+  }
+  await page.getByLabel('First name').fill('Ada!');
+  await page.getByLabel('Email').fill('ada@');
+  await page.getByLabel('Address Line 1').fill('400 Pine St #2');
+  await page.getByLabel('ZIP Code').fill('9810');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.locator('#guest-firstname-error')).toHaveText('Unable to parse name');
+  await expect(page.locator('#guest-lastname-error')).toHaveText('Last name is required');
+  await expect(page.locator('#guest-email-error')).toHaveText('Valid email is required');
+  await expect(page.locator('#shipping-line1-error')).toHaveText(
+    'Only numbers, spaces or alphabet characters are allowed',
+  );
+  await expect(page.locator('#shipping-city-error')).toHaveText('City is required');
+  await expect(page.locator('#shipping-zipcode-error')).toHaveText(
+    'Please enter zip or zip + 4 format',
+  );
+  // Fixing a field clears its message as the shopper types.
+  await page.getByLabel('ZIP Code').fill('98101-1234');
+  await expect(page.locator('#shipping-zipcode-error')).toHaveCount(0);
+});
+
+test('the unchecked return-policy box shows its sentence', async ({ page }) => {
+  await seedCart(page, [enamel]);
+  await page.goto('/shipping');
+  await fillShipping(page);
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: 'This is a test site, do not click' }).click();
+  await expect(page.locator('#agree-error')).toHaveText(
+    'You must agree to the Return Policy to confirm your order.',
+  );
+  await expect(page).toHaveURL(/\/checkout$/);
+});
+
+test('an order for more than the stock shows the out-of-stock lines', async ({ page }) => {
+  await seedCart(page, [mice]);
+  await page.goto('/shipping');
+  await fillShipping(page);
+  await fillCard(page, '5555 5555 5555 4444');
+  await expect(page.getByText('Only 1 left in stock')).toBeVisible();
+  await page.getByLabel('I agree to the Return Policy').check();
+  await page.getByRole('button', { name: 'This is a test site, do not click' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('One of the products is out of stock');
+  await expect(alert).toContainText('There is a problem on our end. Please try again later.');
+});
+
+test('the sandbox card form refuses a number that is not a test card', async ({ page }) => {
+  await seedCart(page, [enamel]);
+  await page.goto('/shipping');
+  await fillShipping(page);
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code').fill('123');
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(page.locator('#card-number-error')).toHaveText(
+    'This is a test shop: only the test card numbers listed on this page are accepted. Never enter a real card here.',
+  );
+  await expect(page).toHaveURL(/\/billing$/);
+});
+
+test('reloading /orderconfirmation without state shows the Oops text', async ({ page }) => {
+  await page.goto('/orderconfirmation');
+  await page.reload();
+  await expect(
+    page.getByText('Oops! Something went wrong while confirming your order.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/checkout');
+});
+
+test('an empty cart sends the shopper from /shipping back to /cart, and /review leads to /checkout', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/shipping');
+  await expect(page).toHaveURL(/\/cart$/);
+  const review = await request.get('/review', { maxRedirects: 0 });
+  expect(review.status()).toBe(301);
+  expect(review.headers()['location']).toBe('/checkout');
+});
