@@ -487,3 +487,24 @@ describe('POST /api/payments/sandbox/tokens', () => {
     expect((await amex.json()).error).toBe(PAYMENT_MESSAGES.cvc);
   });
 });
+
+describe('an idempotency key left in progress by a process that died', () => {
+  const api = useApi({ seed: true });
+
+  it('is taken over after a while, and the retry places the order once', async () => {
+    const { db } = api.test.database;
+    const visa = (await sandboxToken(api)).token;
+    const order = await guestOrder(api, [enamelLine(1)], visa);
+    const first = await confirm(api, order, 'crashed-key-00000001');
+    expect(first.status).toBe(201);
+    // As if the process had died before the answer was kept: the key is still in progress.
+    await db
+      .update(idempotencyKeys)
+      .set({ status: 'in_progress', updatedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(idempotencyKeys.key, 'crashed-key-00000001'));
+    await db.delete(orders);
+    const retry = await confirm(api, order, 'crashed-key-00000001');
+    expect(retry.status).toBe(201);
+    expect((await footprint(db)).orders).toBe(1);
+  });
+});

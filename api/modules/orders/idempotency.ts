@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -12,6 +12,8 @@ export type Claim =
 
 const POLL_MS = 100;
 const WAIT_MS = 20_000;
+/** Longer than any confirmation can take (the gateway's timeout and retries included). */
+export const STALE_AFTER_MS = 5 * 60_000;
 
 /** A stable fingerprint of a validated request: the same key must come with the same request. */
 export function requestHash(value: unknown): string {
@@ -52,6 +54,20 @@ export async function claimKey(
           orderId: row.orderId,
         };
       }
+      // A request that has been running for minutes died with its process: take the key over. The
+      // gateway key is derived from it, so a charge that did happen is answered, not repeated.
+      const takenOver = await db
+        .update(idempotencyKeys)
+        .set({ updatedAt: new Date() })
+        .where(
+          and(
+            eq(idempotencyKeys.key, key),
+            eq(idempotencyKeys.status, 'in_progress'),
+            lt(idempotencyKeys.updatedAt, new Date(Date.now() - STALE_AFTER_MS)),
+          ),
+        )
+        .returning({ key: idempotencyKeys.key });
+      if (takenOver.length > 0) return { kind: 'claimed' };
     }
     if (Date.now() >= deadline) throw new AppError('CONFLICT', ORDER_MESSAGES.stillConfirming);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));

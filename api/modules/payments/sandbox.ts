@@ -38,6 +38,7 @@ export const SANDBOX_TEST_CARDS: Readonly<
 
 const TOKEN_PREFIX = 'tok_sandbox_';
 const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const MAX_REMEMBERED_CHARGES = 10_000;
 
 interface TokenClaims {
   brand: CardBrand;
@@ -146,6 +147,10 @@ export function sandboxPayments(secret: string, now: () => Date = () => new Date
       if (existing) return existing;
       const result = settle(request);
       charges.set(request.idempotencyKey, result);
+      // Keys are kept as long as a retry can come; the oldest go first.
+      if (charges.size > MAX_REMEMBERED_CHARGES) {
+        charges.delete(charges.keys().next().value!);
+      }
       // A malformed token is not a charge attempt: let a corrected retry through.
       result.catch((error: unknown) => {
         if (error instanceof AppError && error.type === 'INVALID_DATA') {

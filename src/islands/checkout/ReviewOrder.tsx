@@ -159,9 +159,10 @@ export default function ReviewOrder({ provider }: { provider: PaymentProviderNam
       <section aria-labelledby="review-items">
         <h2 id="review-items">Order summary</h2>
         {quoteError && (
-          <p className="form-error" role="alert">
-            {quoteError}
-          </p>
+          <div className="form-error" role="alert">
+            <p>{quoteError}</p>
+            <a href="/cart">Review your cart</a>
+          </div>
         )}
         {!quote && !quoteError && <p>Calculating your total…</p>}
         {quote && (
