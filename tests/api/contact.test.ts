@@ -63,7 +63,7 @@ describe('POST /api/contact/contact', () => {
     expect(mail!.text).toContain(valid.orderNumber);
   });
 
-  it('accepts a message without an order number and trims what it stores', async () => {
+  it('accepts a message without an order number (or a blank one) and trims what it stores', async () => {
     const { body, init } = fresh({ orderNumber: undefined, message: '  Hello there  ' });
     const response = await api.post('/contact/contact', body, init);
     expect(response.status).toBe(201);
@@ -73,6 +73,16 @@ describe('POST /api/contact/contact', () => {
       .from(contactMessages)
       .where(eq(contactMessages.id, _id));
     expect(stored).toMatchObject({ message: 'Hello there', orderNumber: null });
+
+    const blank = fresh({ orderNumber: '   ' });
+    const answer = await api.post('/contact/contact', blank.body, blank.init);
+    expect(answer.status).toBe(201);
+    const { _id: blankId } = (await answer.json()) as { _id: string };
+    const [withBlank] = await api.test.database.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, blankId));
+    expect(withBlank?.orderNumber).toBeNull();
   });
 
   it.each([

@@ -62,12 +62,15 @@ export const contactMessage = z.object({
     .min(1, { error: m.messageRequired })
     .max(CONTACT_TEXT_MAX, { error: m.messageTooLong })
     .regex(MESSAGE_PATTERN, { error: m.messageInvalid }),
-  /** Sent only when non-empty after trimming (spec §5). */
+  /** The form sends it only when non-empty after trimming (spec §5); blank counts as none. */
   orderNumber: z
     .string({ error: m.orderNumberInvalid })
     .trim()
     .max(ORDER_NUMBER_MAX, { error: m.orderNumberTooLong })
-    .regex(ORDER_NUMBER_PATTERN, { error: m.orderNumberInvalid })
+    .refine((value) => value === '' || ORDER_NUMBER_PATTERN.test(value), {
+      error: m.orderNumberInvalid,
+    })
+    .transform((value) => value || undefined)
     .optional(),
 });
 export type ContactMessage = z.infer<typeof contactMessage>;
