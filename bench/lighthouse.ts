@@ -25,6 +25,9 @@ interface Row {
   scriptBytes: number;
   scriptRequests: number;
   totalBytes: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
 }
 
 interface ResourceSummaryItem {
@@ -78,6 +81,9 @@ try {
       scriptBytes: script?.transferSize ?? 0,
       scriptRequests: script?.requestCount ?? 0,
       totalBytes: total?.transferSize ?? 0,
+      lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
     });
     const file = `bench/results/lighthouse-${path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.json`;
     writeFileSync(file, JSON.stringify(lhr, null, 2));
@@ -86,8 +92,8 @@ try {
   await server?.stop();
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-console.log(`\nLighthouse ${rows.length ? '(mobile preset)' : ''} on ${baseUrl}\n`);
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+console.log(`\nLighthouse, mobile preset, on ${baseUrl}\n`);
 console.table(
   rows.map((row) => ({
     page: row.path,
@@ -95,8 +101,11 @@ console.table(
     accessibility: row.scores.accessibility,
     'best practices': row.scores['best-practices'],
     seo: row.scores.seo,
-    'JS (transferred)': `${kb(row.scriptBytes)} in ${row.scriptRequests} files`,
-    'all bytes': kb(row.totalBytes),
+    'JS (transferred)': `${kib(row.scriptBytes)} in ${row.scriptRequests} files`,
+    'all bytes': kib(row.totalBytes),
+    LCP: `${(row.lcpMs / 1000).toFixed(2)} s`,
+    TBT: `${Math.round(row.tbtMs)} ms`,
+    CLS: row.cls.toFixed(3),
   })),
 );
 const missed = rows.filter((row) => CATEGORIES.some((name) => row.scores[name] < TARGET));
