@@ -58,10 +58,13 @@ test.describe('axe finds no serious or critical violation', () => {
   test('with both notice bars showing', async ({ page }) => {
     const start = Date.now();
     await page.clock.install({ time: start });
+    await page.clock.pauseAt(start + 1_000);
     await page.goto('/about-us');
+    await page.clock.runFor(100);
     await hydrated(page, 'Notices');
     await page.clock.runFor(11_000);
     for (const bar of NOTICE_BARS) await expect(page.getByText(bar.text)).toBeVisible();
+    await page.clock.resume(); // axe waits on timers of its own
     expect(await seriousViolations(page)).toEqual([]);
   });
 

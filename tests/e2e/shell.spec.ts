@@ -256,6 +256,25 @@ test('the cookie notice shows until Got it, and stays accepted', async ({ page }
   await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeHidden();
 });
 
+/**
+ * Runs Playwright's clock until the page has existed for `ms` by its own count
+ * (performance.now(), the time since the page started loading).
+ */
+async function advanceTo(page: Page, ms: number) {
+  const now = await page.evaluate(() => performance.now());
+  await page.clock.runFor(Math.max(0, Math.round(ms - now)));
+}
+
+/** Opens a page with time standing still, then lets it hydrate. */
+async function openWithClock(page: Page, path: string) {
+  const start = new Date('2025-08-01T17:00:00Z').getTime();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1_000);
+  await page.goto(path);
+  await page.clock.runFor(100);
+  await hydrated(page, 'Notices');
+}
+
 test('the notice bars appear after 2 s and 10 s, a click anywhere dismisses them, and they stay dismissed', async ({
   page,
 }) => {
@@ -264,24 +283,18 @@ test('the notice bars appear after 2 s and 10 s, a click anywhere dismisses them
     'We currently ship only to the continental United States (excludes Alaska + Hawaii)',
   );
   await acceptCookies(page);
-  const start = new Date('2025-08-01T17:00:00Z').getTime();
-  await page.clock.install({ time: start });
-  await page.goto('/faq');
-  await page.clock.pauseAt(start + 1_000);
-  await page.clock.runFor(100);
-  await hydrated(page, 'Notices');
+  await openWithClock(page, '/faq');
 
   const first = page.getByText(pricesBar.text);
   const second = page.getByText(shippingBar.text);
+  await advanceTo(page, 1_800);
   await expect(first).toBeHidden();
-  await page.clock.runFor(700); // 1.8 s
-  await expect(first).toBeHidden();
-  await page.clock.runFor(300); // 2.1 s
+  await advanceTo(page, 2_100);
   await expect(first).toBeVisible();
   await expect(second).toBeHidden();
-  await page.clock.runFor(7_700); // 9.8 s
+  await advanceTo(page, 9_800);
   await expect(second).toBeHidden();
-  await page.clock.runFor(300); // 10.1 s
+  await advanceTo(page, 10_100);
   await expect(second).toBeVisible();
 
   await page.mouse.click(20, 500);
@@ -304,17 +317,12 @@ test('the notice bars appear after 2 s and 10 s, a click anywhere dismisses them
 
 test('a bar dismissed on its own does not stop the other from coming', async ({ page }) => {
   await acceptCookies(page);
-  const start = new Date('2025-08-01T17:00:00Z').getTime();
-  await page.clock.install({ time: start });
-  await page.goto('/about-us');
-  await page.clock.pauseAt(start + 1_000);
-  await page.clock.runFor(100);
-  await hydrated(page, 'Notices');
-  await page.clock.runFor(1_500);
+  await openWithClock(page, '/about-us');
+  await advanceTo(page, 2_100);
   await expect(page.getByText(pricesBar.text)).toBeVisible();
   await page.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByText(pricesBar.text)).toBeHidden();
-  await page.clock.runFor(8_000);
+  await advanceTo(page, 10_100);
   await expect(page.getByText(shippingBar.text)).toBeVisible();
 });
 
