@@ -2,7 +2,9 @@
 // production server (dist/serve.mjs on a fresh data folder), with Lighthouse's default mobile
 // preset (emulated phone, simulated slow 4G and a 4× slower CPU). Prints the four category
 // scores and the JavaScript each page downloads. With no paths: the home page, the FAQ and a blog
-// article. BENCH_BASE_URL=http://… measures a server that is already running instead.
+// article. Each page is measured BENCH_RUNS times (default 3) and the run with the median
+// performance score is reported, as Lighthouse advises on a machine that is not idle.
+// BENCH_BASE_URL=http://… measures a server that is already running instead.
 // Full reports go to bench/results/. Target: 95 or more in each category.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,7 @@ import { startServer, type RunningServer } from './lib';
 const DEFAULT_PATHS = ['/', '/faq', '/blog/what-to-get-the-person-who-has-everything'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGET = 95;
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 
 // The Playwright config's Chromium flags, without its side effects (a free port, a data folder).
 process.env.E2E_PORT ??= '0';
@@ -65,10 +68,17 @@ const rows: Row[] = [];
 try {
   mkdirSync('bench/results', { recursive: true });
   for (const path of paths) {
-    const result = await audit(new URL(path, baseUrl).href);
-    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await audit(new URL(path, baseUrl).href);
+      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
+      runs.push(result.lhr);
+    }
+    runs.sort(
+      (a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0),
+    );
+    const lhr = runs[Math.floor(runs.length / 2)]!;
     const items = ((lhr.audits['resource-summary']?.details as { items?: ResourceSummaryItem[] })
       ?.items ?? []) as ResourceSummaryItem[];
     const script = items.find((item) => item.resourceType === 'script');
@@ -93,7 +103,7 @@ try {
 }
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
-console.log(`\nLighthouse, mobile preset, on ${baseUrl}\n`);
+console.log(`\nLighthouse, mobile preset, median of ${RUNS} runs, on ${baseUrl}\n`);
 console.table(
   rows.map((row) => ({
     page: row.path,
