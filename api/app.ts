@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { config } from './config';
 import type { Database } from './db/client';
+import { contactModule } from './modules/contact';
 import { healthModule } from './modules/health';
 import { notifyMailQueued } from './modules/mail/signal';
 import { ordersModule } from './modules/orders';
@@ -45,7 +46,8 @@ export function createApp({
         onMailQueued: notifyMailQueued,
       }),
     )
-    .use(paymentsModule(database.db, payments));
+    .use(paymentsModule(database.db, payments))
+    .use(contactModule(database.db));
 }
 
 export type App = ReturnType<typeof createApp>;

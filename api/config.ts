@@ -101,6 +101,14 @@ function developmentSecret(dataDir: string, name: string): string {
   return secret;
 }
 
+/**
+ * The shop's own address alone (SHOP_EMAIL, with its default), for pages rendered at build time,
+ * which need no other setting. `config().mail.shopEmail` reads the same variable at run time.
+ */
+export function shopEmail(source: NodeJS.ProcessEnv = process.env): string {
+  return envSchema.shape.SHOP_EMAIL.parse(source.SHOP_EMAIL);
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { apiApp } from '../api';
 import { config, ConfigError } from '../api/config';
 import { appDatabase } from '../api/db';
+import { CLIENT_IP_HEADER, connectionClientIp } from '../api/lib/client-ip';
 import { log } from '../api/lib/log';
 import { mailTransportFor } from '../api/modules/mail/transport';
 import { createOutboxWorker } from '../api/modules/mail/worker';
@@ -58,6 +59,11 @@ async function main(): Promise<void> {
     const requestId =
       typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.headers['x-request-id'] = requestId;
+    // The shopper's address (for rate limits); whatever a client sent under this name is replaced.
+    req.headers[CLIENT_IP_HEADER] = connectionClientIp(
+      req.socket.remoteAddress,
+      req.headers['x-forwarded-for'],
+    );
     const url = req.url ?? '/';
     const pathname = url.split('?')[0] ?? '/';
 

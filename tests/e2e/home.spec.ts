@@ -1,25 +1,39 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { SHOP_BY_CATEGORY, listingHref } from '../../src/lib/navigation';
+import { HOME_TEXT, STORAGE_KEYS } from '../../src/lib/site-messages';
+import { watchConsole } from './support/console';
+
+const FEATURED = '**/api/product/search?isFeatured=true';
+
+async function acceptCookies(page: Page) {
+  await page.addInitScript(
+    (key) => localStorage.setItem(key, 'accepted'),
+    STORAGE_KEYS.cookieConsent,
+  );
+}
+
+/** Brings the carousel near the screen, which is when it loads. */
+async function showCarousel(page: Page) {
+  await page.getByRole('heading', { name: HOME_TEXT.featuredProducts }).scrollIntoViewIfNeeded();
+}
 
 test('the home page lists the featured products with their images', async ({ page, request }) => {
   const api = await request.get('/api/product/search?isFeatured=true');
   const { products } = (await api.json()) as { products: { title: string }[] };
   expect(products.length).toBeGreaterThanOrEqual(8);
 
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
-  });
-
+  const problems = watchConsole(page);
+  await acceptCookies(page);
   await page.goto('/');
+  await showCarousel(page);
   const cards = page.getByTestId('product-card');
   await expect(cards).toHaveCount(products.length);
   for (const product of products) {
-    await expect(page.getByRole('heading', { name: product.title, exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: product.title, exact: true })).toBeAttached();
   }
 
   // Every card image actually loaded (naturalWidth > 0), not a broken box.
   const images = cards.locator('img');
-  await images.first().scrollIntoViewIfNeeded();
   for (const image of await images.all()) {
     await image.scrollIntoViewIfNeeded();
     await expect
@@ -27,20 +41,139 @@ test('the home page lists the featured products with their images', async ({ pag
       .toBeGreaterThan(0);
     await expect(image).toHaveAttribute('alt', /\S/);
   }
-  expect(violations).toEqual([]);
+  expect(problems).toEqual([]);
 });
 
-test('pages carry the security headers', async ({ request }) => {
-  const response = await request.get('/');
-  const headers = response.headers();
-  expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
-  expect(headers['content-security-policy']).toMatch(/script-src 'self'/);
-  expect(headers['x-request-id']).toBeTruthy();
+test('the hero, the category strip, the gift inspiration strip and the why-us blurb', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: HOME_TEXT.shopGifts })).toHaveAttribute(
+    'href',
+    '/products/Gift%20Collection/',
+  );
+  const categories = page.getByRole('region', { name: HOME_TEXT.shopByCategory });
+  await expect(categories.getByRole('link')).toHaveText([
+    'Gift Collection',
+    'Yoga Mats',
+    'Under $30',
+  ]);
+  for (const [index, link] of SHOP_BY_CATEGORY.entries()) {
+    await expect(categories.getByRole('link').nth(index)).toHaveAttribute(
+      'href',
+      listingHref(link),
+    );
+  }
+  const inspiration = page.getByRole('region', { name: HOME_TEXT.giftInspiration });
+  await expect(inspiration.getByRole('heading', { level: 3 })).toHaveText([
+    'What to Get the Person Who Has Everything',
+    'Practical Gifts: Presents They Will Use Every Day',
+  ]);
+  await expect(
+    inspiration.getByRole('link', { name: 'What to Get the Person Who Has Everything' }),
+  ).toHaveAttribute('href', '/blog/what-to-get-the-person-who-has-everything');
+  await expect(inspiration.getByRole('link', { name: /^Practical Gifts/ })).toHaveAttribute(
+    'href',
+    '/blog/practical-gifts',
+  );
+  await expect(page.getByRole('region', { name: 'Why shop with us' })).toContainText(
+    'Prices include shipping.',
+  );
 });
 
-test('an unknown page answers 404', async ({ request }) => {
-  const response = await request.get('/no-such-page-here');
-  expect(response.status()).toBe(404);
+test("the carousel says 'Loading products...' while it loads", async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(FEATURED, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await acceptCookies(page);
+  await page.goto('/');
+  await showCarousel(page);
+  await expect(page.getByText(HOME_TEXT.loadingProducts, { exact: true })).toBeVisible();
+  release();
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  await expect(page.getByText(HOME_TEXT.loadingProducts, { exact: true })).toBeHidden();
+});
+
+test("the carousel says 'No featured products available.' when there are none", async ({
+  page,
+}) => {
+  await page.route(FEATURED, (route) => route.fulfill({ json: { products: [] } }));
+  await page.goto('/');
+  await showCarousel(page);
+  await expect(page.getByText(HOME_TEXT.noFeaturedProducts, { exact: true })).toBeVisible();
+  await expect(page.getByTestId('product-card')).toHaveCount(0);
+});
+
+/** How many slides lie wholly inside the track's visible box. */
+async function slidesInView(page: Page): Promise<number> {
+  return page.locator('#featured-track').evaluate((track) => {
+    const box = track.getBoundingClientRect();
+    return [...track.children].filter((slide) => {
+      const rect = slide.getBoundingClientRect();
+      return rect.left >= box.left - 1 && rect.right <= box.right + 1;
+    }).length;
+  });
+}
+
+test('the carousel shows 3 cards a view, moves a view with Next and Previous, and works from the keyboard', async ({
+  page,
+}) => {
+  await acceptCookies(page);
+  await page.goto('/');
+  await showCarousel(page);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+  const track = page.locator('#featured-track');
+  await track.evaluate((element) => (element.style.scrollBehavior = 'auto'));
+  expect(await slidesInView(page)).toBe(3);
+
+  const previous = page.getByRole('button', { name: 'Previous products' });
+  const next = page.getByRole('button', { name: 'Next products' });
+  await expect(previous).toBeDisabled();
+  await next.click();
+  await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBeGreaterThan(100);
+  await expect(previous).toBeEnabled();
+  await expect.poll(() => slidesInView(page)).toBe(3);
+  await previous.click();
+  await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBe(0);
+
+  // Keyboard: the track takes focus and scrolls with the arrow keys; Tab reaches every card.
+  await track.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  const lastLink = page.getByTestId('product-card').last().getByRole('link');
+  await lastLink.focus();
+  await expect(lastLink).toBeFocused();
+  await expect.poll(() => slidesInView(page)).toBeGreaterThanOrEqual(2);
+  await expect(lastLink).toBeInViewport();
+});
+
+test.describe('on a narrow screen', () => {
+  test.use({ viewport: { width: 500, height: 900 }, hasTouch: true });
+
+  test('the carousel shows 2 cards a view and can be swiped', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/');
+    await showCarousel(page);
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    expect(await slidesInView(page)).toBe(2);
+    // A real touch swipe, right to left, through Chromium's touch input.
+    const track = page.locator('#featured-track');
+    const box = (await track.boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const x = Math.round(box.x + box.width * 0.8);
+    const y = Math.round(box.y + box.height / 2);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+    for (let step = 1; step <= 10; step += 1) {
+      const point = { x: x - step * Math.round(box.width / 20), y };
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    }
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => track.evaluate((element) => element.scrollLeft)).toBeGreaterThan(100);
+    await expect(page.getByRole('button', { name: 'Previous products' })).toBeEnabled();
+    await expect.poll(() => slidesInView(page)).toBe(2);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
 });

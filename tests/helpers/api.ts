@@ -28,9 +28,10 @@ export function useApi(options: ApiOptions = {}): ApiHarness {
       harness.app.handle(
         new Request(`${BASE}${path}`, {
           method: 'POST',
-          ...init,
-          headers: { 'content-type': 'application/json', ...init?.headers },
           body: typeof body === 'string' ? body : JSON.stringify(body),
+          ...init,
+          // After `init`, so extra headers add to the JSON content type instead of replacing it.
+          headers: { 'content-type': 'application/json', ...init?.headers },
         }),
       );
   });

@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { apiApp } from '../../../api';
+import { CLIENT_IP_HEADER } from '../../../api/lib/client-ip';
 
 /**
  * Under `astro dev` the API is reached through this endpoint. In production the server entry
@@ -7,4 +8,9 @@ import { apiApp } from '../../../api';
  */
 export const prerender = false;
 
-export const ALL: APIRoute = async ({ request }) => (await apiApp()).handle(request);
+export const ALL: APIRoute = async ({ request, clientAddress }) => {
+  // As the production entry does: the socket's address, never a value the client sent.
+  const headers = new Headers(request.headers);
+  headers.set(CLIENT_IP_HEADER, clientAddress);
+  return (await apiApp()).handle(new Request(request, { headers }));
+};

@@ -1,0 +1,117 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { LOGOUT_LABEL, MENU_LINKS } from '../../lib/site-links';
+import { $auth, clearSession } from '../../stores/auth';
+import { CloseIcon, MenuIcon } from './icons';
+import { useHydrated } from './useHydrated';
+import styles from './HeaderActions.module.css';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex="0"]';
+
+/**
+ * The full-screen menu (spec §2): Home, Cart; Account, Addresses, Stored Payments, Orders when
+ * logged in; then Logout, or Login and Register. A modal <dialog>: the page behind is inert,
+ * Tab cycles inside it, Escape and any navigation close it, and focus returns to the button.
+ */
+export function SiteMenu() {
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
+  const auth = useStore($auth);
+  const loggedIn = hydrated && auth.isLoggedIn;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+    // The page behind a full-screen menu does not scroll.
+    document.documentElement.style.overflow = open ? 'hidden' : '';
+  }, [open]);
+
+  useEffect(() => {
+    // A page restored from the back/forward cache must not come back with the menu open.
+    const closeOnRestore = () => setOpen(false);
+    window.addEventListener('pageshow', closeOnRestore);
+    return () => window.removeEventListener('pageshow', closeOnRestore);
+  }, []);
+
+  function close() {
+    setOpen(false);
+    opener.current?.focus();
+  }
+
+  function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  function logout() {
+    clearSession();
+    setOpen(false);
+    location.assign('/');
+  }
+
+  const links = [...MENU_LINKS.always, ...(loggedIn ? MENU_LINKS.loggedIn : MENU_LINKS.loggedOut)];
+
+  return (
+    <>
+      <button
+        ref={opener}
+        className={styles.iconButton}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls="site-menu"
+        onClick={() => setOpen(true)}
+      >
+        <MenuIcon />
+        <span className={styles.menuLabel}>Menu</span>
+      </button>
+      <dialog
+        id="site-menu"
+        ref={dialog}
+        className={styles.menu}
+        aria-label="Menu"
+        onClose={() => setOpen(false)}
+        onKeyDown={trapTab}
+      >
+        <div className={styles.menuInner}>
+          <button className={styles.closeButton} type="button" onClick={close}>
+            <CloseIcon />
+            <span>Close</span>
+          </button>
+          <nav aria-label="Menu">
+            <ul className={styles.menuList}>
+              {links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} onClick={() => setOpen(false)}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
+              {loggedIn && (
+                <li>
+                  <button className={styles.logout} type="button" onClick={logout}>
+                    {LOGOUT_LABEL}
+                  </button>
+                </li>
+              )}
+            </ul>
+          </nav>
+        </div>
+      </dialog>
+    </>
+  );
+}

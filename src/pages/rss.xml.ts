@@ -1,0 +1,22 @@
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { SITE_NAME } from '../consts';
+import { articleHref, articlesNewestFirst } from '../lib/blog';
+
+export const prerender = true;
+
+export const GET: APIRoute = async ({ site, url }) => {
+  const articles = await articlesNewestFirst();
+  return rss({
+    title: `${SITE_NAME} gift ideas`,
+    description: 'Gift ideas from a small Washington State shop.',
+    site: site ?? url,
+    trailingSlash: false,
+    items: articles.map((article) => ({
+      title: article.data.title,
+      description: article.data.description,
+      pubDate: article.data.date,
+      link: articleHref(article),
+    })),
+  });
+};

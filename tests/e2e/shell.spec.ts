@@ -1,0 +1,355 @@
+import { expect, test, type Page } from '@playwright/test';
+import { CATEGORY_NAV, listingHref } from '../../src/lib/navigation';
+import { FOOTER_LINKS, MENU_LINKS } from '../../src/lib/site-links';
+import { COOKIE_NOTICE, NOTICE_BARS, STORAGE_KEYS } from '../../src/lib/site-messages';
+import { watchConsole } from './support/console';
+import { CONTENT_ROUTES } from './support/routes';
+
+const [pricesBar, shippingBar] = NOTICE_BARS;
+
+/** Answers the cookie notice before the page loads, so it covers nothing. */
+async function acceptCookies(page: Page) {
+  await page.addInitScript(
+    (key) => localStorage.setItem(key, 'accepted'),
+    STORAGE_KEYS.cookieConsent,
+  );
+}
+
+/** Waits until the islands named have hydrated (Astro drops their `ssr` attribute). */
+async function hydrated(page: Page, ...components: string[]) {
+  for (const component of components) {
+    await expect(
+      page.locator(`astro-island[component-url*="${component}"]`).first(),
+    ).not.toHaveAttribute('ssr', /.*/);
+  }
+}
+
+test.describe('every page of the shell', () => {
+  for (const route of CONTENT_ROUTES) {
+    test(`${route.path} renders with the shell, its title and its sharing tags`, async ({
+      page,
+    }) => {
+      const problems = watchConsole(page);
+      const response = await page.goto(route.path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: route.heading })).toBeVisible();
+      await expect(
+        page.getByRole('banner').getByRole('link', { name: 'Evergreen' }),
+      ).toHaveAttribute('href', '/');
+      await expect(page.getByRole('navigation', { name: 'Categories' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(page.getByRole('main')).toBeVisible();
+
+      await expect(page).toHaveTitle(/Evergreen/);
+      const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
+      expect(await meta('meta[name="description"]')).toMatch(/^.{20,}$/);
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+      expect(new URL(canonical!).pathname).toBe(route.path);
+      expect(await meta('meta[property="og:title"]')).toBeTruthy();
+      expect(await meta('meta[property="og:description"]')).toBeTruthy();
+      expect(new URL((await meta('meta[property="og:url"]'))!).pathname).toBe(route.path);
+      expect(await meta('meta[property="og:image"]')).toMatch(/^https?:\/\//);
+      await hydrated(page, 'HeaderActions', 'Notices');
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+test('the category nav leads to the six listings of the spec', async ({ page }) => {
+  await page.goto('/faq');
+  const links = page.getByRole('navigation', { name: 'Categories' }).getByRole('link');
+  await expect(links).toHaveText([
+    'Gift Collection',
+    'Under $30',
+    'Yoga',
+    'Cat',
+    'Artistic',
+    'Kitchen',
+  ]);
+  for (const [index, link] of CATEGORY_NAV.entries()) {
+    await expect(links.nth(index)).toHaveAttribute('href', listingHref(link));
+  }
+});
+
+test('the footer links to the content pages', async ({ page }) => {
+  await page.goto('/faq');
+  const footer = page.getByRole('contentinfo');
+  for (const label of [
+    'About Us',
+    'FAQ',
+    'Privacy Policy',
+    'Terms of Use',
+    'Return Policy',
+    'Contact Us',
+  ]) {
+    const href = FOOTER_LINKS.find((link) => link.label === label)!.href;
+    await expect(footer.getByRole('link', { name: label, exact: true })).toHaveAttribute(
+      'href',
+      href,
+    );
+  }
+});
+
+test('the search box goes to /search?q= with the trimmed text, and Enter on blank does nothing', async ({
+  page,
+}) => {
+  await acceptCookies(page);
+  await page.goto('/faq');
+  await hydrated(page, 'HeaderActions');
+  const search = page.getByRole('searchbox', { name: 'Search products' });
+  await search.fill('   ');
+  await search.press('Enter');
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe('/faq');
+
+  await search.fill('  cedar mug  ');
+  await search.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/search');
+  expect(new URL(page.url()).searchParams.get('q')).toBe('cedar mug');
+  expect(new URL(page.url()).search).toBe('?q=cedar%20mug');
+});
+
+test('the cart badge shows the total item count of the persisted cart', async ({ page }) => {
+  await acceptCookies(page);
+  await page.goto('/about-us');
+  await hydrated(page, 'HeaderActions');
+  await expect(page.getByRole('link', { name: 'Cart', exact: true })).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'cart',
+      JSON.stringify([
+        {
+          _id: 'a',
+          title: 'Mug',
+          sku: 'MUG-1',
+          price: 24,
+          quantity: 2,
+          supplier: 'warehouse',
+          category: 'home',
+        },
+        {
+          _id: 'b',
+          title: 'Print',
+          sku: 'PRINT-1',
+          price: 15,
+          quantity: 3,
+          supplier: 'warehouse',
+          category: 'art',
+        },
+      ]),
+    ),
+  );
+  await page.reload();
+  await hydrated(page, 'HeaderActions');
+  await expect(page.getByRole('link', { name: 'Cart, 5 items' })).toHaveAttribute('href', '/cart');
+  await expect(page.getByTestId('cart-count')).toHaveText('5');
+});
+
+test.describe('the full-screen menu', () => {
+  test('opens, traps focus, closes on Escape and gives focus back', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/faq');
+    await hydrated(page, 'HeaderActions');
+    const button = page.getByRole('button', { name: 'Menu' });
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await button.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('link')).toHaveText(['Home', 'Cart', 'Login', 'Register']);
+
+    // Tab and Shift+Tab never leave the menu.
+    for (let step = 0; step < 8; step += 1) {
+      await page.keyboard.press('Tab');
+      expect(await menu.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    }
+    for (let step = 0; step < 8; step += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await menu.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+    }
+
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toBeFocused();
+
+    await button.click();
+    await menu.getByRole('button', { name: 'Close' }).click();
+    await expect(menu).toBeHidden();
+  });
+
+  test('closes on navigation, also when the shopper comes back', async ({ page }) => {
+    await acceptCookies(page);
+    await page.goto('/faq');
+    await hydrated(page, 'HeaderActions');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/faq');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  });
+
+  test('offers the account pages and Logout when logged in; Logout clears the session and goes home', async ({
+    page,
+  }) => {
+    await acceptCookies(page);
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem('logged-in-once')) return;
+      sessionStorage.setItem('logged-in-once', '1');
+      localStorage.setItem(
+        'auth',
+        JSON.stringify({
+          isLoggedIn: true,
+          user: {
+            username: 'fern@example.com',
+            firstname: 'Fern',
+            lastname: 'Gully',
+            verifiedemail: true,
+          },
+        }),
+      );
+      localStorage.setItem('JWT', 'token');
+    });
+    await page.goto('/about-us');
+    await hydrated(page, 'HeaderActions');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    const expected = [...MENU_LINKS.always, ...MENU_LINKS.loggedIn];
+    await expect(menu.getByRole('link')).toHaveText(expected.map((link) => link.label));
+    for (const link of expected) {
+      await expect(menu.getByRole('link', { name: link.label, exact: true })).toHaveAttribute(
+        'href',
+        link.href,
+      );
+    }
+    await menu.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(
+      await page.evaluate(() => [localStorage.getItem('auth'), localStorage.getItem('JWT')]),
+    ).toEqual([JSON.stringify({ isLoggedIn: false, user: null }), null]);
+    await hydrated(page, 'HeaderActions');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link')).toHaveText([
+      'Home',
+      'Cart',
+      'Login',
+      'Register',
+    ]);
+  });
+});
+
+test('the cookie notice shows until Got it, and stays accepted', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  const notice = page.getByRole('region', { name: 'Cookie notice' });
+  await expect(notice).toContainText(COOKIE_NOTICE.text);
+  await expect(notice).toContainText('only essential cookies');
+  await notice.getByRole('button', { name: 'Got it' }).click();
+  await expect(notice).toBeHidden();
+  await page.reload();
+  await hydrated(page, 'Notices');
+  await page.goto('/faq');
+  await hydrated(page, 'Notices');
+  await expect(page.getByRole('region', { name: 'Cookie notice' })).toBeHidden();
+});
+
+/**
+ * Runs Playwright's clock until the page has existed for `ms` by its own count
+ * (performance.now(), the time since the page started loading).
+ */
+async function advanceTo(page: Page, ms: number) {
+  const now = await page.evaluate(() => performance.now());
+  await page.clock.runFor(Math.max(0, Math.round(ms - now)));
+}
+
+/** Opens a page with time standing still, then lets it hydrate. */
+async function openWithClock(page: Page, path: string) {
+  const start = new Date('2025-08-01T17:00:00Z').getTime();
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(start + 1_000);
+  await page.goto(path);
+  await page.clock.runFor(100);
+  await hydrated(page, 'Notices');
+}
+
+test('the notice bars appear after 2 s and 10 s, a click anywhere dismisses them, and they stay dismissed', async ({
+  page,
+}) => {
+  expect(pricesBar.text).toBe('Prices include shipping — no surprises at checkout!');
+  expect(shippingBar.text).toBe(
+    'We currently ship only to the continental United States (excludes Alaska + Hawaii)',
+  );
+  await acceptCookies(page);
+  await openWithClock(page, '/faq');
+
+  const first = page.getByText(pricesBar.text);
+  const second = page.getByText(shippingBar.text);
+  await advanceTo(page, 1_800);
+  await expect(first).toBeHidden();
+  await advanceTo(page, 2_100);
+  await expect(first).toBeVisible();
+  await expect(second).toBeHidden();
+  await advanceTo(page, 9_800);
+  await expect(second).toBeHidden();
+  await advanceTo(page, 10_100);
+  await expect(second).toBeVisible();
+
+  await page.mouse.click(20, 500);
+  await expect(first).toBeHidden();
+  await expect(second).toBeHidden();
+
+  await page.reload();
+  await page.clock.runFor(100);
+  await hydrated(page, 'Notices');
+  await page.clock.runFor(12_000);
+  await expect(first).toBeHidden();
+  await expect(second).toBeHidden();
+  expect(
+    await page.evaluate(
+      (keys) => keys.map((key) => localStorage.getItem(key)),
+      NOTICE_BARS.map((bar) => STORAGE_KEYS.noticeDismissed(bar.id)),
+    ),
+  ).toEqual(['dismissed', 'dismissed']);
+});
+
+test('a bar dismissed on its own does not stop the other from coming', async ({ page }) => {
+  await acceptCookies(page);
+  await openWithClock(page, '/about-us');
+  await advanceTo(page, 2_100);
+  await expect(page.getByText(pricesBar.text)).toBeVisible();
+  await page.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByText(pricesBar.text)).toBeHidden();
+  await advanceTo(page, 10_100);
+  await expect(page.getByText(shippingBar.text)).toBeVisible();
+});
+
+test('a new page starts at the top', async ({ page }) => {
+  await acceptCookies(page);
+  await page.goto('/terms-of-use');
+  await page.mouse.wheel(0, 4000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ', exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/faq');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test.describe('redirects', () => {
+  for (const [from, to] of [
+    ['/photolicensingpage', '/photolicensing'],
+    ['/contact-us', '/contactus'],
+    ['/review', '/checkout'],
+  ] as const) {
+    test(`${from} moves permanently to ${to}`, async ({ request, page }) => {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      expect(response.headers()['location']).toBe(to);
+      if (to !== '/checkout') {
+        await page.goto(from);
+        expect(new URL(page.url()).pathname).toBe(to);
+      }
+    });
+  }
+});
