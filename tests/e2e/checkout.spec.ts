@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 
@@ -68,6 +69,19 @@ function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
+}
+
+/** axe's serious and critical violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
 }
 
 async function fillShipping(page: Page, address = SEATTLE) {
@@ -286,4 +300,36 @@ test('an empty cart sends the shopper from /shipping back to /cart, and /review 
   const review = await request.get('/review', { maxRedirects: 0 });
   expect(review.status()).toBe(301);
   expect(review.headers()['location']).toBe('/checkout');
+});
+
+test('axe finds no serious violation on any checkout step, errors showing', async ({ page }) => {
+  await seedCart(page, [enamel]);
+  await page.goto('/shipping');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await fillShipping(page);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await page.getByLabel('Billing address same as shipping').uncheck();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel('Billing address same as shipping').check();
+  await fillCard(page, '6011 1111 1111 1117');
+
+  await expect(page.locator('.totals')).toBeVisible();
+  await page.getByRole('button', { name: 'This is a test site, do not click' }).click();
+  await expect(page.locator('#agree-error')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('I agree to the Return Policy').check();
+  await page.getByRole('button', { name: 'This is a test site, do not click' }).click();
+  await expect(page.getByTestId('order-number')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/');
+  await page.goto('/orderconfirmation');
+  await expect(
+    page.getByText('Oops! Something went wrong while confirming your order.'),
+  ).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 });
