@@ -1,10 +1,14 @@
-// Bundles the production entry (server/serve.ts) into dist/serve.mjs next to Astro's build.
+// Bundles the production entry (server/serve.ts) into dist/serve.mjs next to Astro's build, and
+// precompresses the client files.
 // Packages stay external: they are installed in node_modules.
 import { build } from 'esbuild';
+import { precompress } from './precompress.mjs';
+
+const outDir = process.env.BUILD_DIR ?? 'dist';
 
 await build({
   entryPoints: ['server/serve.ts'],
-  outfile: `${process.env.BUILD_DIR ?? 'dist'}/serve.mjs`,
+  outfile: `${outDir}/serve.mjs`,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -13,3 +17,5 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+precompress(`${outDir}/client`);

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
+import { contentType } from 'mime-types';
 import send from 'send';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,6 +38,23 @@ async function resolveFile(root: string, pathname: string): Promise<string | und
   return undefined;
 }
 
+/** The precompressed twin (.br, .gz) the client accepts, if the build wrote one. */
+async function compressedTwin(
+  file: string,
+  acceptEncoding: string | undefined,
+): Promise<{ path: string; encoding: string } | undefined> {
+  const accepted = acceptEncoding ?? '';
+  for (const [encoding, suffix] of [
+    ['br', '.br'],
+    ['gzip', '.gz'],
+  ] as const) {
+    if (new RegExp(`\\b${encoding}\\b`).test(accepted) && (await isFile(file + suffix))) {
+      return { path: file + suffix, encoding };
+    }
+  }
+  return undefined;
+}
+
 /**
  * Serves Astro's built client files (hashed assets, public files, prerendered pages). Answers
  * false when there is no such file so the caller can hand the request to Astro.
@@ -52,8 +70,17 @@ export function createStaticHandler(root: string, setPageHeaders: (res: ServerRe
       pathname.startsWith('/_astro/') ? IMMUTABLE : isHtml ? REVALIDATE : SHORT,
     );
     if (isHtml) setPageHeaders(res);
+    const twin = await compressedTwin(file, req.headers['accept-encoding']);
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (twin) {
+      res.setHeader('Content-Encoding', twin.encoding);
+      res.setHeader(
+        'Content-Type',
+        contentType(file.split('/').pop() ?? '') || 'application/octet-stream',
+      );
+    }
     await new Promise<void>((done) => {
-      send(req, file, { dotfiles: 'deny', index: false, cacheControl: false })
+      send(req, twin?.path ?? file, { dotfiles: 'deny', index: false, cacheControl: false })
         .on('error', (error: { status?: number }) => {
           res.statusCode = error.status ?? 500;
           res.end();
