@@ -1,5 +1,5 @@
 -- Custom SQL migration file, put your code below! --
--- Keeps products.search_text and products.search_vector up to date (see api/db/schema/catalogue.ts)
+-- Keeps products.search_text, products.search_vector and the search_words lexicon up to date (see api/db/schema/catalogue.ts)
 -- whatever writes the catalogue: the seed, an admin screen, plain SQL. Written for PostgreSQL 15+
 -- and PGlite; one statement per breakpoint because PGlite runs each as a single prepared statement.
 
@@ -27,6 +27,16 @@ LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 
+-- Adds the words of a text to the lexicon typo correction draws from.
+CREATE OR REPLACE FUNCTION remember_search_words(document text) RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO search_words (word)
+  SELECT word FROM unnest(tsvector_to_array(to_tsvector('simple'::regconfig, document))) AS word
+  WHERE word ~ '^[[:alpha:][:digit:]]{3,}$'
+  ON CONFLICT (word) DO NOTHING
+$$;
+--> statement-breakpoint
+
 CREATE OR REPLACE FUNCTION refresh_product_search(products_to_refresh uuid[]) RETURNS void
 LANGUAGE sql AS $$
   UPDATE products p
@@ -36,7 +46,9 @@ LANGUAGE sql AS $$
     SELECT id, product_search_names(id) AS names
     FROM unnest(products_to_refresh) AS id
   ) n
-  WHERE p.id = n.id
+  WHERE p.id = n.id;
+  SELECT remember_search_words(string_agg(product_search_names(id), ' '))
+  FROM unnest(products_to_refresh) AS id;
 $$;
 --> statement-breakpoint
 
@@ -48,6 +60,9 @@ DECLARE
 BEGIN
   NEW.search_text := NEW.title || ' ' || names;
   NEW.search_vector := product_search_vector(NEW.title, names, NEW.description, NEW.details);
+  PERFORM remember_search_words(
+    concat_ws(' ', NEW.title, names, NEW.description, array_to_string(NEW.details, ' '))
+  );
   RETURN NEW;
 END
 $$;
@@ -96,3 +111,7 @@ FOR EACH STATEMENT EXECUTE FUNCTION product_categorizations_search_after_write()
 
 -- Products that exist already.
 SELECT refresh_product_search(ARRAY(SELECT id FROM products));
+--> statement-breakpoint
+
+SELECT remember_search_words(concat_ws(' ', title, description, array_to_string(details, ' ')))
+FROM products;

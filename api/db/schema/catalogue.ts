@@ -151,6 +151,18 @@ export const categoryOrders = pgTable(
   (table) => [uniqueIndex('category_orders_unique').on(table.category, table.subcategory)],
 );
 
+/**
+ * Every word of the catalogue's texts, once (kept by the same triggers). Search corrects a word no
+ * product contains to the nearest words here (pg_trgm similarity): "stonware" searches "stoneware".
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+  },
+  (table) => [index('search_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops'))],
+);
+
 export type ProductRow = typeof products.$inferSelect;
 export type ProductVariantRow = typeof productVariants.$inferSelect;
 export type ProductCategorizationRow = typeof productCategorizations.$inferSelect;
