@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Database } from './db/client';
+import { cartModule } from './modules/cart';
 import { healthModule } from './modules/health';
 import { productModule } from './modules/product';
 import { errorPlugin } from './plugins/errors';
@@ -15,7 +16,8 @@ export function createApp({ database }: AppDependencies) {
     .use(requestContext)
     .use(errorPlugin)
     .use(healthModule(database))
-    .use(productModule(database.db));
+    .use(productModule(database.db))
+    .use(cartModule(database.db));
 }
 
 export type App = ReturnType<typeof createApp>;

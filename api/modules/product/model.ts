@@ -40,14 +40,13 @@ export interface ProductDto {
   isFeatured: boolean;
 }
 
-/** spec §9: the detail page shows $40 when a product has no price; the cart and search use it too. */
-export const FALLBACK_PRICE_CENTS = 4000;
-/** DECISIONS.md: 12 products a page on the search page. */
-export const SEARCH_PAGE_SIZE = 12;
-/** A subcategory listing page. */
-export const LISTING_PAGE_SIZE = 48;
-/** A category page shows at most this many products in each section, each linking to the rest. */
-export const SECTION_LIMIT = 24;
+export {
+  FALLBACK_PRICE,
+  FALLBACK_PRICE_CENTS,
+  LISTING_PAGE_SIZE,
+  SEARCH_PAGE_SIZE,
+  SECTION_LIMIT,
+} from './constants';
 
 /** One category's order of subcategory sections (spec §3 Category order entry). */
 export interface CategoryOrderDto {
