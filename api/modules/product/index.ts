@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
-import { cacheableJson } from './http-cache';
+import { AnswerCache, cacheableJson } from './http-cache';
 import { productIdParams, searchMode, searchQuery, type SearchQuery } from './model';
 import { searchProducts } from './search';
 import { categoryListing, featuredProducts, productById, subcategoryListing } from './service';
@@ -19,13 +19,30 @@ async function search(db: Db, query: SearchQuery) {
   }
 }
 
-export const productModule = (db: Db) =>
-  new Elysia({ name: 'product', prefix: '/product' })
-    .get('/search', async ({ query, request }) => cacheableJson(request, await search(db, query)), {
-      query: searchQuery,
-    })
+export interface ProductModuleOptions {
+  /** Seconds a catalogue answer is reused in memory (0: never). */
+  cacheSeconds: number;
+}
+
+export const productModule = (db: Db, { cacheSeconds }: ProductModuleOptions) => {
+  const answers = new AnswerCache({ ttlMs: cacheSeconds * 1000 });
+  return new Elysia({ name: 'product', prefix: '/product' })
+    .get(
+      '/search',
+      async ({ query, request }) =>
+        cacheableJson(
+          request,
+          await answers.get(`search ${JSON.stringify(query)}`, () => search(db, query)),
+        ),
+      { query: searchQuery },
+    )
     .get(
       '/detail/:id',
-      async ({ params, request }) => cacheableJson(request, await productById(db, params.id)),
+      async ({ params, request }) =>
+        cacheableJson(
+          request,
+          await answers.get(`detail ${params.id.toLowerCase()}`, () => productById(db, params.id)),
+        ),
       { params: productIdParams },
     );
+};

@@ -5,6 +5,7 @@ import {
   productCategorizations,
   products,
   productVariants,
+  type ProductCategorizationRow,
   type ProductVariantRow,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -75,27 +76,29 @@ function groupBy<T>(rows: T[], key: (row: T) => string): Map<string, T[]> {
   return groups;
 }
 
-/** Attaches variants and categorizations to product rows, in two queries, keeping their order. */
-export async function toProductDtos(db: Db, rows: ProductRecord[]): Promise<ProductDto[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((row) => row.id);
-  const [variantRows, categorizationRows] = await Promise.all([
-    db
-      .select()
-      .from(productVariants)
-      .where(inArray(productVariants.productId, ids))
-      .orderBy(asc(productVariants.optionGroup), asc(productVariants.position)),
-    db
-      .select()
-      .from(productCategorizations)
-      .where(inArray(productCategorizations.productId, ids))
-      .orderBy(asc(productCategorizations.category), asc(productCategorizations.subcategory)),
-  ]);
-  const variantsOf = groupBy(variantRows, (row) => row.productId);
-  const categorizationsOf = groupBy(categorizationRows, (row) => row.productId);
+const variantsOf = (db: Db, ids: string[]) =>
+  db
+    .select()
+    .from(productVariants)
+    .where(inArray(productVariants.productId, ids))
+    .orderBy(asc(productVariants.optionGroup), asc(productVariants.position));
 
+const categorizationsOf = (db: Db, ids: string[]) =>
+  db
+    .select()
+    .from(productCategorizations)
+    .where(inArray(productCategorizations.productId, ids))
+    .orderBy(asc(productCategorizations.category), asc(productCategorizations.subcategory));
+
+function assemble(
+  rows: ProductRecord[],
+  variantRows: ProductVariantRow[],
+  categorizationRows: ProductCategorizationRow[],
+): ProductDto[] {
+  const variantsByProduct = groupBy(variantRows, (row) => row.productId);
+  const categorizationsByProduct = groupBy(categorizationRows, (row) => row.productId);
   return rows.map((row) => {
-    const ownVariants = variantsOf.get(row.id) ?? [];
+    const ownVariants = variantsByProduct.get(row.id) ?? [];
     const bundle = row.isBundle ? groupBundleOptions(ownVariants) : undefined;
     return {
       _id: row.id,
@@ -108,7 +111,7 @@ export async function toProductDtos(db: Db, rows: ProductRecord[]): Promise<Prod
       quantity: row.quantity,
       supplier: row.supplier,
       category: row.category,
-      categorizations: (categorizationsOf.get(row.id) ?? []).map((entry) => ({
+      categorizations: (categorizationsByProduct.get(row.id) ?? []).map((entry) => ({
         category: entry.category,
         subcategory: entry.subcategory,
       })),
@@ -125,6 +128,30 @@ export async function toProductDtos(db: Db, rows: ProductRecord[]): Promise<Prod
   });
 }
 
+/** Attaches variants and categorizations to product rows, in two queries, keeping their order. */
+export async function toProductDtos(db: Db, rows: ProductRecord[]): Promise<ProductDto[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [variantRows, categorizationRows] = await Promise.all([
+    variantsOf(db, ids),
+    categorizationsOf(db, ids),
+  ]);
+  return assemble(rows, variantRows, categorizationRows);
+}
+
+/** The products with these ids, in the order given, in three queries run together. */
+export async function productDtosByIds(db: Db, ids: string[]): Promise<ProductDto[]> {
+  if (ids.length === 0) return [];
+  const [rows, variantRows, categorizationRows] = await Promise.all([
+    db.select(productColumns).from(products).where(inArray(products.id, ids)),
+    variantsOf(db, ids),
+    categorizationsOf(db, ids),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ordered = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
+  return assemble(ordered, variantRows, categorizationRows);
+}
+
 /** Featured products, by priority (missing priority last), then title. */
 export async function featuredProducts(db: Db): Promise<ProductDto[]> {
   const rows = await db
@@ -137,8 +164,7 @@ export async function featuredProducts(db: Db): Promise<ProductDto[]> {
 
 /** One product, or a NOT_FOUND error a page or the API turns into a 404. */
 export async function productById(db: Db, id: string): Promise<ProductDto> {
-  const rows = await db.select(productColumns).from(products).where(eq(products.id, id));
-  const [product] = await toProductDtos(db, rows);
+  const [product] = await productDtosByIds(db, [id]);
   if (!product) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
   return product;
 }
