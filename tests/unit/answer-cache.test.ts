@@ -43,7 +43,7 @@ describe('the catalogue answer cache', () => {
     };
     await expect(cache.get('k', compute)).rejects.toThrow('database down');
     fail = false;
-    expect((await cache.get('k', compute)).body).toBe('{"ok":true}');
+    expect(new TextDecoder().decode((await cache.get('k', compute)).body)).toBe('{"ok":true}');
   });
 
   it('does nothing with a ttl of 0', async () => {

@@ -7,14 +7,14 @@ import { createHash } from 'node:crypto';
  */
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
-/** A serialised answer and its ETag. */
+/** A serialised answer (UTF-8, encoded once) and its ETag. */
 export interface JsonBody {
-  body: string;
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
 }
 
 export function jsonBody(value: unknown): JsonBody {
-  const body = JSON.stringify(value);
+  const body = new TextEncoder().encode(JSON.stringify(value));
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
@@ -91,7 +91,7 @@ export class AnswerCache {
     const { maxEntries = 2_000, maxBytes = 64 * 1024 * 1024 } = this.options;
     this.forget(key);
     this.entries.set(key, { ...answer, at: Date.now() });
-    this.bytes += answer.body.length;
+    this.bytes += answer.body.byteLength;
     for (const oldest of this.entries.keys()) {
       if (this.entries.size <= maxEntries && this.bytes <= maxBytes) break;
       this.forget(oldest);
@@ -101,7 +101,7 @@ export class AnswerCache {
   private forget(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;
-    this.bytes -= entry.body.length;
+    this.bytes -= entry.body.byteLength;
     this.entries.delete(key);
   }
 }
