@@ -5,6 +5,7 @@ import type { SeedProduct } from '../../api/db/seed/types';
 import {
   PRODUCT_MESSAGES,
   SEARCH_PAGE_SIZE,
+  SECTION_LIMIT,
   type CategoryListing,
   type ProductDto,
   type SearchResult,
@@ -77,10 +78,28 @@ describe('GET /api/product/search', () => {
   });
 
   describe('a category (?category=C)', () => {
-    it('gives the products of the category and its section order', async () => {
+    it('gives the first products of each section by priority, and the section order', async () => {
       const body = await search<CategoryListing>('category=Gift%20Collection');
-      const expected = catalogue.filter((p) => inCategory(p, 'Gift Collection')).map(idOf);
-      expect(body.products.map((p) => p._id).sort()).toEqual(expected.sort());
+      const inGifts = catalogue.filter((p) => inCategory(p, 'Gift Collection'));
+      const sections = new Map<string, SeedProduct[]>();
+      for (const product of inGifts) {
+        const subs = product.categorizations
+          .filter((c) => c.category === 'Gift Collection' && c.subcategory)
+          .map((c) => c.subcategory!);
+        for (const sub of subs.length > 0 ? subs : ['']) {
+          sections.set(sub, [...(sections.get(sub) ?? []), product]);
+        }
+      }
+      const byPriority = (a: SeedProduct, b: SeedProduct) =>
+        (a.priority ?? Infinity) - (b.priority ?? Infinity) || a.title.localeCompare(b.title);
+      const expected = new Set(
+        [...sections.values()].flatMap((list) =>
+          [...list].sort(byPriority).slice(0, SECTION_LIMIT).map(idOf),
+        ),
+      );
+      expect(body.products.map((p) => p._id).sort()).toEqual([...expected].sort());
+      // Under $30 has more than one section's worth: the rest are on its own page.
+      expect(sections.get('Under $30')!.length).toBeGreaterThan(SECTION_LIMIT);
       expect(body.catOrders.map((entry) => entry.subcategory)).toEqual([
         'Under $30',
         'For Her',
@@ -89,6 +108,12 @@ describe('GET /api/product/search', () => {
       ]);
       for (const entry of body.catOrders) expect(entry.category).toBe('Gift Collection');
       expect(body).not.toHaveProperty('pagination');
+    });
+
+    it('gives a small category whole', async () => {
+      const body = await search<CategoryListing>('category=Pets');
+      const expected = catalogue.filter((p) => inCategory(p, 'Pets')).map(idOf);
+      expect(body.products.map((p) => p._id).sort()).toEqual(expected.sort());
     });
   });
 

@@ -7,5 +7,9 @@ export const FALLBACK_PRICE_CENTS = FALLBACK_PRICE * 100;
 export const SEARCH_PAGE_SIZE = 12;
 /** A subcategory listing page. */
 export const LISTING_PAGE_SIZE = 48;
-/** A category page shows at most this many products in each section, each linking to the rest. */
-export const SECTION_LIMIT = 24;
+/**
+ * A category page is an overview: each section shows its first products by priority (two rows of
+ * four) and links to its subcategory page for the rest, so a category of thousands stays one small
+ * page and one small answer.
+ */
+export const SECTION_LIMIT = 8;

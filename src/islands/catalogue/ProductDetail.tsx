@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { bundleLine, productLine, variantLine } from '../../../api/modules/cart/lines';
 import { isDigital, lineCap, sameLine } from '../../../api/modules/cart/rules';
 import { formatDollars } from '../../../api/lib/money';
@@ -40,6 +40,9 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
   const [variantIndex, setVariantIndex] = useState(() => firstAvailable(plainVariants));
   const [optionIndexes, setOptionIndexes] = useState(() => optionLists.map(firstAvailable));
   const [quantity, setQuantity] = useState(1);
+  // The server's HTML shows the choices; they work once the island has hydrated.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const [notice, setNotice] = useState<
     { kind: 'added'; added: number } | { kind: 'limited'; message: string } | null
   >(null);
@@ -98,13 +101,17 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
               <legend>{capitalise(plainVariants[0]!.type || 'option')}</legend>
               <div className="choices">
                 {plainVariants.map((variant, index) => (
-                  <label key={variant.sku} className="choice">
+                  <label
+                    key={variant.sku}
+                    className="choice"
+                    data-sold-out={inStock(variant) ? undefined : ''}
+                  >
                     <input
                       type="radio"
                       name={`${ids}-variant`}
                       value={variant.sku}
                       checked={index === variantIndex}
-                      disabled={!inStock(variant)}
+                      disabled={!ready || !inStock(variant)}
                       onChange={() => choose(() => setVariantIndex(index), variant.image[0])}
                     />
                     <span>
@@ -121,13 +128,17 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
               <legend>{product.optionTitles[list] ?? `Option ${list + 1}`}</legend>
               <div className="choices">
                 {options.map((option, index) => (
-                  <label key={option.sku} className="choice">
+                  <label
+                    key={option.sku}
+                    className="choice"
+                    data-sold-out={inStock(option) ? undefined : ''}
+                  >
                     <input
                       type="radio"
                       name={`${ids}-list-${list}`}
                       value={option.sku}
                       checked={index === optionIndexes[list]}
-                      disabled={!inStock(option)}
+                      disabled={!ready || !inStock(option)}
                       onChange={() =>
                         choose(
                           () =>
@@ -162,12 +173,12 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
                   min={1}
                   max={Math.max(1, cap)}
                   value={quantity}
-                  disabled={soldOut}
+                  disabled={!ready || soldOut}
                   onChange={(event) => setQuantity(Math.max(1, Number(event.target.value) || 1))}
                 />
               </label>
             )}
-            <button type="submit" disabled={soldOut}>
+            <button type="submit" disabled={!ready || soldOut}>
               {soldOut ? 'Sold out' : 'Add to cart'}
             </button>
           </div>
