@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../../api/app';
 import { products } from '../../api/db/schema';
 import { seedProductId } from '../../api/db/seed';
-import { clearCatalogueAnswers } from '../../api/modules/product/http-cache';
+import { catalogueChanged } from '../../api/modules/product/invalidate';
 import type { ProductDto } from '../../api/modules/product/model';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
@@ -27,7 +27,7 @@ describe('catalogue answers reused in memory (CATALOGUE_CACHE_SECONDS)', () => {
       .where(eq(products.id, mug));
     const again = (await (await get(`/product/detail/${mug}`)).json()) as ProductDto;
     expect(again.title).toBe(first.title);
-    clearCatalogueAnswers();
+    catalogueChanged();
     const fresh = (await (await get(`/product/detail/${mug}`)).json()) as ProductDto;
     expect(fresh.title).toBe('Renamed Mug');
   });

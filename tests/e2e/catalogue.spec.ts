@@ -139,6 +139,18 @@ test('pick a bundle’s options, add to cart and meet the stock limit', async ({
   expect(violations).toEqual([]);
 });
 
+test('choosing a variant updates price, stock and sku; no price shows $40.00', async ({ page }) => {
+  await page.goto(`/productdetailpage/${seedProductId('evergreen-crewneck')}`);
+  await expect(page.getByTestId('price')).toHaveText('$58.00');
+  await page.getByRole('group', { name: 'Size' }).getByRole('radio', { name: 'XXL' }).check();
+  await expect(page.getByTestId('price')).toHaveText('$62.00');
+  await expect(page.getByTestId('sku')).toHaveText('EG-CREW-EVERGREEN-XXL');
+  await expect(page.getByTestId('stock')).toHaveText('Only 3 left');
+
+  await page.goto(`/productdetailpage/${seedProductId('mossy-terrarium-kit')}`);
+  await expect(page.getByTestId('price')).toHaveText('$40.00');
+});
+
 test('a digital product goes in the cart once', async ({ page }) => {
   await page.goto(PHOTO);
   await expect(page.getByLabel('Quantity')).toHaveCount(0);
