@@ -15,6 +15,8 @@ export default defineConfig({
   // rest to Astro's handler (see server/serve.ts).
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), mdx()],
+  // Sharp, plus resized copies of public/ files (product artwork) and a small cache of them.
+  image: { service: { entrypoint: './src/lib/image-service.ts' } },
   server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },
   security: {
     checkOrigin: true,

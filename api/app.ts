@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { config } from './config';
 import type { Database } from './db/client';
+import { cartModule } from './modules/cart';
 import { contactModule } from './modules/contact';
 import { healthModule } from './modules/health';
 import { notifyMailQueued } from './modules/mail/signal';
@@ -14,6 +15,8 @@ import { requestContext } from './plugins/request-context';
 
 export interface AppDependencies {
   database: Database;
+  /** Seconds catalogue answers are reused in memory; defaults to CATALOGUE_CACHE_SECONDS. */
+  catalogueCacheSeconds?: number;
   /** The payment gateway and its routes; by default the configured one (PAYMENT_PROVIDER). */
   payments?: PaymentsSetup;
   /** Sales tax; by default the committed rate table. */
@@ -23,10 +26,12 @@ export interface AppDependencies {
 /** The API: one Elysia app under /api, the error plugin first, then each feature module. */
 export function createApp({
   database,
+  catalogueCacheSeconds,
   payments = paymentsFromConfig(),
   tax = tableTaxCalculator(),
 }: AppDependencies) {
   const settings = config();
+  const cacheSeconds = catalogueCacheSeconds ?? settings.catalogueCacheSeconds;
   const shop = {
     siteName: settings.siteName,
     siteUrl: settings.siteUrl.replace(/\/$/, ''),
@@ -36,7 +41,9 @@ export function createApp({
     .use(requestContext)
     .use(errorPlugin)
     .use(healthModule(database))
-    .use(productModule(database.db))
+    .use(productModule(database.db, { cacheSeconds }))
+    .use(cartModule(database.db))
+    .use(contactModule(database.db))
     .use(
       ordersModule({
         db: database.db,
@@ -46,8 +53,7 @@ export function createApp({
         onMailQueued: notifyMailQueued,
       }),
     )
-    .use(paymentsModule(database.db, payments))
-    .use(contactModule(database.db));
+    .use(paymentsModule(database.db, payments));
 }
 
 export type App = ReturnType<typeof createApp>;

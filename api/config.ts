@@ -54,6 +54,10 @@ const envSchema = z.object({
   SHOP_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@evergreen.example')),
   SITE_NAME: z.preprocess(emptyToUndefined, z.string().default('Evergreen')),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['silent', 'info', 'debug']).default('info')),
+  CATALOGUE_CACHE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(3600).default(30),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -76,6 +80,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; shopEmail: string };
   siteName: string;
   logLevel: Env['LOG_LEVEL'];
+  /** Seconds the API reuses a catalogue answer in memory; 0 turns it off. */
+  catalogueCacheSeconds: number;
 }
 
 /** A configuration problem a person can fix; the message names the variable. */
@@ -160,6 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopEmail: env.SHOP_EMAIL },
     siteName: env.SITE_NAME,
     logLevel: env.LOG_LEVEL,
+    catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
   };
 }
 

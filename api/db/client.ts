@@ -42,7 +42,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     import('drizzle-orm/pglite'),
   ]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // The options form: `create(undefined, options)` would drop the extensions for an in-memory database.
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

@@ -6,9 +6,20 @@ export interface CategoryLink {
   subcategory?: string;
 }
 
+/**
+ * A category or subcategory name as a path segment. The characters a path segment may carry as
+ * they are ($ & + , ; = : @) stay unencoded: Astro refuses a path that still holds an escape after
+ * decodeURI ("Multi-level URL encoding"), so /Under%20%2430 would never reach the page.
+ */
+export function pathSegment(name: string): string {
+  return encodeURIComponent(name).replace(/%(24|26|2B|2C|3B|3D|3A|40)/gi, (escape) =>
+    decodeURIComponent(escape),
+  );
+}
+
 export function listingHref({ category, subcategory }: CategoryLink): string {
-  const base = `/products/${encodeURIComponent(category)}/`;
-  return subcategory ? `${base}${encodeURIComponent(subcategory)}` : base;
+  const base = `/products/${pathSegment(category)}/`;
+  return subcategory ? `${base}${pathSegment(subcategory)}` : base;
 }
 
 /** Header category nav (spec §2): Gift Collection, Under $30, Yoga, Cat, Artistic, Kitchen. */

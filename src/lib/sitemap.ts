@@ -1,12 +1,12 @@
 import { getCollection } from 'astro:content';
 
 /**
- * What sitemap.xml lists. Pages and articles today; products join here (one more source pushed
- * onto the list) once the catalogue pages exist.
+ * What sitemap.xml lists from the site itself: pages and articles. The catalogue's listings and
+ * products come from the database (src/lib/sitemap-products.ts) and join them in sitemap.xml.ts.
  */
 
 export interface SitemapEntry {
-  /** Root-relative path, e.g. '/faq'. */
+  /** Root-relative path, e.g. '/faq', or an absolute address. */
   path: string;
   lastModified?: Date | undefined;
 }

@@ -1,13 +1,22 @@
 import type { APIRoute } from 'astro';
+import { appDatabase } from '../../api/db';
 import { sitemapEntries, sitemapXml } from '../lib/sitemap';
+import { listingSitemapEntries, productSitemapEntries } from '../lib/sitemap-products';
 
-// Rendered on request, so products from the database can join the list.
+// Rendered on request, so the catalogue's listings and products are those of today.
 export const prerender = false;
 
-export const GET: APIRoute = async ({ site, url }) =>
-  new Response(sitemapXml(await sitemapEntries(), site ?? url), {
+export const GET: APIRoute = async ({ site, url }) => {
+  const base = site ?? url;
+  const { db } = await appDatabase();
+  const catalogue = [
+    ...(await listingSitemapEntries(db, base)),
+    ...(await productSitemapEntries(db, base)),
+  ].map(({ loc, lastmod }) => ({ path: loc, lastModified: new Date(lastmod) }));
+  return new Response(sitemapXml([...(await sitemapEntries()), ...catalogue], base), {
     headers: {
       'content-type': 'application/xml; charset=utf-8',
       'cache-control': 'public, max-age=3600',
     },
   });
+};

@@ -1,5 +1,17 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
+import type { ResolvedLine } from '../../api/modules/cart/lines';
+import type { CartValidation } from '../../api/modules/cart/model';
+import {
+  addLine,
+  countUnits,
+  removeLine,
+  sameLine,
+  subtotal,
+  updateLineQuantity,
+  type AddResult,
+  type UpdateResult,
+} from '../../api/modules/cart/rules';
 import { jsonCodec } from './persist';
 
 /** A cart line (spec §3 Cart item). `sku` is the chosen variant's sku, else the product's. */
@@ -24,6 +36,71 @@ export interface CartItem {
 export const $cart = persistentAtom<CartItem[]>('cart', [], jsonCodec<CartItem[]>([]));
 
 /** The header badge: total units across lines. */
-export const $cartCount = computed($cart, (items) =>
-  items.reduce((total, item) => total + item.quantity, 0),
-);
+export const $cartCount = computed($cart, (items) => countUnits(items));
+
+/** The cart's subtotal in dollars (added up in cents). */
+export const $cartSubtotal = computed($cart, (items) => subtotal(items));
+
+/** A cart line (without its quantity) for a product line the product page or the server resolved. */
+export function cartItemFrom(line: ResolvedLine): Omit<CartItem, 'quantity'> {
+  return {
+    _id: line._id,
+    title: line.title,
+    sku: line.sku,
+    price: line.price,
+    supplier: line.supplier,
+    stock: line.stock ?? undefined,
+    category: line.category,
+    image: line.image,
+    alttext: line.alttext,
+    variantTitle: line.variantTitle,
+    selectedVariant: line.selectedVariant,
+  };
+}
+
+/** spec §4 Add item and §5; answers how many were added, or why none were. */
+export function addCartItem(item: Omit<CartItem, 'quantity'>, quantity = 1): AddResult<CartItem> {
+  const result = addLine($cart.get(), { ...item, quantity: 0 }, quantity);
+  if (result.added > 0) $cart.set(result.items);
+  return result;
+}
+
+/** spec §4 Remove item. */
+export function removeCartItem(_id: string, sku: string): void {
+  $cart.set(removeLine($cart.get(), _id, sku));
+}
+
+/** spec §4 Clear cart. */
+export function clearCart(): void {
+  $cart.set([]);
+}
+
+/** spec §4 Update quantity; says so when the request was more than the line may hold. */
+export function updateCartItemQuantity(
+  _id: string,
+  sku: string,
+  quantity: number,
+): UpdateResult<CartItem> {
+  const result = updateLineQuantity($cart.get(), _id, sku, quantity);
+  $cart.set(result.items);
+  return result;
+}
+
+/**
+ * Applies the server's check of the cart (POST /api/cart/validate): lines it no longer sells go,
+ * the others take today's price, stock and allowed quantity. Lines added meanwhile are kept.
+ */
+export function applyCartCheck(checked: CartValidation['items'], sent: CartItem[]): void {
+  const current = $cart.get();
+  const next: CartItem[] = [];
+  for (const item of current) {
+    const wasSent = sent.some((line) => sameLine(line, item));
+    if (!wasSent) {
+      next.push(item);
+      continue;
+    }
+    const fresh = checked.find((line) => sameLine(line, item));
+    if (fresh) next.push({ ...cartItemFrom(fresh), quantity: fresh.quantity });
+  }
+  $cart.set(next);
+}

@@ -213,7 +213,7 @@ test.describe('the blog', () => {
   });
 });
 
-test('sitemap.xml lists the pages and the articles, and robots.txt points to it', async ({
+test('sitemap.xml lists the pages, the articles, the listings and every product, and robots.txt points to it', async ({
   request,
 }) => {
   const sitemap = await request.get('/sitemap.xml');
@@ -222,7 +222,17 @@ test('sitemap.xml lists the pages and the articles, and robots.txt points to it'
   const paths = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map(
     (match) => new URL(match[1]!).pathname,
   );
-  expect(paths.sort()).toEqual(CONTENT_ROUTES.map((route) => route.path).sort());
+  const site = paths.filter(
+    (path) => !path.startsWith('/products/') && !path.startsWith('/productdetailpage/'),
+  );
+  expect(site.sort()).toEqual(CONTENT_ROUTES.map((route) => route.path).sort());
+  const { products } = (await (await request.get('/api/product/search?q=&page=1')).json()) as {
+    pagination: { pages: number };
+    products: { _id: string }[];
+  };
+  for (const product of products) expect(paths).toContain(`/productdetailpage/${product._id}`);
+  expect(paths.filter((path) => path.startsWith('/productdetailpage/')).length).toBe(70);
+  expect(paths).toContain('/products/Gift%20Collection/Under%20$30');
 
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain('User-agent: *');

@@ -2,6 +2,7 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { clearCatalogueAnswers } from '../product/http-cache';
 import { ORDER_MESSAGES } from './model';
 import type { PricedLine } from './pricing';
 
@@ -29,7 +30,7 @@ export async function reserveStock(db: Db, lines: PricedLine[]): Promise<StockRe
     for (const sku of line.stockSkus) addUnits(variantUnits, sku, line.quantity);
   }
 
-  return db.transaction(async (tx) => {
+  const reservation = await db.transaction(async (tx) => {
     const lockedProducts = await tx
       .select({ id: products.id, quantity: products.quantity })
       .from(products)
@@ -78,6 +79,9 @@ export async function reserveStock(db: Db, lines: PricedLine[]): Promise<StockRe
     }
     return reservation;
   });
+  // Product pages and listings show stock: their remembered answers are now out of date.
+  clearCatalogueAnswers();
+  return reservation;
 }
 
 /** Puts a reservation's units back (a declined payment, a cancelled order). */
@@ -124,4 +128,5 @@ export async function releaseStock(db: Db, reservation: StockReservation): Promi
         .where(sql`${productVariants.sku} = ${sku}`);
     }
   });
+  clearCatalogueAnswers();
 }

@@ -40,11 +40,155 @@ export interface ProductDto {
   isFeatured: boolean;
 }
 
+export {
+  FALLBACK_PRICE,
+  FALLBACK_PRICE_CENTS,
+  LISTING_PAGE_SIZE,
+  SEARCH_PAGE_SIZE,
+  SECTION_LIMIT,
+} from './constants';
+
+/** One category's order of subcategory sections (spec §3 Category order entry). */
+export interface CategoryOrderDto {
+  category: string;
+  subcategory: string;
+  order: number;
+}
+
+export interface Pagination {
+  page: number;
+  pages: number;
+}
+
+export const SORTS = ['priceAsc', 'priceDesc'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** Every sentence the product API answers a bad parameter with. */
+export const PRODUCT_MESSAGES = {
+  flag: 'Use true or false.',
+  text: 'Search text can be at most 100 characters.',
+  name: 'Category and subcategory names can be at most 100 characters.',
+  minPrice: 'Min Price must be a number of dollars, 0 or more.',
+  maxPrice: 'Max Price must be a number of dollars, 0 or more.',
+  priceOrder: 'Min Price cannot be more than Max Price.',
+  sort: 'Sort must be priceAsc (Price: Low to High) or priceDesc (Price: High to Low).',
+  page: 'Page must be a whole number, 1 or more.',
+  subcategoryAlone: 'Choose a category for the subcategory.',
+  productId: 'That product link is not valid.',
+  notFound: 'We could not find that product.',
+} as const;
+
+/** A query parameter sent empty (an untouched form field) counts as not sent. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
 const booleanFlag = z
-  .enum(['true', 'false'], { error: 'Use true or false.' })
+  .enum(['true', 'false'], { error: PRODUCT_MESSAGES.flag })
   .transform((value) => value === 'true');
 
-export const searchQuery = z.object({
-  isFeatured: booleanFlag.optional(),
-});
+const name = z.string().trim().max(100, PRODUCT_MESSAGES.name);
+
+const dollars = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, message)
+    .transform(Number);
+
+const page = z
+  .string({ error: PRODUCT_MESSAGES.page })
+  .regex(/^[1-9]\d{0,5}$/, PRODUCT_MESSAGES.page)
+  .transform(Number);
+
+/**
+ * GET /product/search. Which answer it gives depends on what is asked (see `searchMode`); unknown
+ * parameters are ignored, as the spec's "others" allows.
+ */
+export const searchQuery = z
+  .object({
+    isFeatured: optional(booleanFlag),
+    q: optional(z.string({ error: PRODUCT_MESSAGES.text }).trim().max(100, PRODUCT_MESSAGES.text)),
+    category: optional(name),
+    subcategory: optional(name),
+    minPrice: optional(dollars(PRODUCT_MESSAGES.minPrice)),
+    maxPrice: optional(dollars(PRODUCT_MESSAGES.maxPrice)),
+    sort: optional(z.enum(SORTS, { error: PRODUCT_MESSAGES.sort })),
+    page: optional(page),
+  })
+  .superRefine((query, context) => {
+    if (
+      query.minPrice !== undefined &&
+      query.maxPrice !== undefined &&
+      query.minPrice > query.maxPrice
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['minPrice'],
+        message: PRODUCT_MESSAGES.priceOrder,
+      });
+    }
+    if (query.subcategory && !query.category) {
+      context.addIssue({
+        code: 'custom',
+        path: ['subcategory'],
+        message: PRODUCT_MESSAGES.subcategoryAlone,
+      });
+    }
+  });
 export type SearchQuery = z.infer<typeof searchQuery>;
+
+export type SearchMode = 'featured' | 'subcategory' | 'category' | 'search';
+
+/**
+ * spec §7: `isFeatured=true` lists the featured products; `category` with `subcategory` a listing;
+ * `category` alone the category page's products with their section order; anything else (text,
+ * prices, sort or page) the general search. A page number turns a category into a search, so the
+ * search page filtered by category always sends one.
+ */
+export function searchMode(query: SearchQuery): SearchMode {
+  if (query.isFeatured) return 'featured';
+  const searching =
+    query.q !== undefined ||
+    query.minPrice !== undefined ||
+    query.maxPrice !== undefined ||
+    query.sort !== undefined;
+  if (searching) return 'search';
+  if (query.category && query.subcategory) return 'subcategory';
+  if (query.category && query.page === undefined) return 'category';
+  return 'search';
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const productIdParams = z.object({
+  id: z.string().regex(UUID, PRODUCT_MESSAGES.productId),
+});
+
+export const isProductId = (value: string): boolean => UUID.test(value);
+
+export interface SearchFilters {
+  q?: string | undefined;
+  category?: string | undefined;
+  subcategory?: string | undefined;
+  minPrice?: number | undefined;
+  maxPrice?: number | undefined;
+  sort?: Sort | undefined;
+  page?: number | undefined;
+}
+
+/** spec §3 Search response. */
+export interface SearchResult {
+  products: ProductDto[];
+  pagination: Pagination;
+  categories: string[];
+}
+
+export interface CategoryListing {
+  products: ProductDto[];
+  catOrders: CategoryOrderDto[];
+}
+
+export interface SubcategoryListing {
+  products: ProductDto[];
+  pagination: Pagination;
+}

@@ -1,0 +1,11 @@
+import { Elysia } from 'elysia';
+import type { Db } from '../../db/client';
+import { validateCartBody } from './model';
+import { validateCart } from './service';
+
+export const cartModule = (db: Db) =>
+  new Elysia({ name: 'cart', prefix: '/cart' }).post(
+    '/validate',
+    ({ body }) => validateCart(db, body.items),
+    { body: validateCartBody },
+  );

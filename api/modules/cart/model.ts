@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { ResolvedLine } from './lines';
+
+/** Sentences the cart check answers with; the cart page shows them to the shopper as they are. */
+export const CART_MESSAGES = {
+  invalidLine: 'A line of the cart is not valid.',
+  tooManyLines: 'A cart can hold at most 100 lines.',
+  removed: (title: string) => `${title} is no longer available, so we removed it from your cart.`,
+  soldOut: (title: string) => `${title} is sold out, so we removed it from your cart.`,
+  price: (title: string, before: string, now: string) =>
+    `The price of ${title} changed from ${before} to ${now}.`,
+  stock: (title: string, left: number) =>
+    `Only ${left} of ${title} ${left === 1 ? 'is' : 'are'} left, so your cart now has ${left}.`,
+  cap: (title: string, most: number) =>
+    `${title} is limited to ${most} per order, so your cart now has ${most}.`,
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A cart line as the browser keeps it: which product and sku, how many, at what price. */
+export const cartLineInput = z.object({
+  _id: z.string({ error: CART_MESSAGES.invalidLine }).regex(UUID, CART_MESSAGES.invalidLine),
+  sku: z.string({ error: CART_MESSAGES.invalidLine }).min(1).max(500),
+  quantity: z.int({ error: CART_MESSAGES.invalidLine }).min(1).max(1000),
+  /** The unit price the shopper saw, in dollars. */
+  price: z.number({ error: CART_MESSAGES.invalidLine }).min(0).max(1_000_000),
+  title: z.string({ error: CART_MESSAGES.invalidLine }).max(300).optional(),
+  variantTitle: z.string({ error: CART_MESSAGES.invalidLine }).max(500).optional(),
+});
+export type CartLineInput = z.infer<typeof cartLineInput>;
+
+export const validateCartBody = z.object({
+  items: z
+    .array(cartLineInput, { error: CART_MESSAGES.invalidLine })
+    .max(100, CART_MESSAGES.tooManyLines),
+});
+export type ValidateCartBody = z.infer<typeof validateCartBody>;
+
+/** A line after the check: today's price, stock and a quantity the rules allow. */
+export type CheckedLine = ResolvedLine & { quantity: number };
+
+export interface CartChange {
+  _id: string;
+  sku: string;
+  kind: 'removed' | 'price' | 'quantity';
+  message: string;
+}
+
+/** POST /cart/validate: the lines still for sale, corrected, and each change in a sentence. */
+export interface CartValidation {
+  items: CheckedLine[];
+  changes: CartChange[];
+}

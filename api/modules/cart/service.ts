@@ -1,0 +1,73 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
+import { formatDollars } from '../../lib/money';
+import { productColumns, toProductDtos } from '../product/service';
+import { resolveSku, type ResolvedLine } from './lines';
+import { CART_MESSAGES, type CartChange, type CartLineInput, type CartValidation } from './model';
+import { allowedQuantity, isDigital, lineCap, MAX_PER_LINE } from './rules';
+
+/**
+ * Today's product data for each (product, sku) pair, or undefined where the product or the sku no
+ * longer exists. Checkout prices its order lines with this too.
+ */
+export async function resolveLines(
+  db: Db,
+  lines: Pick<CartLineInput, '_id' | 'sku'>[],
+): Promise<(ResolvedLine | undefined)[]> {
+  const ids = [...new Set(lines.map((line) => line._id))];
+  if (ids.length === 0) return [];
+  const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
+  const byId = new Map((await toProductDtos(db, rows)).map((product) => [product._id, product]));
+  return lines.map((line) => {
+    const product = byId.get(line._id);
+    return product ? resolveSku(product, line.sku) : undefined;
+  });
+}
+
+const named = (line: { title: string; variantTitle?: string | undefined }) =>
+  line.variantTitle ? `${line.title} (${line.variantTitle})` : line.title;
+
+/**
+ * Checks a cart against the catalogue: removed products and skus, sold-out lines, changed prices
+ * and quantities beyond stock or the per-line limit are corrected and each is said in a sentence.
+ */
+export async function validateCart(db: Db, items: CartLineInput[]): Promise<CartValidation> {
+  const resolved = await resolveLines(db, items);
+  const checked: CartValidation['items'] = [];
+  const changes: CartChange[] = [];
+  items.forEach((item, index) => {
+    const line = resolved[index];
+    const key = { _id: item._id, sku: item.sku };
+    if (!line) {
+      const title = item.title
+        ? named({ title: item.title, variantTitle: item.variantTitle })
+        : 'An item';
+      changes.push({ ...key, kind: 'removed', message: CART_MESSAGES.removed(title) });
+      return;
+    }
+    const title = named(line);
+    if (lineCap(line) === 0) {
+      changes.push({ ...key, kind: 'removed', message: CART_MESSAGES.soldOut(title) });
+      return;
+    }
+    if (Math.round(line.price * 100) !== Math.round(item.price * 100)) {
+      const message = CART_MESSAGES.price(
+        title,
+        formatDollars(item.price),
+        formatDollars(line.price),
+      );
+      changes.push({ ...key, kind: 'price', message });
+    }
+    const quantity = allowedQuantity(line, item.quantity);
+    if (quantity < item.quantity) {
+      const byStock = !isDigital(line) && line.stock !== null && line.stock < MAX_PER_LINE;
+      const message = byStock
+        ? CART_MESSAGES.stock(title, quantity)
+        : CART_MESSAGES.cap(title, quantity);
+      changes.push({ ...key, kind: 'quantity', message });
+    }
+    checked.push({ ...line, quantity });
+  });
+  return { items: checked, changes };
+}

@@ -1,0 +1,172 @@
+// npm run bench:api — load on the catalogue API of the built server (dist/serve.mjs) with a
+// 10,000-product catalogue (bench/catalogue-10k.ts), on PGlite and then on PostgreSQL. Three routes,
+// each for BENCH_SECONDS (default 10) at BENCH_CONNECTIONS (default 32) on loopback, after a short
+// warm-up: the general search (a rotation of realistic queries, typos and filters included), a
+// category listing and product detail. Prints requests a second and p50/p99 latency, once with
+// catalogue answers reused in memory for CATALOGUE_CACHE_SECONDS (default 30, as served) and once
+// with every request going to the database.
+// Target: search p99 under 25 ms at 32 connections on PostgreSQL.
+// BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is the server the bench
+// creates its own database on, and drops afterwards; BENCH_SKIP_POSTGRES=1 runs PGlite only.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { migrateDatabase, openDatabase } from '../api/db/client';
+import { seedProductId } from '../api/db/seed';
+import { BENCH_CATALOGUE_SIZE, loadBenchCatalogue } from './catalogue-10k';
+import { printTable, startServer, type LoadResult } from './lib';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const buildDir = process.env.BUILD_DIR ?? 'dist';
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const P99_TARGET_MS = 25;
+const CACHE_SECONDS = process.env.CATALOGUE_CACHE_SECONDS || '30';
+
+const SEARCHES = [
+  'q=mug&page=1',
+  'q=wool%20blanket&page=1',
+  'q=cedar&page=1',
+  'q=yoga%20mat&sort=priceAsc&page=1',
+  'q=hodie&page=1',
+  'q=stonware&page=1',
+  'q=cat%20toy&maxPrice=30&page=1',
+  'q=candle&category=Home&page=1',
+  'q=print&page=2',
+  'q=sun&page=1',
+  'minPrice=20&maxPrice=60&sort=priceDesc&page=3',
+  'category=Pets&page=1',
+];
+const CATEGORIES = ['Home', 'Yoga', 'Pets', 'Artwork', 'Clothing', 'Gift%20Collection', 'Digital'];
+const DETAILS = Array.from({ length: 50 }, (_, index) => seedProductId(`bench-${index * 199 + 1}`));
+
+const ROUTES: { label: string; paths: string[] }[] = [
+  { label: 'search', paths: SEARCHES.map((query) => `/api/product/search?${query}`) },
+  {
+    label: 'category',
+    paths: CATEGORIES.map((category) => `/api/product/search?category=${category}`),
+  },
+  { label: 'detail', paths: DETAILS.map((id) => `/api/product/detail/${id}`) },
+];
+
+/** A time-bounded load cycling through `paths` on every connection, after a 2 s warm-up. */
+async function loadPaths(label: string, base: string, paths: string[]): Promise<LoadResult> {
+  const requests = paths.map((path) => ({ method: 'GET' as const, path }));
+  await autocannon({ url: base, connections, duration: 2, requests });
+  const result = await autocannon({ url: base, connections, duration: seconds, requests });
+  return {
+    label,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/** Each route, first with catalogue answers reused in memory (the default), then without. */
+async function runAgainst(env: Record<string, string>): Promise<LoadResult[]> {
+  const results: LoadResult[] = [];
+  for (const [mode, cacheSeconds] of [
+    ['', CACHE_SECONDS],
+    [' (no reuse)', '0'],
+  ] as const) {
+    const server = await startServer('node', [`${buildDir}/serve.mjs`], {
+      ...env,
+      CATALOGUE_CACHE_SECONDS: cacheSeconds,
+    });
+    try {
+      for (const route of ROUTES) {
+        results.push(await loadPaths(`${route.label}${mode}`, server.url, route.paths));
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+  return results;
+}
+
+async function timed<T>(what: string, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  console.log(`${what}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+async function onPglite(): Promise<LoadResult[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'evergreen-bench-10k-'));
+  try {
+    await timed(`PGlite: ${BENCH_CATALOGUE_SIZE} products loaded`, async () => {
+      const database = await openDatabase({ dataDir: join(dataDir, 'db') });
+      await migrateDatabase(database);
+      await loadBenchCatalogue(database.db);
+      await database.close();
+    });
+    return await runAgainst({ DATA_DIR: dataDir, DATABASE_URL: '' });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function onPostgres(): Promise<LoadResult[]> {
+  const name = `evergreen_bench_${randomBytes(4).toString('hex')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await withAdmin((client) => client.query(`create database ${name}`));
+  try {
+    await timed(`PostgreSQL: ${BENCH_CATALOGUE_SIZE} products loaded`, async () => {
+      const database = await openDatabase({ url: url.toString() });
+      await migrateDatabase(database);
+      await loadBenchCatalogue(database.db);
+      await database.close();
+    });
+    const bench = new pg.Client({ connectionString: url.toString() });
+    await bench.connect();
+    await bench.query('vacuum analyze');
+    await bench.end();
+    return await runAgainst({ DATABASE_URL: url.toString() });
+  } finally {
+    await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+  }
+}
+
+const pglite = await onPglite();
+console.log(
+  `\nPGlite, ${BENCH_CATALOGUE_SIZE} products, ${connections} connections, ${seconds} s each\n`,
+);
+printTable(pglite);
+
+let postgres: LoadResult[] = [];
+if (process.env.BENCH_SKIP_POSTGRES !== '1') {
+  postgres = await onPostgres();
+  console.log(
+    `\nPostgreSQL, ${BENCH_CATALOGUE_SIZE} products, ${connections} connections, ${seconds} s each\n`,
+  );
+  printTable(postgres);
+  const search = postgres.find((result) => result.label === 'search')!;
+  const uncached = postgres.find((result) => result.label === 'search (no reuse)')!;
+  console.log(`search p99 with every request on the database: ${uncached.p99} ms`);
+  console.log(
+    search.p99 < P99_TARGET_MS
+      ? `\nsearch p99 ${search.p99} ms: target met (< ${P99_TARGET_MS} ms)`
+      : `\nsearch p99 ${search.p99} ms: TARGET MISSED (< ${P99_TARGET_MS} ms)`,
+  );
+}
+const failures = [...pglite, ...postgres].reduce((sum, r) => sum + r.errors + r.non2xx, 0);
+if (failures > 0) {
+  console.log('some requests failed: see the errors and non-2xx columns');
+  process.exitCode = 1;
+}

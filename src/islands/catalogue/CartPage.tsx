@@ -1,0 +1,203 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import type { CartValidation } from '../../../api/modules/cart/model';
+import { lineCap } from '../../../api/modules/cart/rules';
+import { formatDollars } from '../../../api/lib/money';
+import { imageEndpointUrl, productImageSize } from '../../lib/product-images';
+import {
+  $cart,
+  $cartCount,
+  $cartSubtotal,
+  applyCartCheck,
+  clearCart,
+  removeCartItem,
+  updateCartItemQuantity,
+  type CartItem,
+} from '../../stores/cart';
+import LimitMessage from './LimitMessage';
+
+const keyOf = (item: Pick<CartItem, '_id' | 'sku'>) => `${item._id}|${item.sku}`;
+
+/** Asks the server whether the cart still holds (prices, stock, products) and applies its answer. */
+async function checkCart(): Promise<string[]> {
+  const sent = $cart.get();
+  if (sent.length === 0) return [];
+  const response = await fetch('/api/cart/validate', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      items: sent.map(({ _id, sku, quantity, price, title, variantTitle }) => ({
+        _id,
+        sku,
+        quantity,
+        price,
+        title,
+        variantTitle,
+      })),
+    }),
+  });
+  if (!response.ok) throw new Error(`cart check answered ${response.status}`);
+  const result = (await response.json()) as CartValidation;
+  applyCartCheck(result.items, sent);
+  return result.changes.map((change) => change.message);
+}
+
+function Thumbnail({ item }: { item: CartItem }) {
+  if (!item.image) return <span className="thumb" />;
+  const size = productImageSize(item.category);
+  const height = Math.round((96 * size.height) / size.width);
+  return (
+    <img
+      className="thumb"
+      src={imageEndpointUrl(item.image, { width: 192, height: height * 2 })}
+      width={96}
+      height={height}
+      alt=""
+      decoding="async"
+    />
+  );
+}
+
+/**
+ * The cart page (spec §2 Cart, §4): each line with its quantity, remove and clear, the subtotal and
+ * the way to checkout. On load the cart is checked against the server; every correction (a new
+ * price, less stock, a product gone) is shown to the shopper, never made silently.
+ */
+export default function CartPage() {
+  const items = useStore($cart);
+  const count = useStore($cartCount);
+  const total = useStore($cartSubtotal);
+  const [checking, setChecking] = useState(true);
+  const [changes, setChanges] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string>();
+  const [limits, setLimits] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    checkCart()
+      .then(setChanges)
+      .catch(() =>
+        setProblem(
+          'We could not check your cart against today’s prices and stock. They will be checked again at checkout.',
+        ),
+      )
+      .finally(() => setChecking(false));
+  }, []);
+
+  function setQuantity(item: CartItem, quantity: number) {
+    const result = updateCartItemQuantity(item._id, item.sku, quantity);
+    setLimits((current) => {
+      const { [keyOf(item)]: _old, ...rest } = current;
+      return result.limited ? { ...rest, [keyOf(item)]: result.limited.message } : rest;
+    });
+  }
+
+  const notices = (
+    <div role="status" className="notices" aria-live="polite">
+      {checking && items.length > 0 && <p>Checking prices and stock…</p>}
+      {changes.length > 0 && (
+        <ul className="changes" aria-label="Changes to your cart">
+          {changes.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      )}
+      {problem && <p>{problem}</p>}
+    </div>
+  );
+
+  if (items.length === 0) {
+    return (
+      <>
+        {notices}
+        <p className="empty">Your cart is empty.</p>
+        <p>
+          <a href="/">Continue shopping</a>
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <>
+      {notices}
+      <ul className="lines" aria-label="Items in your cart">
+        {items.map((item) => {
+          const cap = Math.max(1, lineCap(item));
+          const label = item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title;
+          return (
+            <li key={keyOf(item)} className="line" data-testid="cart-line">
+              <Thumbnail item={item} />
+              <div className="what">
+                <a href={`/productdetailpage/${item._id}`} className="title">
+                  {item.title}
+                </a>
+                {item.variantTitle && <p className="variant">{item.variantTitle}</p>}
+                <p className="unit">{formatDollars(item.price)} each</p>
+              </div>
+              <div className="quantity">
+                <button
+                  type="button"
+                  aria-label={`One fewer ${label}`}
+                  disabled={item.quantity <= 1}
+                  onClick={() => setQuantity(item, item.quantity - 1)}
+                >
+                  −
+                </button>
+                <input
+                  type="number"
+                  min={1}
+                  max={cap}
+                  value={item.quantity}
+                  aria-label={`Quantity of ${label}`}
+                  onChange={(event) => {
+                    const wanted = Number(event.target.value);
+                    if (Number.isFinite(wanted) && event.target.value !== '')
+                      setQuantity(item, wanted);
+                  }}
+                />
+                <button
+                  type="button"
+                  aria-label={`One more ${label}`}
+                  onClick={() => setQuantity(item, item.quantity + 1)}
+                >
+                  +
+                </button>
+              </div>
+              <p className="line-total">{formatDollars(item.price * item.quantity)}</p>
+              <button
+                type="button"
+                className="remove"
+                aria-label={`Remove ${label}`}
+                onClick={() => removeCartItem(item._id, item.sku)}
+              >
+                Remove
+              </button>
+              {limits[keyOf(item)] && (
+                <div className="line-limit">
+                  <LimitMessage message={limits[keyOf(item)]!} />
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="summary">
+        <p>
+          Subtotal ({count} {count === 1 ? 'item' : 'items'}):{' '}
+          <strong data-testid="subtotal">{formatDollars(total)}</strong>
+        </p>
+        <p className="note">
+          Prices include shipping. Sales tax is calculated from your shipping address.
+        </p>
+        <div className="actions">
+          <button type="button" className="clear" onClick={clearCart}>
+            Clear cart
+          </button>
+          <a className="checkout" href="/shipping">
+            Proceed to checkout
+          </a>
+        </div>
+      </div>
+    </>
+  );
+}

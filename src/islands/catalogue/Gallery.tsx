@@ -1,0 +1,61 @@
+export interface GalleryImage {
+  /** The path the catalogue names, e.g. /images/products/mug.webp. */
+  path: string;
+  src: string;
+  srcset: string;
+  width: number;
+  height: number;
+  /** A small copy for the thumbnail button. */
+  thumb: string;
+}
+
+interface GalleryProps {
+  images: GalleryImage[];
+  shown: string | undefined;
+  onShow: (path: string) => void;
+  alt: string;
+}
+
+/** The product's images: one large, the others as thumbnail buttons that show them. */
+export default function Gallery({ images, shown, onShow, alt }: GalleryProps) {
+  const main = images.find((image) => image.path === shown) ?? images[0];
+  if (!main) return null;
+  return (
+    <div className="gallery">
+      <img
+        className="main-image"
+        src={main.src}
+        srcSet={main.srcset}
+        sizes="(min-width: 56rem) 34rem, 92vw"
+        width={main.width}
+        height={main.height}
+        alt={alt}
+        fetchPriority="high"
+        decoding="async"
+      />
+      {images.length > 1 && (
+        <ul className="thumbs" aria-label="Product images">
+          {images.map((image, index) => (
+            <li key={image.path}>
+              <button
+                type="button"
+                aria-pressed={image.path === main.path}
+                aria-label={`Show image ${index + 1} of ${images.length}`}
+                onClick={() => onShow(image.path)}
+              >
+                <img
+                  src={image.thumb}
+                  width={72}
+                  height={72 * (image.height / image.width)}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { bundleLine, productLine, variantLine } from '../../../api/modules/cart/lines';
+import { isDigital, lineCap, sameLine } from '../../../api/modules/cart/rules';
+import { formatDollars } from '../../../api/lib/money';
+import type { ProductDto, VariantDto } from '../../../api/modules/product/model';
+import { $cart, $cartCount, addCartItem, cartItemFrom } from '../../stores/cart';
+import Gallery, { type GalleryImage } from './Gallery';
+import LimitMessage from './LimitMessage';
+
+export interface ProductDetailProps {
+  product: ProductDto;
+  /** Resized copies of every image the product and its variants show, by path. */
+  images: Record<string, GalleryImage>;
+}
+
+const inStock = (variant: VariantDto) => variant.quantity > 0;
+const firstAvailable = (options: VariantDto[]) => Math.max(0, options.findIndex(inStock));
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function stockText(stock: number | null, digital: boolean): string {
+  if (digital) return 'Digital download, delivered after checkout';
+  if (stock === null) return 'In stock';
+  if (stock === 0) return 'Sold out';
+  if (stock <= 5) return `Only ${stock} left`;
+  return 'In stock';
+}
+
+/**
+ * The product page's interactive part (spec §2 Product detail): the gallery, the price, the variant
+ * choice (for a bundle one option from each list), quantity and Add to cart with the cart's rules.
+ * Choosing a variant updates the price, the image, the stock and the sku.
+ */
+export default function ProductDetail({ product, images }: ProductDetailProps) {
+  const ids = useId();
+  const cart = useStore($cart);
+  const count = useStore($cartCount);
+  const plainVariants = product.isBundle ? [] : (product.variants as VariantDto[]);
+  const optionLists = product.isBundle ? (product.variants as VariantDto[][]) : [];
+  const [variantIndex, setVariantIndex] = useState(() => firstAvailable(plainVariants));
+  const [optionIndexes, setOptionIndexes] = useState(() => optionLists.map(firstAvailable));
+  const [quantity, setQuantity] = useState(1);
+  // The server's HTML shows the choices; they work once the island has hydrated.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  const [notice, setNotice] = useState<
+    { kind: 'added'; added: number } | { kind: 'limited'; message: string } | null
+  >(null);
+
+  const line = useMemo(() => {
+    if (product.isBundle) {
+      const chosen = optionLists.map((options, list) => options[optionIndexes[list] ?? 0]!);
+      return bundleLine(product, chosen);
+    }
+    const variant = plainVariants[variantIndex];
+    return variant ? variantLine(product, variant) : productLine(product);
+  }, [product, optionLists, optionIndexes, plainVariants, variantIndex]);
+
+  const gallery = useMemo(() => {
+    const paths = [
+      ...product.image,
+      ...plainVariants.flatMap((variant) => variant.image),
+      ...optionLists.flat().flatMap((option) => option.image),
+    ];
+    return [...new Set(paths)].filter((path) => images[path]).map((path) => images[path]!);
+  }, [product, plainVariants, optionLists, images]);
+  const [shownImage, setShownImage] = useState(product.image[0] ?? line.image);
+
+  const digital = isDigital(line);
+  const inCart = cart.find((item) => sameLine(item, line))?.quantity ?? 0;
+  const cap = lineCap(cartItemFrom(line));
+  const soldOut = cap === 0;
+
+  function choose(update: () => void, image: string | undefined) {
+    update();
+    if (image) setShownImage(image);
+    setNotice(null);
+  }
+
+  function onSubmit(event: { preventDefault(): void }) {
+    event.preventDefault();
+    const result = addCartItem(cartItemFrom(line), digital ? 1 : quantity);
+    setNotice(
+      result.limited
+        ? { kind: 'limited', message: result.limited.message }
+        : { kind: 'added', added: result.added },
+    );
+  }
+
+  return (
+    <div className="product-detail">
+      <Gallery images={gallery} shown={shownImage} onShow={setShownImage} alt={product.alttext} />
+      <div className="purchase">
+        <h1>{product.title}</h1>
+        <p className="price" data-testid="price">
+          {formatDollars(line.price)}
+        </p>
+        <form onSubmit={onSubmit} aria-describedby={`${ids}-status`}>
+          {plainVariants.length > 0 && (
+            <fieldset>
+              <legend>{capitalise(plainVariants[0]!.type || 'option')}</legend>
+              <div className="choices">
+                {plainVariants.map((variant, index) => (
+                  <label
+                    key={variant.sku}
+                    className="choice"
+                    data-sold-out={inStock(variant) ? undefined : ''}
+                  >
+                    <input
+                      type="radio"
+                      name={`${ids}-variant`}
+                      value={variant.sku}
+                      checked={index === variantIndex}
+                      disabled={!ready || !inStock(variant)}
+                      onChange={() => choose(() => setVariantIndex(index), variant.image[0])}
+                    />
+                    <span>
+                      {variant.title}
+                      {!inStock(variant) && ' (sold out)'}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          {optionLists.map((options, list) => (
+            <fieldset key={product.optionTitles[list] ?? list}>
+              <legend>{product.optionTitles[list] ?? `Option ${list + 1}`}</legend>
+              <div className="choices">
+                {options.map((option, index) => (
+                  <label
+                    key={option.sku}
+                    className="choice"
+                    data-sold-out={inStock(option) ? undefined : ''}
+                  >
+                    <input
+                      type="radio"
+                      name={`${ids}-list-${list}`}
+                      value={option.sku}
+                      checked={index === optionIndexes[list]}
+                      disabled={!ready || !inStock(option)}
+                      onChange={() =>
+                        choose(
+                          () =>
+                            setOptionIndexes((current) =>
+                              current.map((value, at) => (at === list ? index : value)),
+                            ),
+                          option.image[0],
+                        )
+                      }
+                    />
+                    <span>
+                      {option.title}
+                      {!inStock(option) && ' (sold out)'}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ))}
+          <p className="stock" data-testid="stock">
+            {stockText(line.stock, digital)}
+          </p>
+          <p className="sku">
+            SKU: <span data-testid="sku">{line.sku}</span>
+          </p>
+          <div className="buy">
+            {!digital && (
+              <label className="quantity">
+                Quantity
+                <input
+                  type="number"
+                  min={1}
+                  max={Math.max(1, cap)}
+                  value={quantity}
+                  disabled={!ready || soldOut}
+                  onChange={(event) => setQuantity(Math.max(1, Number(event.target.value) || 1))}
+                />
+              </label>
+            )}
+            <button type="submit" disabled={!ready || soldOut}>
+              {soldOut ? 'Sold out' : 'Add to cart'}
+            </button>
+          </div>
+          <div id={`${ids}-status`} role="status" className="status">
+            {notice?.kind === 'added' && (
+              <p>
+                Added {notice.added} to your cart, which now holds {count}{' '}
+                {count === 1 ? 'item' : 'items'}. <a href="/cart">View cart</a>
+              </p>
+            )}
+            {notice?.kind === 'limited' && <LimitMessage message={notice.message} />}
+            {inCart > 0 && !notice && (
+              <p className="in-cart">
+                {inCart} in your cart. <a href="/cart">View cart</a>
+              </p>
+            )}
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Product artwork lives under public/images/products/ as WebP: 800×800, digital photos 1200×800
+ * (tests/unit/product-images.test.ts checks every seeded file against this). Pages ask Astro's image
+ * service for resized copies; this module knows the sizes and the image endpoint's address, so an
+ * island can ask for the same copies the server-rendered pages use.
+ */
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+const SQUARE: ImageSize = { width: 800, height: 800 };
+const PHOTO: ImageSize = { width: 1200, height: 800 };
+
+/** The size of a product's artwork (all images of one product share it). */
+export function productImageSize(category: string): ImageSize {
+  return category.toLowerCase() === 'digital' ? PHOTO : SQUARE;
+}
+
+/** Whether a path is one of the shop's own files (served from public/). */
+export const isLocalPath = (src: string): boolean => src.startsWith('/') && !src.startsWith('//');
+
+/**
+ * The address of a resized WebP copy from Astro's image endpoint (`/_image`), in the form its
+ * `parseURL` reads. Used by the image service for public files and by islands for thumbnails.
+ */
+export function imageEndpointUrl(
+  src: string,
+  options: {
+    width?: number | undefined;
+    height?: number | undefined;
+    format?: string;
+    quality?: string | number | undefined;
+  },
+): string {
+  const params = new URLSearchParams({ href: src });
+  if (options.width) params.append('w', String(Math.round(options.width)));
+  if (options.height) params.append('h', String(Math.round(options.height)));
+  if (options.quality) params.append('q', String(options.quality));
+  params.append('f', options.format ?? 'webp');
+  return `/_image?${params}`;
+}
