@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
+import { HOME_TEXT } from '../../src/lib/site-messages';
 
 /**
- * The guest checkout in Chromium against the built server. Until the catalogue's Add to cart is
- * merged, the cart is put in localStorage before the first page loads, once per test.
+ * The guest checkout in Chromium against the built server. The first test shops from the home
+ * page; the others put their cart in localStorage before the first page loads, once per test.
  */
 
 interface CartLine {
@@ -125,19 +126,49 @@ test('a guest goes from the home page to a confirmed order with the 4242 card', 
   page,
 }) => {
   const problems = watchConsole(page);
-  await seedCart(page, [mug, enamel]);
+  const mugId = seedProductId('cedar-ridge-mug');
   await page.goto('/');
-  await page.goto('/shipping');
+  // The featured carousel loads its products once it scrolls into view.
+  await page.getByRole('heading', { name: HOME_TEXT.featuredProducts }).scrollIntoViewIfNeeded();
+  const card = page.getByRole('link', { name: /Cedar Ridge Stoneware Mug/ }).first();
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`/productdetailpage/${mugId}`));
+  await page
+    .getByRole('group', { name: 'Color' })
+    .getByRole('radio', { name: 'Slate Blue' })
+    .check();
+  await page.getByLabel('Quantity').fill('2');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('status')).toContainText('Added 2');
+
+  // A bundle: one option from each list, one cart line, one order line.
+  await page.goto(`/productdetailpage/${seedProductId('yoga-starter-bundle')}`);
+  await page
+    .getByRole('group', { name: 'Mat color' })
+    .getByRole('radio', { name: 'Glacier Blue' })
+    .check();
+  await page
+    .getByRole('group', { name: 'Strap color' })
+    .getByRole('radio', { name: 'Moss' })
+    .check();
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('status')).toContainText('which now holds 3 items');
+
+  await page.getByRole('link', { name: 'Cart, 3 items' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(/\/shipping$/);
   await fillShipping(page);
   await fillCard(page, '4242 4242 4242 4242');
 
-  // The review shows the server's figures: 2 × $24 + $19 = $67, Seattle tax 10.35 % = $6.93.
-  await expect(page.getByText('Cedar Ridge Stoneware Mug')).toBeVisible();
-  await expect(page.getByText('Forest Green')).toBeVisible();
+  // The review shows the server's figures: 2 × $24 + $98 = $146, Seattle tax 10.35 % = $15.11.
+  await expect(page.getByText('Slate Blue')).toBeVisible();
+  await expect(page.getByText('Glacier Blue / Moss')).toBeVisible();
   const totals = page.locator('.totals');
-  await expect(totals).toContainText('Subtotal$67.00');
-  await expect(totals).toContainText('Sales tax (10.35%)$6.93');
-  await expect(totals).toContainText('Total$73.93');
+  await expect(totals).toContainText('Subtotal$146.00');
+  await expect(totals).toContainText('Sales tax (10.35%)$15.11');
+  await expect(totals).toContainText('Total$161.11');
   await expect(page.getByText('Visa ending in 4242')).toBeVisible();
 
   await page.getByLabel('I agree to the Return Policy').check();
@@ -147,12 +178,14 @@ test('a guest goes from the home page to a confirmed order with the 4242 card', 
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
   const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
   expect(orderNumber).toMatch(/^\d+$/);
-  await expect(page.getByText('Campfire Enamel Mug')).toBeVisible();
-  await expect(page.locator('.totals')).toContainText('Total$73.93');
+  await expect(page.getByText('Cedar Ridge Stoneware Mug')).toBeVisible();
+  await expect(page.getByText('Yoga Starter Bundle')).toBeVisible();
+  await expect(page.locator('.totals')).toContainText('Total$161.11');
   await expect(page.locator('address')).toContainText('400 Pine St');
   await expect(page.locator('address')).toContainText('Seattle, WA 98101');
 
-  // The cart and the checkout state are cleared.
+  // The cart and the checkout state are cleared; the badge says so.
+  await expect(page.getByRole('link', { name: 'Cart', exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('cart'))).toBe('[]');
   const checkout = JSON.parse((await page.evaluate(() => localStorage.getItem('checkout')))!);
   expect(checkout).toMatchObject({
@@ -165,6 +198,11 @@ test('a guest goes from the home page to a confirmed order with the 4242 card', 
   // A reload of the same page keeps showing the order.
   await page.reload();
   await expect(page.getByTestId('order-number')).toHaveText(orderNumber);
+
+  // The product page's stock is today's: 9 Slate Blue mugs, 2 sold.
+  const detail = await page.request.get(`/api/product/detail/${mugId}`);
+  const product = (await detail.json()) as { variants: { sku: string; quantity: number }[] };
+  expect(product.variants.find((variant) => variant.sku === 'EG-MUG-CEDAR-BLU')!.quantity).toBe(7);
 
   // The confirmation email was written as an .eml file naming the order.
   await expect
