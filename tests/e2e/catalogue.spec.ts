@@ -108,6 +108,8 @@ test('pick a bundle’s options, add to cart and meet the stock limit', async ({
   await expect(page.getByRole('status')).toContainText(
     'Added 1 to your cart, which now holds 1 item.',
   );
+  // The header's badge reads the same store.
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
   expect(await cartInStorage(page)).toMatchObject([
     {
       sku: 'EG-BUNDLE-YOGA-MAT-GLC+EG-BUNDLE-YOGA-STRAP-SLT',
@@ -132,6 +134,7 @@ test('pick a bundle’s options, add to cart and meet the stock limit', async ({
   await page.getByLabel('Quantity').fill('1');
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByRole('status')).toContainText('which now holds 2 items');
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
   expect((await cartInStorage(page)).map((line) => line.sku)).toEqual([
     'EG-BUNDLE-YOGA-MAT-GLC+EG-BUNDLE-YOGA-STRAP-SLT',
     'EG-BUNDLE-YOGA-MAT-GLC+EG-BUNDLE-YOGA-STRAP-MOS',

@@ -79,8 +79,8 @@ test('pagination with Previous/Next, reload and back/forward', async ({ page }) 
 
 test('typo-tolerant search finds the product and says when nothing matches', async ({ page }) => {
   await page.goto('/search');
-  await page.getByLabel('Search products').fill('stonware mug');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByLabel('Search terms').fill('stonware mug');
+  await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/search\?q=stonware\+mug$/);
   await expect(page.getByRole('heading', { name: 'Cedar Ridge Stoneware Mug' })).toBeVisible();
 
