@@ -8,7 +8,7 @@ import {
   CONTACT_RATE_LIMIT,
   CONTACT_TOO_MANY_MESSAGES,
 } from '../../api/modules/contact/model';
-import { SAME_ORIGIN_MESSAGES } from '../../api/plugins/same-origin-json';
+import { SAME_SITE_MESSAGES } from '../../api/plugins/same-site-json';
 import { useApi } from '../helpers/api';
 
 const valid = {
@@ -123,14 +123,14 @@ describe('POST /api/contact/contact', () => {
       }),
     );
     expect(form.status).toBe(400);
-    expect(await form.json()).toEqual({ error: SAME_ORIGIN_MESSAGES.notJson });
+    expect(await form.json()).toEqual({ error: SAME_SITE_MESSAGES.json });
 
     const { body, init } = fresh();
     const crossSite = await api.post('/contact/contact', body, {
       headers: { ...init.headers, origin: 'https://evil.example' },
     });
     expect(crossSite.status).toBe(403);
-    expect(await crossSite.json()).toEqual({ error: SAME_ORIGIN_MESSAGES.otherOrigin });
+    expect(await crossSite.json()).toEqual({ error: SAME_SITE_MESSAGES.origin });
 
     const sameSite = await api.post('/contact/contact', body, {
       headers: { ...init.headers, origin: new URL(config().siteUrl).origin },

@@ -2,13 +2,13 @@ import { Elysia } from 'elysia';
 import { config } from '../../config';
 import type { Db } from '../../db/client';
 import { clientIp } from '../../lib/client-ip';
-import { sameOriginJson } from '../../plugins/same-origin-json';
+import { sameSiteJson } from '../../plugins/same-site-json';
 import { contactMessage } from './model';
 import { receiveContactMessage } from './service';
 
 /** POST /api/contact/contact (spec §7): 201 when the message is stored and its mail queued. */
 export const contactModule = (db: Db) =>
-  new Elysia({ name: 'contact', prefix: '/contact' }).use(sameOriginJson).post(
+  new Elysia({ name: 'contact', prefix: '/contact' }).use(sameSiteJson).post(
     '/contact',
     async ({ body, request, set }) => {
       const { id } = await receiveContactMessage(db, body, {
