@@ -1,4 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
+import type { OrderItemDto } from '../../api/modules/orders/model';
 
 /**
  * The checkout state (spec §3 Checkout state), kept in localStorage under 'checkout' and changed
@@ -30,17 +31,8 @@ export interface GuestContact {
   email: string;
 }
 
-/** A line as the server's quote priced it. */
-export interface CheckoutItem {
-  _id: string;
-  title: string;
-  variantTitle: string | null;
-  sku: string;
-  image: string | null;
-  alttext: string;
-  quantity: number;
-  price: number;
-}
+/** A line as the server's quote priced it (the order item shape, with its product id). */
+export type CheckoutItem = OrderItemDto & { _id: string };
 
 export interface CheckoutState {
   shippingAddress: CheckoutAddress;

@@ -1,15 +1,8 @@
 import { formatDollars } from '../../../api/lib/money';
+import type { OrderItemDto } from '../../../api/modules/orders/model';
 
-export interface Line {
-  _id: string | null;
-  title: string;
-  variantTitle: string | null;
-  sku: string;
-  image: string | null;
-  alttext: string;
-  quantity: number;
-  price: number;
-}
+/** An order line or a priced quote line; both have the shape of the API's order items. */
+export type Line = OrderItemDto;
 
 /** The lines of an order or a quote, with a thumbnail, the quantity and the line's price. */
 export function OrderLines({
