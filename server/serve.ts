@@ -47,7 +47,17 @@ async function main(): Promise<void> {
   const api = fetchBridge(app);
 
   let stopping = false;
-  const server = createServer(async (req, res) => {
+  // Handlers still running, even for a client that has gone: the database closes only after them.
+  const inFlight = new Set<Promise<void>>();
+  const server = createServer((req, res) => {
+    const work = handle(req, res).catch((error: unknown) =>
+      log('error', 'request failed', { path: req.url, error: String(error) }),
+    );
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (stopping) {
       // Finish this request, then let its connection go so shutdown need not wait for keep-alive.
       res.setHeader('Connection', 'close');
@@ -91,7 +101,7 @@ async function main(): Promise<void> {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('Something went wrong on our side. Please try again later.');
     }
-  });
+  }
 
   server.listen(settings.port, settings.host, () => {
     const address = server.address();
@@ -111,6 +121,11 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
+      // Connections are gone, but handlers whose client left may still be querying.
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref()),
+      ]);
       await mailWorker.stop();
       await database.close();
       log('info', 'stopped');
