@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { config } from './config';
 import type { Database } from './db/client';
+import { rateLimiter } from './lib/rate-limit';
 import { cartModule } from './modules/cart';
 import { contactModule } from './modules/contact';
 import { healthModule } from './modules/health';
@@ -11,6 +12,7 @@ import { paymentsFromConfig } from './modules/payments/setup';
 import { productModule } from './modules/product';
 import { tableTaxCalculator, type TaxCalculator } from './modules/tax/calculator';
 import { errorPlugin } from './plugins/errors';
+import { rateLimit } from './plugins/rate-limit';
 import { requestContext } from './plugins/request-context';
 
 export interface AppDependencies {
@@ -37,13 +39,15 @@ export function createApp({
     siteUrl: settings.siteUrl.replace(/\/$/, ''),
     shopEmail: settings.mail.shopEmail,
   };
+  // One set of counters in the database, shared by every module and every server process.
+  const limits = rateLimit(rateLimiter(database.db));
   return new Elysia({ prefix: '/api', name: 'evergreen-api' })
     .use(requestContext)
     .use(errorPlugin)
     .use(healthModule(database))
     .use(productModule(database.db, { cacheSeconds }))
     .use(cartModule(database.db))
-    .use(contactModule(database.db))
+    .use(contactModule({ db: database.db, limits }))
     .use(
       ordersModule({
         db: database.db,

@@ -38,6 +38,16 @@ export class AppError extends Error {
   }
 }
 
+/** A 429: what happened and what to do; the error plugin sends the wait as Retry-After. */
+export class TooManyRequests extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('TOO_MANY_REQUESTS', message);
+  }
+}
+
 export interface ErrorBody {
   error: string;
   fields?: Record<string, string>;

@@ -1,5 +1,5 @@
 import { Elysia, type ValidationError } from 'elysia';
-import { AppError, MESSAGES, type ErrorBody } from '../lib/errors';
+import { AppError, MESSAGES, TooManyRequests, type ErrorBody } from '../lib/errors';
 import { log } from '../lib/log';
 
 /** Field messages from a validation error, first message per field; never the values sent. */
@@ -23,6 +23,9 @@ export const errorPlugin = new Elysia({ name: 'errors' }).onError(
   ({ code, error, set, request }): ErrorBody => {
     if (error instanceof AppError) {
       set.status = error.status;
+      if (error instanceof TooManyRequests) {
+        set.headers['retry-after'] = String(error.retryAfterSeconds);
+      }
       return error.fields
         ? { error: error.message, fields: error.fields }
         : { error: error.message };

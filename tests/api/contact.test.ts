@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../api/config';
 import { contactMessages, outbox } from '../../api/db/schema';
@@ -148,6 +148,9 @@ describe('POST /api/contact/contact', () => {
     const response = await api.post('/contact/contact', body, init);
     expect(response.status).toBe(429);
     expect(await response.json()).toEqual({ error: CONTACT_TOO_MANY_MESSAGES });
+    const wait = Number(response.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(CONTACT_RATE_LIMIT.minutes * 60);
 
     // Another sender is not affected.
     const other = fresh();
@@ -169,5 +172,33 @@ describe('POST /api/contact/contact', () => {
       .from(contactMessages)
       .where(eq(contactMessages.email, body.email));
     expect(refused).toEqual([]);
+  });
+
+  it('lets exactly the limit through when many messages from one address arrive at once', async () => {
+    const headers = { [CLIENT_IP_HEADER]: '198.51.100.99' };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => api.post('/contact/contact', fresh().body, { headers })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(CONTACT_RATE_LIMIT.messages);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(
+      12 - CONTACT_RATE_LIMIT.messages,
+    );
+    // What was refused was not stored, and no mail was queued for it.
+    const stored = await api.test.database.db
+      .select()
+      .from(contactMessages)
+      .where(sql`${contactMessages.meta} ->> 'ip' = '198.51.100.99'`);
+    expect(stored).toHaveLength(CONTACT_RATE_LIMIT.messages);
+    const mails = await api.test.database.db
+      .select()
+      .from(outbox)
+      .where(
+        inArray(
+          outbox.replyTo,
+          stored.map((row) => row.email),
+        ),
+      );
+    expect(mails).toHaveLength(CONTACT_RATE_LIMIT.messages);
   });
 });

@@ -1,3 +1,4 @@
 export * from './catalogue';
 export * from './messaging';
 export * from './orders';
+export * from './limits';

@@ -1,28 +1,13 @@
-import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
-import { AppError } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
-import { CONTACT_RATE_LIMIT, CONTACT_TOO_MANY_MESSAGES, type ContactMessage } from './model';
+import type { ContactMessage } from './model';
 
 export interface ContactContext {
   /** The shop's own address (SHOP_EMAIL): where the message is mailed. */
   shopEmail: string;
   /** The sender's network address when the server knows it. */
   ip?: string | undefined;
-}
-
-/** Messages from this email address or network address within the rate-limit window. */
-async function recentMessages(db: Db, email: string, ip: string | undefined): Promise<number> {
-  const since = new Date(Date.now() - CONTACT_RATE_LIMIT.minutes * 60_000);
-  const sameSender = ip
-    ? or(eq(contactMessages.email, email), sql`${contactMessages.meta} ->> 'ip' = ${ip}`)
-    : eq(contactMessages.email, email);
-  const [row] = await db
-    .select({ total: count() })
-    .from(contactMessages)
-    .where(and(gt(contactMessages.createdAt, since), sameSender));
-  return row?.total ?? 0;
 }
 
 function mailText(message: ContactMessage): string {
@@ -45,9 +30,6 @@ export async function receiveContactMessage(
   { shopEmail, ip }: ContactContext,
 ): Promise<{ id: string }> {
   const email = message.email.toLowerCase();
-  if ((await recentMessages(db, email, ip)) >= CONTACT_RATE_LIMIT.messages) {
-    throw new AppError('TOO_MANY_REQUESTS', CONTACT_TOO_MANY_MESSAGES);
-  }
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
