@@ -55,6 +55,8 @@ export default defineConfig({
       DATABASE_URL: '',
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
+      // Lets tests/e2e/orders-history.spec.ts ship its own order (api/modules/orders/history-routes.ts).
+      ORDER_TEST_HOOKS: '1',
     },
   },
 });

@@ -7,8 +7,6 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // API tests change the catalogue and read it back at once: no reuse of answers (one test turns
-    // it on for itself).
-    env: { LOG_LEVEL: 'silent', NODE_ENV: 'test', CATALOGUE_CACHE_SECONDS: '0' },
+    env: { LOG_LEVEL: 'silent', NODE_ENV: 'test' },
   },
 });

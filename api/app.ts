@@ -2,23 +2,29 @@ import { Elysia } from 'elysia';
 import { config } from './config';
 import type { Database } from './db/client';
 import { rateLimiter } from './lib/rate-limit';
+import { addressModule } from './modules/address';
+import { adminModule } from './modules/admin';
+import { authModule } from './modules/auth';
 import { cartModule } from './modules/cart';
 import { contactModule } from './modules/contact';
 import { healthModule } from './modules/health';
 import { notifyMailQueued } from './modules/mail/signal';
 import { ordersModule } from './modules/orders';
+import { orderHistoryModule } from './modules/orders/history-routes';
 import { paymentsModule, type PaymentsSetup } from './modules/payments';
 import { paymentsFromConfig } from './modules/payments/setup';
 import { productModule } from './modules/product';
+import { ratingsModule } from './modules/ratings';
 import { tableTaxCalculator, type TaxCalculator } from './modules/tax/calculator';
+import { userModule } from './modules/user';
+import { adminAuthPlugin, authPlugin } from './plugins/auth';
 import { errorPlugin } from './plugins/errors';
+import { inputLimits } from './plugins/input-limits';
 import { rateLimit } from './plugins/rate-limit';
 import { requestContext } from './plugins/request-context';
 
 export interface AppDependencies {
   database: Database;
-  /** Seconds catalogue answers are reused in memory; defaults to CATALOGUE_CACHE_SECONDS. */
-  catalogueCacheSeconds?: number;
   /** The payment gateway and its routes; by default the configured one (PAYMENT_PROVIDER). */
   payments?: PaymentsSetup;
   /** Sales tax; by default the committed rate table. */
@@ -28,36 +34,80 @@ export interface AppDependencies {
 /** The API: one Elysia app under /api, the error plugin first, then each feature module. */
 export function createApp({
   database,
-  catalogueCacheSeconds,
-  payments = paymentsFromConfig(),
+  payments = paymentsFromConfig(database.db),
   tax = tableTaxCalculator(),
 }: AppDependencies) {
   const settings = config();
-  const cacheSeconds = catalogueCacheSeconds ?? settings.catalogueCacheSeconds;
   const shop = {
     siteName: settings.siteName,
     siteUrl: settings.siteUrl.replace(/\/$/, ''),
     shopEmail: settings.mail.shopEmail,
   };
   // One set of counters in the database, shared by every module and every server process.
-  const limits = rateLimit(rateLimiter(database.db));
+  const limiter = rateLimiter(database.db);
+  const limits = rateLimit(limiter);
+  // The signed-in user for any module: `auth: true` or `optionalAuth: true` (api/plugins/auth.ts).
+  const auth = authPlugin({ db: database.db, secret: settings.jwtSecret, siteUrl: shop.siteUrl });
   return new Elysia({ prefix: '/api', name: 'evergreen-api' })
     .use(requestContext)
     .use(errorPlugin)
+    .use(inputLimits)
     .use(healthModule(database))
-    .use(productModule(database.db, { cacheSeconds }))
+    .use(productModule(database.db))
     .use(cartModule(database.db))
-    .use(contactModule({ db: database.db, limits }))
+    .use(addressModule)
+    .use(contactModule({ db: database.db, limits, limiter, auth }))
     .use(
-      ordersModule({
+      authModule({
         db: database.db,
-        gateway: payments.gateway,
-        tax,
+        limiter,
+        limits,
+        auth,
         shop,
         onMailQueued: notifyMailQueued,
       }),
     )
-    .use(paymentsModule(database.db, payments));
+    .use(userModule({ db: database.db, auth, gateway: payments.gateway }))
+    .use(
+      ordersModule(
+        {
+          db: database.db,
+          gateway: payments.gateway,
+          tax,
+          shop,
+          onMailQueued: notifyMailQueued,
+          crashAt: settings.orders.testCrashAt,
+        },
+        { plugin: limits, limiter, auth },
+      ),
+    )
+    .use(paymentsModule(database.db, payments, limits))
+    .use(
+      orderHistoryModule({
+        db: database.db,
+        gateway: payments.gateway,
+        shop,
+        auth,
+        limiter,
+        onMailQueued: notifyMailQueued,
+        // End-to-end tests only (playwright.config.ts); never in production.
+        testHooks: process.env.ORDER_TEST_HOOKS === '1' && process.env.NODE_ENV !== 'production',
+      }),
+    )
+    .use(ratingsModule({ db: database.db, auth }))
+    .use(
+      adminModule({
+        db: database.db,
+        shop,
+        gateway: payments.gateway,
+        onMailQueued: notifyMailQueued,
+        adminAuth: adminAuthPlugin({
+          db: database.db,
+          secret: settings.jwtSecret,
+          siteUrl: shop.siteUrl,
+        }),
+      }),
+    );
 }
 
 export type App = ReturnType<typeof createApp>;

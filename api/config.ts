@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import { CRASH_STEPS, type CrashStep } from './modules/orders/faults';
 
 /**
  * Configuration, read from the environment and validated once at start-up. Every variable is
@@ -23,6 +24,7 @@ const envSchema = z.object({
   ),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(4321)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('localhost')),
+  TRUSTED_PROXIES: optionalString,
   PUBLIC_SITE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -54,10 +56,13 @@ const envSchema = z.object({
   SHOP_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@evergreen.example')),
   SITE_NAME: z.preprocess(emptyToUndefined, z.string().default('Evergreen')),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['silent', 'info', 'debug']).default('info')),
-  CATALOGUE_CACHE_SECONDS: z.preprocess(
+  /** Seconds an order may stay pending_payment before the recovery job settles it. */
+  ORDER_RECOVERY_AFTER_SECONDS: z.preprocess(
     emptyToUndefined,
-    z.coerce.number().int().min(0).max(3600).default(30),
+    z.coerce.number().int().min(0).max(86_400).default(600),
   ),
+  /** Tests only: the order step after which the process kills itself (refused in production). */
+  ORDER_TEST_CRASH_AT: z.preprocess(emptyToUndefined, z.enum(CRASH_STEPS).optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -67,6 +72,8 @@ export interface Config {
   isProduction: boolean;
   port: number;
   host: string;
+  /** Proxies whose X-Forwarded-For is believed (proxy-addr's list); unset: none. */
+  trustedProxies: string | undefined;
   siteUrl: string;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -80,8 +87,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; shopEmail: string };
   siteName: string;
   logLevel: Env['LOG_LEVEL'];
-  /** Seconds the API reuses a catalogue answer in memory; 0 turns it off. */
-  catalogueCacheSeconds: number;
+  orders: { recoveryAfterSeconds: number; testCrashAt: CrashStep | undefined };
 }
 
 /** A configuration problem a person can fix; the message names the variable. */
@@ -138,6 +144,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret = developmentSecret(env.DATA_DIR, 'JWT_SECRET');
   }
 
+  if (isProduction && env.ORDER_TEST_CRASH_AT) {
+    throw new ConfigError(
+      'ORDER_TEST_CRASH_AT is for tests only and refused when NODE_ENV=production.',
+    );
+  }
+
   if (env.PAYMENT_PROVIDER === 'stripe') {
     for (const name of [
       'STRIPE_SECRET_KEY',
@@ -153,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isProduction,
     port: env.PORT,
     host: env.HOST,
+    trustedProxies: env.TRUSTED_PROXIES,
     siteUrl: env.PUBLIC_SITE_URL ?? `http://${env.HOST}:${env.PORT}`,
     databaseUrl: env.DATABASE_URL,
     dataDir: resolve(env.DATA_DIR),
@@ -166,7 +179,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopEmail: env.SHOP_EMAIL },
     siteName: env.SITE_NAME,
     logLevel: env.LOG_LEVEL,
-    catalogueCacheSeconds: env.CATALOGUE_CACHE_SECONDS,
+    orders: {
+      recoveryAfterSeconds: env.ORDER_RECOVERY_AFTER_SECONDS,
+      testCrashAt: env.ORDER_TEST_CRASH_AT,
+    },
   };
 }
 

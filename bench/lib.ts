@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -7,6 +7,8 @@ import { freePort } from '../tests/helpers/free-port';
 
 export interface RunningServer {
   url: string;
+  /** The server's process id (for its memory: see `peakRssMb`). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startServer(
   }
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -91,4 +94,11 @@ export function printTable(results: LoadResult[]): void {
         .join(''),
     );
   }
+}
+
+/** A process's resident memory now and at its peak, in MB (Linux /proc). */
+export function rssMb(pid: number): { now: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }

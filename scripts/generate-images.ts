@@ -177,7 +177,7 @@ function backdrop(w: number, h: number, index: number, forced?: Deco): string {
   const ground = linear([floor, shade(floor, 0.25)]);
   const floorY = h * 0.7;
   const deco = forced ?? pick<Deco>(['fronds', 'rain', 'circles', 'dots']);
-  let extra = '';
+  let extra: string;
   const ink = shade(bottom, -0.12);
   if (deco === 'fronds') {
     extra = `<g opacity="0.35">${frond(w * 0.08, floorY, h * 0.45, 18, ink, 9)}${frond(w * 0.93, floorY, h * 0.38, -22, ink, 8)}</g>`;

@@ -6,21 +6,54 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { apiApp } from '../api';
+import { apiApp, stopOrderRecovery } from '../api';
 import { config, ConfigError } from '../api/config';
 import { appDatabase } from '../api/db';
-import { CLIENT_IP_HEADER, connectionClientIp } from '../api/lib/client-ip';
+import { catalogueOf } from '../api/modules/catalogue';
+import {
+  CLIENT_IP_HEADER,
+  compileProxyTrust,
+  connectionClientIp,
+  type ProxyTrust,
+  type RequestOrigin,
+} from '../api/lib/client-ip';
 import { log } from '../api/lib/log';
 import { mailTransportFor } from '../api/modules/mail/transport';
 import { createOutboxWorker } from '../api/modules/mail/worker';
 import { COMMON_SECURITY_HEADERS, pageContentSecurityPolicy } from '../api/lib/security-headers';
-import { fetchBridge } from './bridge';
+import { clientRequestIdOf } from '../api/plugins/request-context';
+import { fetchBridge, stripHeader } from './bridge';
+import { createImageGuard } from './image-guard';
 import { createStaticHandler } from './static';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => unknown;
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+/** Methods a page answers; anything else gets 405 with these in Allow. */
+const PAGE_METHODS = 'GET, HEAD';
+
+/** Astro's 404 page (src/pages/404.astro), answered with status 404. */
+const NOT_FOUND_PATH = '/404';
+
+/** Whether a path's %-escapes are well formed. */
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function proxyTrust(setting: string | undefined): ProxyTrust {
+  try {
+    return compileProxyTrust(setting);
+  } catch (error) {
+    throw new ConfigError(
+      `TRUSTED_PROXIES: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
 
 function setPageHeaders(res: ServerResponse): void {
   for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) res.setHeader(name, value);
@@ -29,6 +62,7 @@ function setPageHeaders(res: ServerResponse): void {
 
 async function main(): Promise<void> {
   const settings = config();
+  const trust = proxyTrust(settings.trustedProxies);
   const database = await appDatabase();
   // Delivers the mail outbox (order emails) while the server runs: SMTP_URL, else .eml files.
   const mailWorker = createOutboxWorker({
@@ -40,11 +74,12 @@ async function main(): Promise<void> {
   const app = await apiApp();
   const entry = new URL('./server/entry.mjs', import.meta.url);
   const { handler: astroHandler } = (await import(entry.href)) as { handler: NodeHandler };
-  const serveStatic = createStaticHandler(
-    fileURLToPath(new URL('./client/', import.meta.url)),
-    setPageHeaders,
-  );
-  const api = fetchBridge(app);
+  const clientRoot = fileURLToPath(new URL('./client/', import.meta.url));
+  const serveStatic = createStaticHandler(clientRoot, setPageHeaders, settings.siteUrl);
+  const refuseImage = createImageGuard(clientRoot);
+  // What the server itself knows about each request; the API reads it from the Request object.
+  const origins = new WeakMap<IncomingMessage, RequestOrigin>();
+  const api = fetchBridge(app, { originOf: (req) => origins.get(req) ?? {} });
 
   let stopping = false;
   // Handlers still running, even for a client that has gone: the database closes only after them.
@@ -65,15 +100,16 @@ async function main(): Promise<void> {
     res.on('finish', () => {
       if (stopping) setImmediate(() => server.closeIdleConnections());
     });
-    const incoming = req.headers['x-request-id'];
-    const requestId =
-      typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    req.headers['x-request-id'] = requestId;
-    // The shopper's address (for rate limits); whatever a client sent under this name is replaced.
-    req.headers[CLIENT_IP_HEADER] = connectionClientIp(
-      req.socket.remoteAddress,
-      req.headers['x-forwarded-for'],
-    );
+    // The id is always ours; a client's X-Request-Id is only logged beside it.
+    const requestId = randomUUID();
+    const clientRequestId = String(req.headers['x-request-id'] ?? '');
+    // The shopper's address (for rate limits): the socket's, or what a trusted proxy saw. The old
+    // internal header is removed so nothing downstream can be fooled by a client's copy.
+    stripHeader(req, CLIENT_IP_HEADER);
+    origins.set(req, {
+      requestId,
+      ip: connectionClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], trust),
+    });
     const url = req.url ?? '/';
     const pathname = url.split('?')[0] ?? '/';
 
@@ -84,17 +120,38 @@ async function main(): Promise<void> {
 
     const started = performance.now();
     res.setHeader('x-request-id', requestId);
+    // nosniff and the rest on every answer, static files and images included; pages add a CSP.
+    for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) res.setHeader(name, value);
     res.on('finish', () =>
       log('info', 'page', {
         requestId,
+        clientRequestId: clientRequestIdOf(clientRequestId),
         method: req.method,
         path: pathname,
         status: res.statusCode,
         ms: Math.round(performance.now() - started),
       }),
     );
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      setPageHeaders(res);
+      res.writeHead(req.method === 'OPTIONS' ? 204 : 405, {
+        Allow: PAGE_METHODS,
+        'content-type': 'text/plain; charset=utf-8',
+      });
+      res.end(req.method === 'OPTIONS' ? undefined : 'This address only answers GET and HEAD.');
+      return;
+    }
     try {
+      if (!decodes(pathname)) {
+        // Astro would answer a 404 saying "Internal server error": show the 404 page instead.
+        req.url = NOT_FOUND_PATH;
+        await astroHandler(req, res);
+        return;
+      }
       if (await serveStatic(req, res, pathname)) return;
+      if (pathname === '/_image') {
+        if (await refuseImage(res, url.slice(pathname.length + 1))) return;
+      }
       await astroHandler(req, res);
     } catch (error) {
       log('error', 'page failed', { requestId, path: pathname, error: String(error) });
@@ -102,6 +159,10 @@ async function main(): Promise<void> {
       res.end('Something went wrong on our side. Please try again later.');
     }
   }
+
+  // The catalogue read model is in memory before the first shopper arrives (and before the health
+  // check says the shop is up).
+  await catalogueOf(database.db);
 
   server.listen(settings.port, settings.host, () => {
     const address = server.address();
@@ -127,6 +188,7 @@ async function main(): Promise<void> {
         new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref()),
       ]);
       await mailWorker.stop();
+      await stopOrderRecovery();
       await database.close();
       log('info', 'stopped');
       process.exit(0);

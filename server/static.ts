@@ -1,8 +1,11 @@
-import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import { contentType } from 'mime-types';
 import send from 'send';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { SITE_URL_PLACEHOLDER } from '../src/lib/site-url-placeholder';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
@@ -55,11 +58,53 @@ async function compressedTwin(
   return undefined;
 }
 
+interface Rewritten {
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+/** Prerendered files that may name the public address: pages, the feed, robots.txt. */
+const MAY_NAME_SITE = /\.(html|xml|txt)$/;
+
+/**
+ * Prerendered files name the public address by a placeholder (src/lib/site-url.ts); this puts the
+ * running PUBLIC_SITE_URL in its place, once per file, and keeps the result and its compressed
+ * forms in memory. Files without the placeholder are served from disk as they are.
+ */
+function siteRewriter(siteOrigin: string) {
+  const done = new Map<string, Rewritten | null>();
+  return async (file: string): Promise<Rewritten | null> => {
+    if (!MAY_NAME_SITE.test(file)) return null;
+    const known = done.get(file);
+    if (known !== undefined) return known;
+    const text = await readFile(file, 'utf8');
+    let result: Rewritten | null = null;
+    if (text.includes(SITE_URL_PLACEHOLDER)) {
+      const body = Buffer.from(text.replaceAll(SITE_URL_PLACEHOLDER, siteOrigin));
+      result = {
+        body,
+        br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(body, { level: 9 }),
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      };
+    }
+    done.set(file, result);
+    return result;
+  };
+}
+
 /**
  * Serves Astro's built client files (hashed assets, public files, prerendered pages). Answers
  * false when there is no such file so the caller can hand the request to Astro.
  */
-export function createStaticHandler(root: string, setPageHeaders: (res: ServerResponse) => void) {
+export function createStaticHandler(
+  root: string,
+  setPageHeaders: (res: ServerResponse) => void,
+  siteUrl: string,
+) {
+  const rewritten = siteRewriter(new URL(siteUrl).origin);
   return async (req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const file = await resolveFile(root, pathname);
@@ -70,6 +115,27 @@ export function createStaticHandler(root: string, setPageHeaders: (res: ServerRe
       pathname.startsWith('/_astro/') ? IMMUTABLE : isHtml ? REVALIDATE : SHORT,
     );
     if (isHtml) setPageHeaders(res);
+    const own = await rewritten(file);
+    if (own) {
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.setHeader('ETag', own.etag);
+      res.setHeader(
+        'Content-Type',
+        contentType(file.split('/').pop() ?? '') || 'application/octet-stream',
+      );
+      if (req.headers['if-none-match'] === own.etag) {
+        res.statusCode = 304;
+        res.end();
+        return true;
+      }
+      const accepted = req.headers['accept-encoding'] ?? '';
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      const body = encoding ? own[encoding] : own.body;
+      if (encoding) res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Content-Length', body.length);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return true;
+    }
     const twin = await compressedTwin(file, req.headers['accept-encoding']);
     res.setHeader('Vary', 'Accept-Encoding');
     if (twin) {

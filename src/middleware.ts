@@ -1,11 +1,12 @@
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { applySecurityHeaders, pageContentSecurityPolicy } from '../api/lib/security-headers';
+import { cataloguePages } from './lib/page-cache';
 
 /**
  * Security headers on every page rendered on demand. Astro's policy (hashes of the scripts and
  * styles it emits) is completed with ours, including frame-ancestors 'none'.
  */
-export const onRequest = defineMiddleware(async (context, next) => {
+const securityHeaders = defineMiddleware(async (context, next) => {
   const response = await next();
   if (context.isPrerendered) return response;
   const type = response.headers.get('content-type') ?? '';
@@ -14,3 +15,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   applySecurityHeaders(response.headers, pageContentSecurityPolicy(astroPolicy));
   return response;
 });
+
+/** Catalogue pages are kept per version (src/lib/page-cache.ts), inside the security headers. */
+export const onRequest = sequence(securityHeaders, cataloguePages);

@@ -1,31 +1,72 @@
+import proxyaddr from 'proxy-addr';
+
 /**
- * The network address of the shopper making a request. The production entry (server/serve.ts)
- * writes it into this header, replacing anything a client sent, so it cannot be forged through
- * the production server. Elsewhere (tests, `astro dev`) it may be missing.
+ * Who is asking: the shopper's network address and the server's id for the request. The server
+ * entry (server/bridge.ts) works them out from the connection and attaches them to the Request it
+ * hands to the API; nothing a client sends can set them. Elsewhere (API tests, `astro dev`'s
+ * endpoint) whoever builds the Request attaches them the same way, or they are missing.
+ */
+export interface RequestOrigin {
+  /** The client's network address: the socket's, or what a trusted proxy says it saw. */
+  ip?: string;
+  /** The id the server made for this request (never one a client sent). */
+  requestId?: string;
+}
+
+const origins = new WeakMap<Request, RequestOrigin>();
+
+/** Attaches what the server knows about a request; a later call adds to an earlier one. */
+export function attachRequestOrigin(request: Request, origin: RequestOrigin): Request {
+  origins.set(request, { ...origins.get(request), ...origin });
+  return request;
+}
+
+export function clientIp(request: Request): string | undefined {
+  return origins.get(request)?.ip;
+}
+
+export function serverRequestId(request: Request): string | undefined {
+  return origins.get(request)?.requestId;
+}
+
+/**
+ * A header name the shop once used internally for the client's address. It means nothing now,
+ * but the server entry strips it from every request so no part of the stack can be fooled by it.
  */
 export const CLIENT_IP_HEADER = 'x-evergreen-client-ip';
 
-export function clientIp(request: Request): string | undefined {
-  const value = request.headers.get(CLIENT_IP_HEADER)?.trim();
-  return value ? value : undefined;
-}
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+/** Which connecting addresses are proxies whose X-Forwarded-For is believed. */
+export type ProxyTrust = (address: string, hop: number) => boolean;
 
 /**
- * The shopper's address from a connection. A reverse proxy on the same machine (nginx, Caddy)
- * connects from a loopback address and appends the address it saw to X-Forwarded-For, so its
- * last entry is trusted then; from anywhere else the header could be forged and is ignored.
+ * TRUSTED_PROXIES as proxy-addr reads it: comma-separated addresses, CIDR ranges or the names
+ * `loopback`, `linklocal`, `uniquelocal`. Empty (the default): no proxy is trusted and the address
+ * is always the socket's. Throws on an entry that is not an address.
+ */
+export function compileProxyTrust(setting: string | undefined): ProxyTrust {
+  const entries = (setting ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return proxyaddr.compile(entries);
+}
+
+/**
+ * The client's address for a connection: the socket's address, or, when the socket belongs to a
+ * trusted proxy, the nearest X-Forwarded-For hop that is not itself a trusted proxy.
  */
 export function connectionClientIp(
   remoteAddress: string | undefined,
   forwardedFor: string | string[] | undefined,
+  trust: ProxyTrust,
 ): string {
-  const remote = remoteAddress ?? '';
-  if (!LOOPBACK.test(remote) || !forwardedFor) return remote;
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
-    .split(',')
-    .map((hop) => hop.trim())
-    .filter(Boolean);
-  return hops[hops.length - 1] ?? remote;
+  const headers: Record<string, string> = {};
+  if (forwardedFor !== undefined) {
+    headers['x-forwarded-for'] = Array.isArray(forwardedFor)
+      ? forwardedFor.join(',')
+      : forwardedFor;
+  }
+  // proxy-addr reads only the socket's address and this header.
+  const request = { connection: { remoteAddress }, socket: { remoteAddress }, headers };
+  return proxyaddr(request as unknown as Parameters<typeof proxyaddr>[0], trust) ?? '';
 }

@@ -1,15 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { Elysia } from 'elysia';
+import { serverRequestId } from '../lib/client-ip';
 import { log } from '../lib/log';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '../lib/security-headers';
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 const startedAt = new WeakMap<Request, number>();
 
-/** Accepts a sane incoming X-Request-Id (from a proxy or the server entry) or makes one. */
+/**
+ * The server's id for a request: the one the server entry made for it, else a new one. An
+ * X-Request-Id a client sent is never used as ours (it could collide with, or mimic, another
+ * request's); it is only logged beside ours as `clientRequestId`.
+ */
 export function requestIdOf(request: Request): string {
-  const incoming = request.headers.get('x-request-id');
-  return incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  return serverRequestId(request) ?? randomUUID();
+}
+
+/** A client's X-Request-Id as it may appear in a log line: short, printable, or nothing. */
+export function clientRequestIdOf(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const printable = value.replace(/[^\x20-\x7e]/g, '').slice(0, 64);
+  return printable || undefined;
 }
 
 /**
@@ -28,6 +38,7 @@ export const requestContext = new Elysia({ name: 'request-context' })
     const started = startedAt.get(request);
     log('info', 'api', {
       requestId: set.headers['x-request-id'],
+      clientRequestId: clientRequestIdOf(request.headers.get('x-request-id')),
       method: request.method,
       path: new URL(request.url).pathname,
       status: typeof set.status === 'number' ? set.status : 200,

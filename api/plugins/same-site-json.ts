@@ -19,8 +19,9 @@ function originOf(url: string): string | undefined {
 
 /**
  * State-changing requests (anything but GET, HEAD, OPTIONS) must be JSON and, when the browser sends
- * an Origin header, come from this site: the configured public address or the address the request
- * was made to. A page elsewhere can then neither post a form nor script a request that acts for a
+ * an Origin header, come from this site: the configured public address (PUBLIC_SITE_URL) only. The
+ * address the request was made to is not enough (a Host header is the client's to choose). A page
+ * elsewhere can then neither post a form nor script a request that acts for a
  * shopper (DECISIONS: cross-site requests). Runs before validation, so a refused request is not
  * even parsed into the route.
  */
@@ -30,8 +31,8 @@ export const sameSiteJson = new Elysia({ name: 'same-site-json' }).onTransform(
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.get('origin');
     if (origin !== null) {
-      const allowed = [originOf(config().siteUrl), originOf(request.url)];
-      if (!allowed.includes(origin)) throw new AppError('FORBIDDEN', SAME_SITE_MESSAGES.origin);
+      if (origin !== originOf(config().siteUrl))
+        throw new AppError('FORBIDDEN', SAME_SITE_MESSAGES.origin);
     }
     const type = request.headers.get('content-type') ?? '';
     if (!/^application\/json\s*(;|$)/i.test(type)) {

@@ -3,11 +3,15 @@
  * - files from public/ (product artwork named by a path such as /images/products/mug.webp) get
  *   resized copies through the /_image endpoint, which reads them from the built client folder; the
  *   stock service only transforms imported images and allowed remote URLs;
+ * - it makes only the widths, formats and qualities the site emits (image-allow-list.ts): any other
+ *   request gets 400 (the production server also refuses copies larger than their source before
+ *   they reach this service, see server/image-guard.ts);
  * - the last few hundred transformed copies are kept in memory, so the endpoint does not resize the
  *   same image for every visitor (a CDN in front keeps them for a year anyway).
  */
 import type { LocalImageService } from 'astro';
 import sharpService from 'astro/assets/services/sharp';
+import { readImageRequest } from './image-allow-list';
 import { imageEndpointUrl, isLocalPath } from './product-images';
 
 type Transformed = Awaited<ReturnType<LocalImageService['transform']>>;
@@ -39,6 +43,11 @@ const service: LocalImageService = {
       });
     }
     return sharpService.getURL(options, imageConfig);
+  },
+  parseURL(url, imageConfig) {
+    // Undefined makes Astro's endpoint answer 400 without loading the image.
+    if (typeof readImageRequest(url.searchParams) === 'string') return undefined;
+    return sharpService.parseURL(url, imageConfig);
   },
   async transform(inputBuffer, transform, imageConfig) {
     const key = JSON.stringify([

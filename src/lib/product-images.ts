@@ -41,3 +41,39 @@ export function imageEndpointUrl(
   params.append('f', options.format ?? 'webp');
   return `/_image?${params}`;
 }
+
+/** A product card's image: its copies for a grid, with the `srcset` a browser picks from. */
+export interface CardImage {
+  src: string;
+  srcset: string;
+  width: number;
+  height: number;
+}
+
+const CARD_WIDTHS = [240, 480, 720, 1080];
+const cardImages = new Map<string, CardImage>();
+
+/**
+ * The responsive set of a product card's image (the same addresses Astro's `<Image>` would give),
+ * computed once per image and remembered, so rendering a grid sizes nothing.
+ */
+export function cardImage(src: string, category: string): CardImage {
+  const size = productImageSize(category);
+  const key = `${src} ${size.width}`;
+  const known = cardImages.get(key);
+  if (known) return known;
+  const at = (width: number) =>
+    imageEndpointUrl(src, { width, height: Math.round((width * size.height) / size.width) });
+  const image: CardImage = isLocalPath(src)
+    ? {
+        src: at(size.width),
+        srcset: CARD_WIDTHS.filter((width) => width <= size.width)
+          .map((width) => `${at(width)} ${width}w`)
+          .join(', '),
+        ...size,
+      }
+    : { src, srcset: '', ...size };
+  if (cardImages.size > 50_000) cardImages.clear();
+  cardImages.set(key, image);
+  return image;
+}

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { publicSite } from '../lib/site-url';
 
 export const prerender = true;
 
@@ -19,13 +20,13 @@ const PRIVATE_PATHS = [
   '/resetpassword',
 ];
 
-export const GET: APIRoute = ({ site, url }) =>
+export const GET: APIRoute = (context) =>
   new Response(
     [
       'User-agent: *',
       ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
       '',
-      `Sitemap: ${new URL('/sitemap.xml', site ?? url).href}`,
+      `Sitemap: ${new URL('/sitemap.xml', publicSite(context)).href}`,
       '',
     ].join('\n'),
     { headers: { 'content-type': 'text/plain; charset=utf-8' } },

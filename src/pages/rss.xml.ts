@@ -1,16 +1,17 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
+import { publicSite } from '../lib/site-url';
 import { SITE_NAME } from '../consts';
 import { articleHref, articlesNewestFirst } from '../lib/blog';
 
 export const prerender = true;
 
-export const GET: APIRoute = async ({ site, url }) => {
+export const GET: APIRoute = async (context) => {
   const articles = await articlesNewestFirst();
   return rss({
     title: `${SITE_NAME} gift ideas`,
     description: 'Gift ideas from a small Washington State shop.',
-    site: site ?? url,
+    site: publicSite(context),
     trailingSlash: false,
     items: articles.map((article) => ({
       title: article.data.title,

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { publicSite } from '../lib/site-url';
 import { appDatabase } from '../../api/db';
 import { sitemapEntries, sitemapXml } from '../lib/sitemap';
 import { listingSitemapEntries, productSitemapEntries } from '../lib/sitemap-products';
@@ -6,8 +7,8 @@ import { listingSitemapEntries, productSitemapEntries } from '../lib/sitemap-pro
 // Rendered on request, so the catalogue's listings and products are those of today.
 export const prerender = false;
 
-export const GET: APIRoute = async ({ site, url }) => {
-  const base = site ?? url;
+export const GET: APIRoute = async (context) => {
+  const base = publicSite(context);
   const { db } = await appDatabase();
   const catalogue = [
     ...(await listingSitemapEntries(db, base)),

@@ -93,14 +93,22 @@ export function updateCartItemQuantity(
 export function applyCartCheck(checked: CartValidation['items'], sent: CartItem[]): void {
   const current = $cart.get();
   const next: CartItem[] = [];
+  const placed = new Set<CartValidation['items'][number]>();
   for (const item of current) {
     const wasSent = sent.some((line) => sameLine(line, item));
     if (!wasSent) {
       next.push(item);
       continue;
     }
-    const fresh = checked.find((line) => sameLine(line, item));
-    if (fresh) next.push({ ...cartItemFrom(fresh), quantity: fresh.quantity });
+    // The server names a bundle by its options in list order; lines it merged appear once.
+    const fresh = checked.find(
+      (line) =>
+        line._id === item._id && (line.sku === item.sku || line.sentSkus?.includes(item.sku)),
+    );
+    if (fresh && !placed.has(fresh)) {
+      placed.add(fresh);
+      next.push({ ...cartItemFrom(fresh), quantity: fresh.quantity });
+    }
   }
   $cart.set(next);
 }

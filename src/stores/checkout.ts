@@ -21,6 +21,8 @@ export interface BillingInfo {
   expirationMonth: string;
   expirationYear: string;
   stored: boolean;
+  /** A signed-in shopper ticked "Save this card" for this new card. */
+  saveCard?: boolean;
   /** visa, mastercard, amex or discover, for "Visa ending in 4242". */
   brand?: string;
 }

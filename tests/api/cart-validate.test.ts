@@ -136,6 +136,34 @@ describe('POST /api/cart/validate', () => {
     ]);
   });
 
+  it('makes one line of a bundle sent with its options in two orders, capped at 6', async () => {
+    const body = await validate([
+      {
+        _id: YOGA_BUNDLE,
+        sku: 'EG-BUNDLE-YOGA-MAT-GLC+EG-BUNDLE-YOGA-STRAP-MOS',
+        quantity: 4,
+        price: 98,
+      },
+      {
+        _id: YOGA_BUNDLE,
+        sku: 'EG-BUNDLE-YOGA-STRAP-MOS+EG-BUNDLE-YOGA-MAT-GLC',
+        quantity: 4,
+        price: 98,
+      },
+    ]);
+    expect(body.items).toHaveLength(1);
+    expect(body.items[0]).toMatchObject({
+      sku: 'EG-BUNDLE-YOGA-MAT-GLC+EG-BUNDLE-YOGA-STRAP-MOS',
+      sentSkus: [
+        'EG-BUNDLE-YOGA-MAT-GLC+EG-BUNDLE-YOGA-STRAP-MOS',
+        'EG-BUNDLE-YOGA-STRAP-MOS+EG-BUNDLE-YOGA-MAT-GLC',
+      ],
+    });
+    // Glacier mats: 4 in stock; never more than 6 on the line whatever the split.
+    expect(body.items[0]!.quantity).toBe(4);
+    expect(body.changes.map((change) => change.kind)).toEqual(['quantity']);
+  });
+
   it('refuses a bundle sku whose options are not one from each list', async () => {
     const body = await validate([
       {

@@ -10,6 +10,7 @@ import {
 } from '../../api/modules/contact/model';
 import { SAME_SITE_MESSAGES } from '../../api/plugins/same-site-json';
 import { useApi } from '../helpers/api';
+import { authClient, bearer, freshEmail, logIn, registerVerified } from './auth-helpers';
 
 const valid = {
   email: 'shopper@example.com',
@@ -88,6 +89,7 @@ describe('POST /api/contact/contact', () => {
   it.each([
     ['email', { email: 'not-an-email' }, M.emailInvalid],
     ['email', { email: undefined }, M.emailInvalid],
+    ['email', { email: `${'a'.repeat(243)}@example.com` }, M.emailTooLong],
     ['subject', { subject: '' }, M.subjectRequired],
     ['subject', { subject: 'Refund <now>' }, M.subjectInvalid],
     ['subject', { subject: 'a'.repeat(257) }, M.subjectTooLong],
@@ -200,5 +202,64 @@ describe('POST /api/contact/contact', () => {
         ),
       );
     expect(mails).toHaveLength(CONTACT_RATE_LIMIT.messages);
+  });
+
+  it("takes a signed-in shopper's address from the account, with or without an email field", async () => {
+    const client = authClient(api);
+    const account = await registerVerified(client, api);
+    const { token } = await logIn(client, account);
+    const { body, init } = fresh({ email: undefined });
+    const withoutEmail = await api.post('/contact/contact', body, bearer(token, init.headers));
+    expect(withoutEmail.status).toBe(201);
+    const other = fresh({ email: freshEmail('someone.else') });
+    const withOtherEmail = await api.post(
+      '/contact/contact',
+      other.body,
+      bearer(token, other.init.headers),
+    );
+    expect(withOtherEmail.status).toBe(201);
+
+    const { db } = api.test.database;
+    const [user] = await db
+      .execute<{ id: string }>(sql`select id from users where email = ${account.email}`)
+      .then((result) => (result as unknown as { rows: { id: string }[] }).rows);
+    const stored = await db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.userId, user!.id));
+    expect(stored.map((row) => row.email)).toEqual([account.email, account.email]);
+    const mails = await db.select().from(outbox).where(eq(outbox.replyTo, account.email));
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.text).toContain(`Sender's email: ${account.email}`);
+    expect(
+      await db.select().from(contactMessages).where(eq(contactMessages.email, other.body.email!)),
+    ).toEqual([]);
+
+    // A token that is no longer valid is refused with 401 (the browser renews its session),
+    // never taken for a guest's message, and nothing is stored.
+    const stale = await api.post(
+      '/contact/contact',
+      fresh({ email: undefined }).body,
+      bearer('x.y.z'),
+    );
+    expect(stale.status).toBe(401);
+    expect(
+      await db.select().from(contactMessages).where(eq(contactMessages.userId, user!.id)),
+    ).toHaveLength(2);
+  });
+
+  it("counts a signed-in shopper's messages against the account's address", async () => {
+    const client = authClient(api);
+    const account = await registerVerified(client, api);
+    const { token } = await logIn(client, account);
+    for (let index = 0; index < CONTACT_RATE_LIMIT.messages; index += 1) {
+      const { body, init } = fresh({ email: undefined });
+      expect((await api.post('/contact/contact', body, bearer(token, init.headers))).status).toBe(
+        201,
+      );
+    }
+    const { body, init } = fresh({ email: freshEmail('varied') });
+    const refused = await api.post('/contact/contact', body, bearer(token, init.headers));
+    expect(refused.status).toBe(429);
   });
 });

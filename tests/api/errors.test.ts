@@ -4,7 +4,10 @@ import { z } from 'zod';
 import { AppError } from '../../api/lib/errors';
 import { errorPlugin } from '../../api/plugins/errors';
 import { requestContext } from '../../api/plugins/request-context';
+import { LIMIT_MESSAGES } from '../../api/lib/request-limits';
+import { MAX_ORDER_LINES, ORDER_MESSAGES } from '../../api/modules/orders/model';
 import { useApi } from '../helpers/api';
+import { mugLine, SEATTLE } from '../helpers/orders';
 
 const SECRET_PASSWORD = 'hunter2-very-secret';
 
@@ -111,10 +114,46 @@ describe('the one error shape', () => {
     }
   });
 
-  it('keeps a sane incoming request id and replaces a bad one', async () => {
-    const kept = await api.get('/health', { headers: { 'x-request-id': 'proxy-abc-12345' } });
-    expect(kept.headers.get('x-request-id')).toBe('proxy-abc-12345');
-    const replaced = await api.get('/health', { headers: { 'x-request-id': '<script>' } });
-    expect(replaced.headers.get('x-request-id')).not.toBe('<script>');
+  it("makes its own request id and never answers with a client's", async () => {
+    const sent = await api.get('/health', { headers: { 'x-request-id': 'proxy-abc-12345' } });
+    const ours = sent.headers.get('x-request-id');
+    expect(ours).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ours).not.toBe('proxy-abc-12345');
+    const other = await api.get('/health', { headers: { 'x-request-id': 'proxy-abc-12345' } });
+    expect(other.headers.get('x-request-id')).not.toBe(ours);
+  });
+
+  it('refuses a body over its route limit with 413 by its Content-Length, unread', async () => {
+    const response = await api.post('/contact/contact', 'x', {
+      headers: { 'content-length': String(16 * 1024 + 1) },
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ error: LIMIT_MESSAGES.tooLarge });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('refuses a body nested 10,000 deep with 400, never 500', async () => {
+    const deep = '{"items":' + '['.repeat(10_000) + ']'.repeat(10_000) + '}';
+    for (const path of ['/orders/quote', '/orders/orderconfirmation', '/cart/validate']) {
+      const response = await api.post(path, deep);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toEqual({ error: LIMIT_MESSAGES.tooDeep });
+    }
+  });
+
+  it('says an order has too many lines instead of calling the cart empty', async () => {
+    const lines = Array.from({ length: MAX_ORDER_LINES + 1 }, () => mugLine(1));
+    const quote = await api.post('/orders/quote', { items: lines, shippingAddress: SEATTLE });
+    const confirmation = await api.post('/orders/orderconfirmation', {
+      items: lines,
+      shippingAddress: SEATTLE,
+      billingAddress: SEATTLE,
+    });
+    for (const response of [quote, confirmation]) {
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: string; fields: Record<string, string> };
+      expect(body.fields.items).toBe(ORDER_MESSAGES.tooManyLines);
+      expect(JSON.stringify(body)).not.toContain(ORDER_MESSAGES.noItems);
+    }
   });
 });

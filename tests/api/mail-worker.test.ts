@@ -6,10 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../api/db/schema';
 import { enqueueMail } from '../../api/modules/mail/outbox';
 import { notifyMailQueued } from '../../api/modules/mail/signal';
-import { newOrderEmail, orderConfirmationEmail } from '../../api/modules/mail/templates/order';
+import { orderConfirmationEmail, type OrderEmailData } from '../../api/modules/mail/templates';
 import { fileTransport, type MailTransport } from '../../api/modules/mail/transport';
 import { createOutboxWorker, defaultBackoff } from '../../api/modules/mail/worker';
-import type { OrderDto } from '../../api/modules/orders/model';
 import { useApi } from '../helpers/api';
 
 const shop = {
@@ -18,90 +17,38 @@ const shop = {
   shopEmail: 'support@evergreen.example',
 };
 
-const order: OrderDto = {
-  _id: '3f1c2a9e-2b7d-4c1e-9a55-1b2c3d4e5f60',
-  orderNumber: 1042,
-  shippingStatus: 'unfulfilled',
-  paymentStatus: 'paid',
-  shippingAddress: {
-    line1: '400 Pine St',
-    line2: 'Suite 200',
-    city: 'Seattle',
-    state: 'WA',
-    zipcode: '98101',
-  },
-  billingAddress: {
-    line1: '400 Pine St',
-    line2: '',
-    city: 'Seattle',
-    state: 'WA',
-    zipcode: '98101',
+const order: OrderEmailData = {
+  order: {
+    id: '3f1c2a9e-2b7d-4c1e-9a55-1b2c3d4e5f60',
+    number: 1042,
+    isGuest: true,
+    email: 'ada@example.com',
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    shippingAddress: {
+      line1: '400 Pine St',
+      line2: 'Suite 200',
+      city: 'Seattle',
+      state: 'WA',
+      zipcode: '98101',
+    },
+    subtotalCents: 6700,
+    taxRate: 0.1035,
+    taxCents: 693,
+    totalCents: 7393,
+    paymentStatus: 'paid',
   },
   items: [
     {
-      _id: null,
       title: 'Cedar Ridge Stoneware Mug',
       variantTitle: 'Forest Green',
       sku: 'EG-MUG-CEDAR-GRN',
-      image: null,
-      alttext: '',
       quantity: 2,
-      price: 24,
-    },
-    {
-      _id: null,
-      title: 'Tea <b>&</b> "Towel"',
-      variantTitle: null,
-      sku: 'EG-TOWEL',
-      image: null,
-      alttext: '',
-      quantity: 1,
-      price: 19,
+      unitPriceCents: 2400,
     },
   ],
-  subtotal: 67,
-  salesTax: 0.1035,
-  tax: 6.93,
-  total: 73.93,
-  isGuest: true,
-  guestContact: { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' },
   payment: { brand: 'visa', last4: '4242' },
-  createdAt: new Date().toISOString(),
 };
-
-describe('the order emails', () => {
-  it('list the order number, the items, the totals and the address, in text and HTML', () => {
-    const mail = orderConfirmationEmail(order, shop);
-    expect(mail.subject).toBe('Your Evergreen order 1042 is confirmed');
-    for (const part of [mail.text, mail.html]) {
-      expect(part).toContain('Order number: 1042');
-      expect(part).toContain('Cedar Ridge Stoneware Mug (Forest Green)');
-      expect(part).toContain('$48.00');
-      expect(part).toContain('$67.00');
-      expect(part).toContain('$6.93');
-      expect(part).toContain('$73.93');
-      expect(part).toContain('10.35%');
-      expect(part).toContain('400 Pine St');
-      expect(part).toContain('Seattle, WA 98101');
-      expect(part).toContain('Visa ending in 4242');
-    }
-    expect(mail.text).toContain('2 × Cedar Ridge Stoneware Mug (Forest Green)');
-  });
-
-  it('escape catalogue and shopper text in HTML', () => {
-    const { html, text } = orderConfirmationEmail(order, shop);
-    expect(html).toContain('Tea &lt;b&gt;&amp;&lt;/b&gt; &quot;Towel&quot;');
-    expect(html).not.toContain('<b>&</b>');
-    expect(text).toContain('Tea <b>&</b> "Towel"');
-  });
-
-  it("tell the shop who ordered, with the shopper's address", () => {
-    const mail = newOrderEmail(order, shop);
-    expect(mail.subject).toBe('New order 1042: $73.93');
-    expect(mail.text).toContain('From: Ada Lovelace <ada@example.com> (guest)');
-    expect(mail.html).toContain('Ada Lovelace');
-  });
-});
 
 describe('the outbox worker', () => {
   const api = useApi();
@@ -110,7 +57,7 @@ describe('the outbox worker', () => {
 
   it('writes each message as an .eml file by default, once', async () => {
     const { db } = api.test.database;
-    const { subject, text, html } = orderConfirmationEmail(order, shop);
+    const { subject, text, html } = await orderConfirmationEmail(order, shop);
     const id = await enqueueMail(db, {
       kind: 'order.confirmed',
       to: 'ada@example.com',

@@ -255,16 +255,18 @@ describe('GET /api/product/search', () => {
       expect((await search('page=1')).pagination.pages).toBeGreaterThan(1);
     });
 
-    it('keeps search up to date when categorizations change (database triggers)', async () => {
+    it('keeps search up to date when categorizations change (through catalogueChanged)', async () => {
       const db = api.test.database.db;
       const { productCategorizations } = await import('../../api/db/schema');
       const { eq, and } = await import('drizzle-orm');
+      const { catalogueChanged } = await import('../../api/modules/product/invalidate');
       const mug = seedProductId('cedar-ridge-mug');
       await db.insert(productCategorizations).values({
         productId: mug,
         category: 'Zanzibar',
         subcategory: 'Quokka',
       });
+      await catalogueChanged(db, { productIds: [mug] });
       expect(await titles('quokka')).toEqual(['Cedar Ridge Stoneware Mug']);
       await db
         .delete(productCategorizations)
@@ -274,6 +276,7 @@ describe('GET /api/product/search', () => {
             eq(productCategorizations.category, 'Zanzibar'),
           ),
         );
+      await catalogueChanged(db, { productIds: [mug] });
       expect(await titles('quokka')).toEqual([]);
     });
   });

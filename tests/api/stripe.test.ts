@@ -2,6 +2,10 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, stripeEvents } from '../../api/db/schema';
+import { AppError } from '../../api/lib/errors';
+import { recoverPendingOrders } from '../../api/modules/orders/recovery';
+import { chargeKeyFor } from '../../api/modules/orders/repository';
+import type { PaymentGateway } from '../../api/modules/payments/gateway';
 import { PAYMENT_MESSAGES } from '../../api/modules/payments/model';
 import { stripeGateway } from '../../api/modules/payments/stripe';
 import { useApi } from '../helpers/api';
@@ -9,13 +13,23 @@ import {
   confirm,
   enamelLine,
   footprint,
-  guestOrder,
+  GUEST,
+  guestOrder as baseGuestOrder,
   mugLine,
+  productStock,
   variantStock,
 } from '../helpers/orders';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
 
 const WEBHOOK_SECRET = 'whsec_test_evergreen_webhook_secret';
+
+/** Each order from its own guest email: the per-email limits are tested in orders-limits. */
+let guests = 0;
+const guestOrder: typeof baseGuestOrder = (api, items, paymentMethodId, address) =>
+  baseGuestOrder(api, items, paymentMethodId, address, {
+    ...GUEST,
+    email: `ada+stripe${(guests += 1)}@example.com`,
+  });
 
 describe('the Stripe gateway, through the official SDK, against a local stand-in', () => {
   let standIn: StripeStandIn;
@@ -24,11 +38,24 @@ describe('the Stripe gateway, through the official SDK, against a local stand-in
   });
   afterAll(() => standIn.close());
 
+  /** 'unreachable': the gateway fails before Stripe hears of the charge (outcome unknown). */
+  let unreachable = false;
+  const gateway = (): PaymentGateway => {
+    const real = stripeGateway(standIn.client());
+    return {
+      ...real,
+      provider: 'stripe',
+      charge: (request) =>
+        unreachable
+          ? Promise.reject(new AppError('UNAVAILABLE', PAYMENT_MESSAGES.processing))
+          : real.charge(request),
+    };
+  };
   const api = useApi({
     seed: true,
     dependencies: () => ({
       payments: {
-        gateway: stripeGateway(standIn.client()),
+        gateway: gateway(),
         stripeWebhook: { stripe: standIn.client(), secret: WEBHOOK_SECRET },
       },
     }),
@@ -54,7 +81,9 @@ describe('the Stripe gateway, through the official SDK, against a local stand-in
     expect(created!.form.get('payment_method')).toBe('pm_card_visa');
     expect(created!.form.get('confirm')).toBe('true');
     expect(created!.form.get('metadata[shop]')).toBe('evergreen');
-    expect(created!.idempotencyKey).toMatch(/^order-[0-9a-f]{40}$/);
+    // One key per order, kept with it, and in the metadata so recovery can find the charge.
+    expect(created!.idempotencyKey).toBe(chargeKeyFor(body.orderId));
+    expect(created!.form.get('metadata[chargeKey]')).toBe(chargeKeyFor(body.orderId));
 
     const [payment] = await api.test.database.db
       .select()
@@ -78,7 +107,7 @@ describe('the Stripe gateway, through the official SDK, against a local stand-in
     expect(intentsCreated().length - before).toBe(1);
   });
 
-  it('sends the same idempotency key when the gateway retries, and Stripe answers the first charge', async () => {
+  it('sends the same idempotency key on every attempt of a charge, and finds it again by that key', async () => {
     const gateway = stripeGateway(standIn.client());
     const request = {
       amountCents: 1900,
@@ -86,13 +115,20 @@ describe('the Stripe gateway, through the official SDK, against a local stand-in
       paymentMethodId: 'pm_card_discover',
       idempotencyKey: 'order-gateway-retry-0001',
       description: 'Evergreen order',
-      metadata: {},
+      metadata: { chargeKey: 'order-gateway-retry-0001' },
     };
-    const [a, b] = [await gateway.charge(request), await gateway.charge(request)];
-    expect(b.reference).toBe(a.reference);
-    expect(standIn.intents.size).toBeGreaterThan(0);
+    await gateway.charge(request);
+    await gateway.charge(request);
     const sent = intentsCreated().filter((r) => r.idempotencyKey === 'order-gateway-retry-0001');
     expect(sent).toHaveLength(2);
+    expect(sent.map((r) => r.form.toString())).toEqual([
+      sent[0]!.form.toString(),
+      sent[0]!.form.toString(),
+    ]);
+    // Our lookup (used by recovery) finds the charge by its key, and nothing for another key.
+    const found = await gateway.lookup('order-gateway-retry-0001');
+    expect(found).toMatchObject({ kind: 'charged', charge: { status: 'paid' } });
+    expect(await gateway.lookup('order-never-charged-0001')).toEqual({ kind: 'not_charged' });
   });
 
   it.each([
@@ -192,13 +228,32 @@ describe('the Stripe gateway, through the official SDK, against a local stand-in
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
       expect(order!.paymentStatus).toBe('paid');
 
-      // The shop marks the payment refunded by hand; a replay of the old event must not undo it.
-      await db.update(orders).set({ paymentStatus: 'refunded' }).where(eq(orders.id, orderId));
       const replay = await deliver(payload);
       expect(replay.status).toBe(200);
       expect(await replay.json()).toEqual({ received: true, outcome: 'duplicate' });
+
+      // Refunded, then a late `succeeded` (another event id) arrives: it must not undo the refund.
+      const refunded = await deliver(
+        event('charge.refunded', {
+          id: 'ch_refunded',
+          object: 'charge',
+          payment_intent: intentId,
+          metadata: { shop: 'evergreen' },
+        }),
+      );
+      expect(await refunded.json()).toEqual({ received: true, outcome: 'applied' });
+      const late = await deliver(
+        event(
+          'payment_intent.succeeded',
+          { id: intentId, object: 'payment_intent', metadata: { shop: 'evergreen' } },
+          'evt_succeeded_late',
+        ),
+      );
+      expect(await late.json()).toEqual({ received: true, outcome: 'stale' });
       const [after] = await db.select().from(orders).where(eq(orders.id, orderId));
-      expect(after!.paymentStatus).toBe('refunded');
+      expect(after).toMatchObject({ paymentStatus: 'refunded', shippingStatus: 'canceled' });
+      const [payment] = await db.select().from(payments).where(eq(payments.orderId, orderId));
+      expect(payment!.status).toBe('refunded');
       const rows = await db
         .select()
         .from(stripeEvents)
@@ -206,9 +261,11 @@ describe('the Stripe gateway, through the official SDK, against a local stand-in
       expect(rows).toHaveLength(1);
     });
 
-    it('records a failed payment with its reason', async () => {
+    it('records a failed payment with its reason, cancels the order and puts its stock back', async () => {
       const { db } = api.test.database;
+      const stock = await productStock(db, 'campfire-enamel-mug');
       const { orderId, intentId } = await processingOrder();
+      expect(await productStock(db, 'campfire-enamel-mug')).toBe(stock! - 1);
       const response = await deliver(
         event('payment_intent.payment_failed', {
           id: intentId,
@@ -224,7 +281,60 @@ describe('the Stripe gateway, through the official SDK, against a local stand-in
         failureMessage: 'Your card was declined.',
       });
       const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-      expect(order!.paymentStatus).toBe('failed');
+      expect(order).toMatchObject({ paymentStatus: 'failed', shippingStatus: 'canceled' });
+      expect(await productStock(db, 'campfire-enamel-mug')).toBe(stock);
+      // A retry that succeeds after the order was canceled is refunded; the order stays canceled.
+      const late = await deliver(
+        event('payment_intent.succeeded', {
+          id: intentId,
+          object: 'payment_intent',
+          metadata: { shop: 'evergreen' },
+        }),
+      );
+      expect(await late.json()).toEqual({ received: true, outcome: 'refunded late payment' });
+      expect(standIn.refunds).toContainEqual(expect.objectContaining({ payment_intent: intentId }));
+      const [still] = await db.select().from(orders).where(eq(orders.id, orderId));
+      expect(still).toMatchObject({ shippingStatus: 'canceled' });
+      expect(await productStock(db, 'campfire-enamel-mug')).toBe(stock);
+    });
+
+    it('refunds at once a success that arrives after its order was abandoned', async () => {
+      const { db } = api.test.database;
+      const stock = await productStock(db, 'campfire-enamel-mug');
+      unreachable = true;
+      const order = await guestOrder(api, [enamelLine(1)], 'pm_card_visa');
+      const response = await confirm(api, order);
+      unreachable = false;
+      expect(response.status).toBe(503);
+      const [pending] = await db
+        .select()
+        .from(orders)
+        .where(eq(orders.shippingStatus, 'pending_payment'));
+      const shop = { siteName: 'Evergreen', siteUrl: 'http://x', shopEmail: 'shop@example.com' };
+      expect(await recoverPendingOrders({ db, gateway: gateway(), shop }, 0)).toMatchObject({
+        abandoned: 1,
+      });
+      expect(await productStock(db, 'campfire-enamel-mug')).toBe(stock);
+
+      const late = await deliver(
+        event('payment_intent.succeeded', {
+          id: 'pi_after_abandoned',
+          object: 'payment_intent',
+          status: 'succeeded',
+          metadata: { shop: 'evergreen', chargeKey: pending!.chargeKey },
+        }),
+      );
+      expect(await late.json()).toEqual({ received: true, outcome: 'refunded late payment' });
+      expect(standIn.refunds).toContainEqual(
+        expect.objectContaining({ payment_intent: 'pi_after_abandoned' }),
+      );
+      const refundCall = standIn.requests.find(
+        (r) => r.path === '/v1/refunds' && r.form.get('payment_intent') === 'pi_after_abandoned',
+      );
+      expect(refundCall!.idempotencyKey).toBe(`${pending!.chargeKey}-late-refund`);
+      const [after] = await db.select().from(orders).where(eq(orders.id, pending!.id));
+      expect(after!.shippingStatus).toBe('abandoned');
+      expect(await productStock(db, 'campfire-enamel-mug')).toBe(stock);
     });
 
     it('acknowledges events it does not act on, and asks for a retry of its own unrecorded ones', async () => {

@@ -320,3 +320,28 @@ test('a size chart is a table; a bundle’s is a list of titled tables', async (
   await expect(chart.locator('caption')).toHaveText(['Evergreen Crewneck Sweatshirt']);
   await expect(chart.getByRole('columnheader').first()).toHaveText('Size');
 });
+
+test('catalogue pages are rendered once per version: the same HTML, an ETag and a 304', async ({
+  request,
+}) => {
+  for (const path of [ENAMEL_MUG, '/products/Home/', '/products/Home/Kitchen']) {
+    const first = await request.get(path);
+    expect(first.status(), path).toBe(200);
+    const etag = first.headers()['etag'];
+    expect(etag, path).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers()['cache-control']).toMatch(/s-maxage=\d+/);
+    expect(first.headers()['cache-control']).toMatch(/stale-while-revalidate=\d+/);
+    expect(first.headers()['content-security-policy']).toBeTruthy();
+    const again = await request.get(path);
+    expect(again.headers()['etag']).toBe(etag);
+    expect(await again.text()).toBe(await first.text());
+    expect(again.headers()['content-security-policy']).toBe(
+      first.headers()['content-security-policy'],
+    );
+    const revalidated = await request.get(path, { headers: { 'if-none-match': etag! } });
+    expect(revalidated.status(), path).toBe(304);
+  }
+  // Search pages are not kept: every query is rendered from the index.
+  const search = await request.get('/search?q=mug');
+  expect(search.headers()['etag']).toBeUndefined();
+});

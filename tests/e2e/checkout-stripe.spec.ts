@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
+import { freePort } from '../helpers/free-port';
 
 /**
  * The built server in Stripe mode (with placeholder keys; nothing here talks to Stripe: the
@@ -14,12 +15,15 @@ let child: ChildProcess;
 let base: string;
 
 test.beforeAll(async () => {
+  // The server's public address is its own: the same-site check accepts only that origin.
+  const port = await freePort();
   child = spawn('node', [entry], {
     env: {
       ...process.env,
       DATA_DIR: mkdtempSync(join(tmpdir(), 'evergreen-stripe-')),
       HOST: '127.0.0.1',
-      PORT: '0',
+      PORT: String(port),
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: '',
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',

@@ -22,17 +22,6 @@ interface CartLine {
   variantTitle?: string;
 }
 
-const mug: CartLine = {
-  _id: seedProductId('cedar-ridge-mug'),
-  title: 'Cedar Ridge Stoneware Mug',
-  variantTitle: 'Forest Green',
-  sku: 'EG-MUG-CEDAR-GRN',
-  price: 24,
-  quantity: 2,
-  supplier: 'warehouse',
-  category: 'home',
-  stock: 14,
-};
 const enamel: CartLine = {
   _id: seedProductId('campfire-enamel-mug'),
   title: 'Campfire Enamel Mug',
@@ -42,6 +31,28 @@ const enamel: CartLine = {
   supplier: 'warehouse',
   category: 'home',
   stock: 40,
+};
+/** Bought only by the declined-card test, so a parallel order cannot change its stock. */
+const coasters: CartLine = {
+  _id: seedProductId('cedar-coaster-set'),
+  title: 'Cedar Coaster Set',
+  sku: 'EG-COASTER-CEDAR',
+  price: 22,
+  quantity: 1,
+  supplier: 'local-artisan',
+  category: 'home',
+  stock: 31,
+};
+/** Bought only by the lost-answer test. */
+const bowl: CartLine = {
+  _id: seedProductId('stoneware-berry-bowl'),
+  title: 'Huckleberry Stoneware Bowl',
+  sku: 'EG-BOWL-HUCK',
+  price: 36,
+  quantity: 1,
+  supplier: 'local-artisan',
+  category: 'home',
+  stock: 18,
 };
 const mice: CartLine = {
   _id: seedProductId('wool-mouse-trio'),
@@ -164,7 +175,7 @@ test('a guest goes from the home page to a confirmed order with the 4242 card', 
 
   // The review shows the server's figures: 2 × $24 + $98 = $146, Seattle tax 10.35 % = $15.11.
   await expect(page.getByText('Slate Blue')).toBeVisible();
-  await expect(page.getByText('Glacier Blue / Moss')).toBeVisible();
+  await expect(page.getByText('Mat color: Glacier Blue, Strap color: Moss')).toBeVisible();
   const totals = page.locator('.totals');
   await expect(totals).toContainText('Subtotal$146.00');
   await expect(totals).toContainText('Sales tax (10.35%)$15.11');
@@ -220,8 +231,8 @@ test('a guest goes from the home page to a confirmed order with the 4242 card', 
 
 test('a declined card shows its message and leaves stock unchanged', async ({ page }) => {
   const problems = watchConsole(page);
-  const before = await available(page, enamel);
-  await seedCart(page, [enamel]);
+  const before = await available(page, coasters);
+  await seedCart(page, [coasters]);
   await page.goto('/shipping');
   await fillShipping(page);
   await fillCard(page, '4000 0000 0000 0002');
@@ -231,9 +242,47 @@ test('a declined card shows its message and leaves stock unchanged', async ({ pa
     'Your card was declined. Please use another card or contact your bank.',
   );
   await expect(page).toHaveURL(/\/checkout$/);
-  expect(await available(page, enamel)).toBe(before);
+  expect(await available(page, coasters)).toBe(before);
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart')!).length)).toBe(1);
   expect(problems).toEqual([]);
+});
+
+test('a lost answer (503) keeps the idempotency key: pressing again gets the same order, bought once', async ({
+  page,
+}) => {
+  const before = await available(page, bowl);
+  await seedCart(page, [bowl]);
+  await page.goto('/shipping');
+  await fillShipping(page);
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByLabel('I agree to the Return Policy').check();
+
+  const keys: string[] = [];
+  await page.route('**/api/orders/orderconfirmation', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    const response = await route.fetch();
+    if (keys.length === 1) {
+      // The order was placed, but its answer never reached the browser.
+      await route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Service unavailable' }),
+      });
+    } else {
+      await route.fulfill({ response });
+    }
+  });
+  const confirmButton = page.getByRole('button', { name: 'This is a test site, do not click' });
+  await confirmButton.click();
+  await expect(page.getByRole('alert')).toContainText(
+    'There is a problem on our end. Please try again later.',
+  );
+  await confirmButton.click();
+  await expect(page).toHaveURL(/\/orderconfirmation$/);
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+  expect(keys[0]).not.toBe('');
+  expect(await available(page, bowl)).toBe(before! - 1);
 });
 
 test('an Alaska address shows the spec sentence under the state', async ({ page }) => {
@@ -263,7 +312,7 @@ test('the shipping form shows each rule of spec §5 under its field', async ({ p
   }
   await page.getByLabel('First name').fill('Ada!');
   await page.getByLabel('Email').fill('ada@');
-  await page.getByLabel('Address Line 1').fill('400 Pine St #2');
+  await page.getByLabel('Address Line 1').fill('400 Pine St (2)');
   await page.getByLabel('ZIP Code').fill('9810');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.locator('#guest-firstname-error')).toHaveText('Unable to parse name');

@@ -22,6 +22,42 @@ test.describe('security headers', () => {
     });
   }
 
+  for (const [kind, path] of [
+    ['a built script', null],
+    ['a public file', '/favicon.svg'],
+    ['product artwork', '/images/products/alder-cutting-board.webp'],
+    [
+      'a resized image',
+      '/_image?href=%2Fimages%2Fproducts%2Falder-cutting-board.webp&w=240&h=240&f=webp',
+    ],
+    ['robots.txt', '/robots.txt'],
+  ] as const) {
+    test(`nosniff on ${kind}`, async ({ request, page }) => {
+      let address: string | null = path;
+      if (address === null) {
+        await page.goto('/faq');
+        address = (await page
+          .locator('script[src^="/_astro/"], link[href^="/_astro/"]')
+          .first()
+          .evaluate((node) => node.getAttribute('src') ?? node.getAttribute('href')))!;
+      }
+      const response = await request.get(address);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['x-content-type-options']).toBe('nosniff');
+    });
+  }
+
+  test("the request id is the server's own, never the client's", async ({ request }) => {
+    for (const path of ['/', '/faq', '/products/Yoga/', '/api/health']) {
+      const response = await request.get(path, {
+        headers: { 'x-request-id': 'client-chosen-id-123' },
+      });
+      const id = response.headers()['x-request-id'];
+      expect(id, path).toMatch(/^[0-9a-f-]{36}$/);
+      expect(id, path).not.toBe('client-chosen-id-123');
+    }
+  });
+
   test('a page rendered on demand carries Astro’s script hashes, not unsafe-inline', async ({
     request,
   }) => {

@@ -242,6 +242,28 @@ test.describe('the full-screen menu', () => {
   });
 });
 
+test('every link the menu offers leads to a real page, logged in or out', async ({
+  page,
+  request,
+}) => {
+  // From the menu as a shopper sees it, not from the list it is built from.
+  await acceptCookies(page);
+  await page.goto('/faq');
+  await hydrated(page, 'HeaderActions');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const hrefs = await page
+    .getByRole('dialog', { name: 'Menu' })
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+  const all = new Set([...hrefs, ...MENU_LINKS.loggedIn.map((link) => link.href)]);
+  expect(all.size).toBeGreaterThanOrEqual(6);
+  for (const href of all) {
+    const response = await request.get(href);
+    expect(response.status(), href).toBe(200);
+    expect(await response.text(), href).not.toContain('We could not find that page');
+  }
+});
+
 test('the cookie notice shows until Got it, and stays accepted', async ({ page }) => {
   await page.goto('/privacy-policy');
   const notice = page.getByRole('region', { name: 'Cookie notice' });

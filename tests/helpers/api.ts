@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createApp, type App, type AppDependencies } from '../../api/app';
+import { attachRequestOrigin, CLIENT_IP_HEADER } from '../../api/lib/client-ip';
 import { createTestDatabase, type TestDatabase } from './db';
 
 const BASE = 'http://localhost/api';
@@ -17,15 +18,29 @@ export interface ApiOptions {
   dependencies?: () => Omit<AppDependencies, 'database'>;
 }
 
+/**
+ * The harness plays the server entry's part: a test names the client's address in the
+ * CLIENT_IP_HEADER header, and the harness removes it and attaches the address to the Request as
+ * the server does from the socket (the API itself never reads that header).
+ */
+function asFromTheServer(request: Request): Request {
+  const ip = request.headers.get(CLIENT_IP_HEADER);
+  if (ip === null) return request;
+  const headers = new Headers(request.headers);
+  headers.delete(CLIENT_IP_HEADER);
+  return attachRequestOrigin(new Request(request, { headers }), { ip });
+}
+
 /** An API app on a fresh database for the current test file, created before and closed after. */
 export function useApi(options: ApiOptions = {}): ApiHarness {
   const harness = {} as ApiHarness;
   beforeAll(async () => {
     harness.test = await createTestDatabase(options);
     harness.app = createApp({ database: harness.test.database, ...options.dependencies?.() });
-    harness.get = (path, init) => harness.app.handle(new Request(`${BASE}${path}`, init));
+    const handle = (request: Request) => harness.app.handle(asFromTheServer(request));
+    harness.get = (path, init) => handle(new Request(`${BASE}${path}`, init));
     harness.post = (path, body, init) =>
-      harness.app.handle(
+      handle(
         new Request(`${BASE}${path}`, {
           method: 'POST',
           body: typeof body === 'string' ? body : JSON.stringify(body),

@@ -1,4 +1,5 @@
-import { count, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { count, eq, inArray } from 'drizzle-orm';
 import { seedProductId } from '../../api/db/seed';
 import {
   idempotencyKeys,
@@ -7,6 +8,7 @@ import {
   payments,
   products,
   productVariants,
+  VISIBLE_ORDER_STATUSES,
 } from '../../api/db/schema';
 import type { Db } from '../../api/db/client';
 import type { ApiHarness } from './api';
@@ -91,6 +93,7 @@ export async function guestOrder(
   items: Line[],
   paymentMethodId: string,
   address = SEATTLE,
+  contact = GUEST,
 ) {
   const quote = await api.post('/orders/quote', { items, shippingAddress: address });
   if (quote.status !== 200)
@@ -112,20 +115,27 @@ export async function guestOrder(
     total: figures.total,
     acceptedReturnPolicy: true,
     isGuest: true,
-    guestContact: GUEST,
+    guestContact: contact,
   };
 }
 
-export function confirm(api: ApiHarness, order: unknown, key?: string) {
+/** Confirms an order with an Idempotency-Key (a fresh one unless given), as the browser does. */
+export function confirm(api: ApiHarness, order: unknown, key: string = randomUUID()) {
   return api.post('/orders/orderconfirmation', order, {
-    headers: key ? { 'idempotency-key': key } : {},
+    headers: { 'idempotency-key': key },
   });
 }
 
-/** What an order writes, counted, to prove a refused order wrote nothing. */
+/**
+ * What an order writes, counted, to prove a refused order wrote nothing a customer sees: orders
+ * counts the placed (paid) ones; a declined charge leaves a `payment_failed` row, not counted.
+ */
 export async function footprint(db: Db) {
   const [[o], [m], [p], [k]] = await Promise.all([
-    db.select({ n: count() }).from(orders),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(inArray(orders.shippingStatus, VISIBLE_ORDER_STATUSES)),
     db.select({ n: count() }).from(outbox),
     db.select({ n: count() }).from(payments),
     db.select({ n: count() }).from(idempotencyKeys),

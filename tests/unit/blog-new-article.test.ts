@@ -1,17 +1,48 @@
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { dev } from 'astro';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, resolve } from 'node:path';
+import { dev, sync } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * An editor adds an article by adding one MDX file to content/blog/ (README, "Writing for the
- * shop"). This runs Astro's dev server on the real project, drops a new file in, and watches the
- * article appear at /blog/<file name>, in the blog index, the RSS feed and the sitemap.
+ * shop"). This runs Astro's dev server on a copy of the project (never writing into the real
+ * content/), drops a new file in, and watches the article appear at /blog/<file name>, in the blog
+ * index, the RSS feed and the sitemap.
  */
 
 const slug = `test-new-article-${randomBytes(4).toString('hex')}`;
-const file = resolve('content/blog', `${slug}.mdx`);
+/**
+ * What Astro needs to build the site. The copy lives in a folder of the project that git ignores,
+ * so packages resolve from the project's own node_modules as they do for the real site.
+ */
+const PROJECT_PARTS = [
+  'astro.config.mjs',
+  'package.json',
+  'tsconfig.json',
+  'src',
+  'content',
+  'public',
+  'api',
+];
+const project = process.cwd();
+mkdirSync(resolve('.data'), { recursive: true });
+// Copies of earlier runs go first: each run leaves its own in place, because Astro's dev server
+// keeps reading files for a moment after it stops and must not find them gone.
+for (const entry of readdirSync(resolve('.data'))) {
+  if (entry.startsWith('blog-test-'))
+    rmSync(resolve('.data', entry), { recursive: true, force: true });
+}
+const root = mkdtempSync(resolve('.data', 'blog-test-'));
+const file = join(root, 'content/blog', `${slug}.mdx`);
 const title = `A Test Article ${slug}`;
 
 const article = `---
@@ -34,8 +65,13 @@ describe('a new MDX file in content/blog', () => {
   let base: string;
 
   beforeAll(async () => {
+    for (const part of PROJECT_PARTS) cpSync(resolve(part), join(root, part), { recursive: true });
+    // Astro resolves a few paths (content images among them) from the working directory.
+    process.chdir(root);
+    // The copy's generated content modules (.astro/), which dev expects to find.
+    await sync({ root, logLevel: 'error' });
     server = await dev({
-      root: process.cwd(),
+      root,
       logLevel: 'error',
       server: { host: '127.0.0.1', port: 0 },
     });
@@ -43,8 +79,8 @@ describe('a new MDX file in content/blog', () => {
   }, 90_000);
 
   afterAll(async () => {
-    rmSync(file, { force: true });
     await server?.stop();
+    process.chdir(project);
   });
 
   it('becomes a page, and joins the index, the feed and the sitemap', async () => {
@@ -65,5 +101,7 @@ describe('a new MDX file in content/blog', () => {
     expect(await (await fetch(`${base}/blog`)).text()).toContain(`href="/blog/${slug}"`);
     expect(await (await fetch(`${base}/rss.xml`)).text()).toContain(`<title>${title}</title>`);
     expect(await (await fetch(`${base}/sitemap.xml`)).text()).toContain(`/blog/${slug}</loc>`);
+    // The project itself was never written to.
+    expect(existsSync(join(project, 'content/blog', `${slug}.mdx`))).toBe(false);
   }, 90_000);
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../../api/lib/errors';
 import { tableTaxCalculator, taxCents } from '../../api/modules/tax/calculator';
 
 describe('the sales-tax table', () => {
@@ -13,7 +14,6 @@ describe('the sales-tax table', () => {
     ['Bellingham (a five-digit entry inside a three-digit prefix)', 'WA', '98225', 0.09],
     ['Everett (the rest of that prefix)', 'WA', '98201', 0.098],
     ['Vancouver', 'WA', '98660', 0.089],
-    ['a Washington ZIP outside the table', 'WA', '98799', 0.089],
   ])('charges Washington sales tax in %s', async (_place, state, zipcode, rate) => {
     expect(await tax.rateFor({ state, zipcode })).toEqual({
       rate,
@@ -31,6 +31,32 @@ describe('the sales-tax table', () => {
       rate: 0,
       jurisdiction: 'No sales tax',
     });
+  });
+
+  it("takes the rate from the ZIP code's state, refusing one in another state", async () => {
+    await expect(tax.rateFor({ state: 'OR', zipcode: '98101' })).rejects.toThrow(
+      new AppError(
+        'INVALID_DATA',
+        'This ZIP code is in another state. Please check the state and the ZIP code.',
+      ),
+    );
+    await expect(tax.rateFor({ state: 'WA', zipcode: '97204' })).rejects.toThrow(AppError);
+  });
+
+  it.each(['00000', '98799', '99999'])(
+    'refuses the ZIP %s, which does not exist, with the form sentence',
+    async (zipcode) => {
+      await expect(tax.rateFor({ state: 'WA', zipcode })).rejects.toThrow(
+        new AppError('INVALID_DATA', 'Please enter zip or zip + 4 format'),
+      );
+    },
+  );
+
+  it("uses a state's default rate for a real ZIP its table does not list", async () => {
+    const washington = tableTaxCalculator([
+      { state: 'WA', name: 'Washington sales tax', defaultRate: 0.089, byZipPrefix: {} },
+    ]);
+    expect((await washington.rateFor({ state: 'WA', zipcode: '98101' })).rate).toBe(0.089);
   });
 
   it('accepts a lower-case state', async () => {

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  customType,
   index,
   integer,
   jsonb,
@@ -17,9 +16,6 @@ import {
 export type SizeTable = { columns: string[]; rows: string[][] };
 export type TitledSizeTable = SizeTable & { title: string };
 export type SizeChart = SizeTable | TitledSizeTable[];
-
-/** PostgreSQL's full-text document type; Drizzle has no built-in for it. */
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const products = pgTable(
   'products',
@@ -53,15 +49,6 @@ export const products = pgTable(
     thumbsDown: integer('thumbs_down').notNull().default(0),
     /** Lower sorts first; null sorts last. */
     priority: integer('priority'),
-    /**
-     * Search columns, kept by database triggers (migration `search_triggers`) whenever the product's
-     * texts or its categorizations change: the title and category names for trigram (typo) matching,
-     * and a weighted document (title A, category names B, description C, details D) for full text.
-     */
-    searchText: text('search_text').notNull().default(''),
-    searchVector: tsvector('search_vector')
-      .notNull()
-      .default(sql`''::tsvector`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,8 +60,6 @@ export const products = pgTable(
       .where(sql`${table.isFeatured}`),
     index('products_price_idx').on(table.priceCents),
     index('products_listing_idx').on(table.priority.asc().nullsLast(), table.title),
-    index('products_search_vector_idx').using('gin', table.searchVector),
-    index('products_search_text_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
     check('products_price_nonnegative', sql`${table.priceCents} >= 0`),
     check('products_quantity_nonnegative', sql`${table.quantity} >= 0`),
   ],
@@ -149,18 +134,6 @@ export const categoryOrders = pgTable(
     order: integer('order').notNull(),
   },
   (table) => [uniqueIndex('category_orders_unique').on(table.category, table.subcategory)],
-);
-
-/**
- * Every word of the catalogue's texts, once (kept by the same triggers). Search corrects a word no
- * product contains to the nearest words here (pg_trgm similarity): "stonware" searches "stoneware".
- */
-export const searchWords = pgTable(
-  'search_words',
-  {
-    word: text('word').primaryKey(),
-  },
-  (table) => [index('search_words_trgm_idx').using('gin', table.word.op('gin_trgm_ops'))],
 );
 
 export type ProductRow = typeof products.$inferSelect;

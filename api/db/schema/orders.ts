@@ -23,7 +23,29 @@ export interface OrderAddress {
   zipcode: string;
 }
 
-export const SHIPPING_STATUSES = ['unfulfilled', 'shipped', 'delivered', 'canceled'] as const;
+/**
+ * An order's state. The first three come before payment and never show to a customer:
+ * `pending_payment` (stock taken, charge under way), `payment_failed` (declined, stock back) and
+ * `abandoned` (the process died mid-charge and the gateway took nothing; stock back). A paid order
+ * is `unfulfilled`, then `shipped`, `delivered` or `canceled`. A customer's cancel moves it to
+ * `canceling` (refund under way), then `canceled` once refunded, or `refund_failed` when the refund
+ * failed (a retry finishes it): see api/modules/orders/fulfilment.ts.
+ */
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'payment_failed',
+  'abandoned',
+  'unfulfilled',
+  'shipped',
+  'delivered',
+  'canceled',
+  'canceling',
+  'refund_failed',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The states a customer can see: a paid order and what happens to it after. */
+export const VISIBLE_ORDER_STATUSES = ['unfulfilled', 'shipped', 'delivered', 'canceled'] as const;
+export const SHIPPING_STATUSES = VISIBLE_ORDER_STATUSES;
 export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
 
 /** pending: charged but not settled yet (Stripe 'processing'); the webhook moves it on. */
@@ -51,10 +73,21 @@ export const orders = pgTable(
     taxCents: integer('tax_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
     currency: text('currency').notNull().default('usd'),
-    shippingStatus: text('shipping_status', { enum: SHIPPING_STATUSES })
+    shippingStatus: text('shipping_status', { enum: ORDER_STATUSES })
       .notNull()
       .default('unfulfilled'),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull(),
+    /** The gateway's idempotency key for this order's charge: how recovery asks about it. */
+    chargeKey: text('charge_key'),
+    /** The idempotency key of the request that placed the order (released if it is abandoned). */
+    requestKey: text('request_key'),
+    /** Set by markShipped (api/modules/orders/fulfilment.ts). */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** When delivered: a return can be started within 14 days of it. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,6 +96,7 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(table.userId, table.createdAt),
     index('orders_email_created_idx').on(table.email, table.createdAt),
     index('orders_shipping_status_idx').on(table.shippingStatus, table.createdAt),
+    uniqueIndex('orders_charge_key_key').on(table.chargeKey),
     check(
       'orders_amounts_nonnegative',
       sql`${table.subtotalCents} >= 0 and ${table.taxCents} >= 0`,
@@ -150,6 +184,8 @@ export const idempotencyKeys = pgTable(
     scope: text('scope').notNull(),
     requestHash: text('request_hash').notNull(),
     status: text('status', { enum: ['in_progress', 'completed'] }).notNull(),
+    /** Who holds the key now: a takeover changes it, so the old holder cannot place an order. */
+    claimId: uuid('claim_id'),
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
@@ -157,6 +193,33 @@ export const idempotencyKeys = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('idempotency_keys_created_idx').on(table.createdAt)],
+);
+
+/**
+ * The sandbox gateway's charges, kept like a real gateway keeps them: by idempotency key, so a
+ * retried charge gets its first answer and the recovery job can ask whether a charge happened; a
+ * token (by its hash) pays for one charge only.
+ */
+export const sandboxCharges = pgTable(
+  'sandbox_charges',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    reference: text('reference').notNull(),
+    /** paid, or the refusal: declined / insufficient_funds / expired. */
+    outcome: text('outcome').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month').notNull(),
+    expYear: integer('exp_year').notNull(),
+    refunded: boolean('refunded').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('sandbox_charges_token_key').on(table.tokenHash),
+    uniqueIndex('sandbox_charges_reference_key').on(table.reference),
+  ],
 );
 
 /** Stripe webhook events already handled, by event id, so a replayed event is processed once. */
@@ -172,3 +235,4 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
+export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;

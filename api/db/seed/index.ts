@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { count, inArray } from 'drizzle-orm';
+import { catalogueChanged } from '../../modules/catalogue/change';
 import type { Db } from '../client';
 import { categoryOrders, productCategorizations, products, productVariants } from '../schema';
 import { categoryOrders as seedCategoryOrders, products as seedProducts } from './catalogue';
@@ -123,6 +124,11 @@ export async function seedCatalogue(db: Db, catalogue: SeedProduct[] = seedProdu
           set: { order: entry.order },
         });
     }
+  });
+  // Through the one change function, so a loaded catalogue model shows the products at once.
+  await catalogueChanged(db, {
+    productIds: catalogue.map((product) => seedProductId(product.slug)),
+    categoryOrders: true,
   });
   return { products: catalogue.length };
 }

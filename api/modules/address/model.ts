@@ -1,8 +1,17 @@
 import { z } from 'zod';
+import { zipDirectory } from '#zip-directory';
 
 /**
- * The address and person-details rules of spec §5, shared by the API and the checkout forms. Every
- * message here is the spec's text, word for word, or the '{field} is required' pattern it gives.
+ * The address and person-details rules of spec §5, shared by the API, the checkout forms and the
+ * account's address book, read as DECISIONS "Real names and addresses" says: names also take
+ * apostrophes, full stops and accented letters, address lines also `. , # ' - /`, no field takes a
+ * line break or any other control character, and each field has a length limit. The spec's
+ * messages are word for word; the others ('{field} is required', the limits, the city, the ZIP
+ * in another state) are ours.
+ *
+ * On the server the schema also checks that a ZIP code exists and lies in the state (see
+ * `zip-directory.ts`); in the browser that check is left to the server, whose message the form
+ * shows under the ZIP field. To add fields to an address keep the check: `addressSchema.safeExtend`.
  */
 
 /** All US states plus DC, except AK and HI (spec §9: 49 allowed states). */
@@ -16,9 +25,10 @@ export type AllowedState = (typeof ALLOWED_STATES)[number];
 
 export const ADDRESS_MESSAGES = {
   characters: 'Only numbers, spaces or alphabet characters are allowed',
-  city: 'Only numbers, spaces, apostrophes or alphabet characters are allowed',
+  city: 'Only letters, numbers, spaces, apostrophes, full stops or hyphens are allowed',
   state: "Please enter state postal abbreviation. Sorry, we can't sell to AK or HI at this time",
   zipcode: 'Please enter zip or zip + 4 format',
+  zipInOtherState: 'This ZIP code is in another state. Please check the state and the ZIP code.',
 } as const;
 
 export const PERSON_MESSAGES = {
@@ -41,46 +51,90 @@ export const PERSON_LABELS = {
   email: 'Email',
 } as const;
 
-export const requiredMessage = (field: string) => `${field} is required`;
+/** DECISIONS: names at most 50 characters, address lines 100, emails 254 (RFC 5321's path). */
+export const FIELD_LIMITS = { name: 50, addressLine: 100, email: 254 } as const;
 
-/** A string field that is required: missing or blank gives '{field} is required'. */
-function requiredText(label: string) {
-  return z
+export const requiredMessage = (field: string) => `${field} is required`;
+export const tooLongMessage = (field: string, limit: number) =>
+  `${field} can be at most ${limit} characters long.`;
+
+/**
+ * A string field that is required: missing or blank gives '{field} is required'. Spaces and line
+ * breaks around the value are trimmed; inside it the character rules refuse every line break.
+ */
+function requiredText(label: string, limit?: number) {
+  const text = z
     .string({ error: requiredMessage(label) })
     .trim()
     .min(1, requiredMessage(label));
+  return limit === undefined ? text : text.max(limit, tooLongMessage(label, limit));
 }
 
-const ADDRESS_LINE = /^[A-Za-z0-9_ ]+$/;
-const CITY = /^[A-Za-z0-9' ]+$/;
+/*
+ * The only space is U+0020: every pattern refuses line breaks (\n, \r, U+2028, U+2029), tabs and
+ * every other control or format character. Letters are any script's, with combining accents
+ * (\p{M}), so "José" passes typed either way. ’ is the apostrophe phone keyboards type.
+ */
+const NAME = /^[\p{L}\p{M}0-9_ '’.-]+$/u;
+const ADDRESS_LINE = /^[\p{L}\p{M}0-9_ .,#'’/-]+$/u;
+const CITY = /^[\p{L}\p{M}0-9 '’.-]+$/u;
 const ZIPCODE = /^\d{5}(-\d{4})?$/;
-const NAME = /^[A-Za-z0-9_\s-]+$/;
 
 const allowedStates = new Set<string>(ALLOWED_STATES);
 
-export const addressSchema = z.object({
-  line1: requiredText(ADDRESS_LABELS.line1).regex(ADDRESS_LINE, ADDRESS_MESSAGES.characters),
-  line2: z
-    .string()
-    .trim()
-    .refine((value) => value === '' || ADDRESS_LINE.test(value), ADDRESS_MESSAGES.characters)
-    .optional()
-    .transform((value) => value ?? ''),
-  city: requiredText(ADDRESS_LABELS.city).regex(CITY, ADDRESS_MESSAGES.city),
-  state: requiredText(ADDRESS_LABELS.state)
-    .transform((value) => value.toUpperCase())
-    .refine((value) => allowedStates.has(value), ADDRESS_MESSAGES.state),
-  zipcode: requiredText(ADDRESS_LABELS.zipcode).regex(ZIPCODE, ADDRESS_MESSAGES.zipcode),
-});
+/** Where the server knows ZIP codes: a ZIP that does not exist, or lies in another state, fails. */
+function zipMatchesState(
+  address: { state: string; zipcode: string },
+  context: z.RefinementCtx,
+): void {
+  if (!zipDirectory || !allowedStates.has(address.state) || !ZIPCODE.test(address.zipcode)) return;
+  const zipState = zipDirectory.stateOf(address.zipcode.slice(0, 5));
+  if (zipState === address.state) return;
+  context.addIssue({
+    code: 'custom',
+    path: ['zipcode'],
+    message: zipState ? ADDRESS_MESSAGES.zipInOtherState : ADDRESS_MESSAGES.zipcode,
+  });
+}
+
+export const addressSchema = z
+  .object({
+    line1: requiredText(ADDRESS_LABELS.line1, FIELD_LIMITS.addressLine).regex(
+      ADDRESS_LINE,
+      ADDRESS_MESSAGES.characters,
+    ),
+    line2: z
+      .string()
+      .trim()
+      .max(FIELD_LIMITS.addressLine, tooLongMessage(ADDRESS_LABELS.line2, FIELD_LIMITS.addressLine))
+      .refine((value) => value === '' || ADDRESS_LINE.test(value), ADDRESS_MESSAGES.characters)
+      .optional()
+      .transform((value) => value ?? ''),
+    city: requiredText(ADDRESS_LABELS.city, FIELD_LIMITS.addressLine).regex(
+      CITY,
+      ADDRESS_MESSAGES.city,
+    ),
+    state: requiredText(ADDRESS_LABELS.state)
+      .transform((value) => value.toUpperCase())
+      .refine((value) => allowedStates.has(value), ADDRESS_MESSAGES.state),
+    zipcode: requiredText(ADDRESS_LABELS.zipcode).regex(ZIPCODE, ADDRESS_MESSAGES.zipcode),
+  })
+  .superRefine(zipMatchesState);
 /** A valid address, as the order stores it. */
 export type Address = z.output<typeof addressSchema>;
 /** An address as a form holds it (every field a string). */
 export type AddressInput = z.input<typeof addressSchema>;
 
 export const personDetailsSchema = z.object({
-  firstname: requiredText(PERSON_LABELS.firstname).regex(NAME, PERSON_MESSAGES.name),
-  lastname: requiredText(PERSON_LABELS.lastname).regex(NAME, PERSON_MESSAGES.name),
-  email: requiredText(PERSON_LABELS.email).pipe(z.email(PERSON_MESSAGES.email)),
+  firstname: requiredText(PERSON_LABELS.firstname, FIELD_LIMITS.name).regex(
+    NAME,
+    PERSON_MESSAGES.name,
+  ),
+  lastname: requiredText(PERSON_LABELS.lastname, FIELD_LIMITS.name).regex(
+    NAME,
+    PERSON_MESSAGES.name,
+  ),
+  email: requiredText(PERSON_LABELS.email, FIELD_LIMITS.email).pipe(z.email(PERSON_MESSAGES.email)),
 });
 export type PersonDetails = z.output<typeof personDetailsSchema>;
 

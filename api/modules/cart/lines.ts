@@ -1,33 +1,41 @@
 /**
- * What a cart line is for a product and a sku, shared by the product page (which builds lines) and
- * the server (which checks them). Pure: the browser imports it.
+ * The one pricing rule: what a cart line is for a product and a sku, with its price, title, image
+ * and stock. The product page (which builds lines), the cart check and the order (which re-price
+ * them) all use it. Pure: the browser imports it.
  *
  * A bundle's line carries one option from each option list. Its sku joins the chosen options' skus
- * in list order with BUNDLE_SKU_SEPARATOR (so two different combinations are two lines, and the
- * server can tell which options were chosen), its variantTitle names each choice
- * ("Blanket: Moss, Sweatshirt size: M"), its price is the bundle's price and its stock the smallest
- * of the chosen options' stock and the bundle's own.
+ * in list order with BUNDLE_SKU_SEPARATOR, whatever order they were sent in (`MAT+STRAP` and
+ * `STRAP+MAT` are one line), its variantTitle names each choice ("Blanket: Moss, Sweatshirt
+ * size: M"), its price is the bundle's price (or the fallback price) and its stock the smallest of
+ * the chosen options' stock and the bundle's own. A plain variant's stock is the smaller of its own
+ * and the product's (an order takes units from both). A digital item's stock is not limited.
  */
-import { FALLBACK_PRICE } from '../product/constants';
+import { centsToDollars, dollarsToCents } from '../../lib/money';
+import { FALLBACK_PRICE_CENTS } from '../product/constants';
 import type { ProductDto, VariantDto } from '../product/model';
+import { isDigital } from './rules';
 
 export const BUNDLE_SKU_SEPARATOR = '+';
 
-/** A product and sku resolved to what the cart shows and the rules need. */
+/** A product and sku resolved to what the cart shows, the rules need and the order keeps. */
 export interface ResolvedLine {
   _id: string;
   sku: string;
   title: string;
   variantTitle?: string | undefined;
-  /** Unit price in dollars. */
+  /** Unit price in dollars (the API's unit). */
   price: number;
-  /** Units available; null when the shop does not know. */
+  /** Unit price in integer cents (what the order charges). */
+  priceCents: number;
+  /** Units available; null when the shop does not know or does not limit them (digital). */
   stock: number | null;
   category: string;
   supplier: string;
   image?: string | undefined;
   alttext: string;
   selectedVariant?: { sku: string; stock: number } | undefined;
+  /** Variant rows whose stock the line takes: a plain variant, or every chosen bundle option. */
+  stockSkus: string[];
 }
 
 const minKnown = (values: (number | null)[]): number | null => {
@@ -35,10 +43,22 @@ const minKnown = (values: (number | null)[]): number | null => {
   return known.length === 0 ? null : Math.min(...known);
 };
 
+/** The stock a line may sell: unlimited for digital items, else the least known stock. */
+const lineStock = (product: ProductDto, values: (number | null)[]): number | null =>
+  isDigital(product) ? null : minKnown(values);
+
+function priced(cents: number) {
+  return { price: centsToDollars(cents), priceCents: cents };
+}
+
+/** The bundle's price, or the spec's fallback when the shop set none. */
+const productPriceCents = (product: ProductDto) =>
+  product.price === null ? FALLBACK_PRICE_CENTS : dollarsToCents(product.price);
+
 /** The line for a bundle with one chosen option from each list (in list order). */
 export function bundleLine(product: ProductDto, chosen: VariantDto[]): ResolvedLine {
   const sku = chosen.map((option) => option.sku).join(BUNDLE_SKU_SEPARATOR);
-  const stock = minKnown([product.quantity, ...chosen.map((option) => option.quantity)]);
+  const stock = lineStock(product, [product.quantity, ...chosen.map((option) => option.quantity)]);
   return {
     _id: product._id,
     sku,
@@ -46,30 +66,33 @@ export function bundleLine(product: ProductDto, chosen: VariantDto[]): ResolvedL
     variantTitle: chosen
       .map((option, index) => `${product.optionTitles[index] ?? 'Option'}: ${option.title}`)
       .join(', '),
-    price: product.price ?? FALLBACK_PRICE,
+    ...priced(productPriceCents(product)),
     stock,
     category: product.category,
     supplier: product.supplier,
     image: chosen[0]?.image[0] ?? product.image[0],
     alttext: product.alttext,
     selectedVariant: { sku, stock: stock ?? 0 },
+    stockSkus: chosen.map((option) => option.sku),
   };
 }
 
 /** The line for a plain variant (a colour, a size). */
 export function variantLine(product: ProductDto, variant: VariantDto): ResolvedLine {
+  const stock = lineStock(product, [product.quantity, variant.quantity]);
   return {
     _id: product._id,
     sku: variant.sku,
     title: product.title,
     variantTitle: variant.title,
-    price: variant.price,
-    stock: variant.quantity,
+    ...priced(dollarsToCents(variant.price)),
+    stock,
     category: product.category,
     supplier: product.supplier,
     image: variant.image[0] ?? product.image[0],
     alttext: product.alttext,
-    selectedVariant: { sku: variant.sku, stock: variant.quantity },
+    selectedVariant: { sku: variant.sku, stock: stock ?? 0 },
+    stockSkus: [variant.sku],
   };
 }
 
@@ -79,26 +102,46 @@ export function productLine(product: ProductDto): ResolvedLine {
     _id: product._id,
     sku: product.sku,
     title: product.title,
-    price: product.price ?? FALLBACK_PRICE,
-    stock: product.quantity,
+    ...priced(productPriceCents(product)),
+    stock: lineStock(product, [product.quantity]),
     category: product.category,
     supplier: product.supplier,
     image: product.image[0],
     alttext: product.alttext,
+    stockSkus: [],
   };
+}
+
+/**
+ * A bundle sku's options in list order, whatever order they came in; undefined unless it names
+ * exactly one option of each list.
+ */
+export function bundleOptions(product: ProductDto, sku: string): VariantDto[] | undefined {
+  const lists = product.variants as VariantDto[][];
+  const parts = sku.split(BUNDLE_SKU_SEPARATOR).map((part) => part.trim());
+  if (parts.length !== lists.length) return undefined;
+  const chosen: (VariantDto | undefined)[] = lists.map(() => undefined);
+  for (const part of parts) {
+    const index = lists.findIndex((list) => list.some((option) => option.sku === part));
+    if (index < 0 || chosen[index]) return undefined;
+    chosen[index] = lists[index]!.find((option) => option.sku === part);
+  }
+  return chosen as VariantDto[];
 }
 
 /** Which line a sku names for this product, or undefined when it names none (any more). */
 export function resolveSku(product: ProductDto, sku: string): ResolvedLine | undefined {
   if (product.isBundle) {
-    const lists = product.variants as VariantDto[][];
-    const parts = sku.split(BUNDLE_SKU_SEPARATOR);
-    if (parts.length !== lists.length) return undefined;
-    const chosen = parts.map((part, index) => lists[index]?.find((option) => option.sku === part));
-    if (chosen.some((option) => option === undefined)) return undefined;
-    return bundleLine(product, chosen as VariantDto[]);
+    const chosen = bundleOptions(product, sku);
+    return chosen ? bundleLine(product, chosen) : undefined;
   }
   const variant = (product.variants as VariantDto[]).find((entry) => entry.sku === sku);
   if (variant) return variantLine(product, variant);
-  return sku === product.sku ? productLine(product) : undefined;
+  // A product with variants is sold only as one of them.
+  return sku === product.sku && !product.hasVariants ? productLine(product) : undefined;
+}
+
+/** The sku a cart or an order keeps for a line: a bundle's options in list order. */
+export function canonicalSku(product: ProductDto, sku: string): string {
+  return resolveSku(product, sku)?.sku ?? sku;
 }

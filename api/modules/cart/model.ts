@@ -36,8 +36,11 @@ export const validateCartBody = z.object({
 });
 export type ValidateCartBody = z.infer<typeof validateCartBody>;
 
-/** A line after the check: today's price, stock and a quantity the rules allow. */
-export type CheckedLine = ResolvedLine & { quantity: number };
+/**
+ * A line after the check: today's price, stock and a quantity the rules allow. `sentSkus`: the
+ * skus of the sent lines it stands for (a bundle's options sent in another order are one line).
+ */
+export type CheckedLine = ResolvedLine & { quantity: number; sentSkus: string[] };
 
 export interface CartChange {
   _id: string;

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products } from '../../db/schema';
-import { formatDollars } from '../../lib/money';
+import { dollarsToCents, formatDollars } from '../../lib/money';
 import { productColumns, toProductDtos } from '../product/service';
 import { resolveSku, type ResolvedLine } from './lines';
 import { CART_MESSAGES, type CartChange, type CartLineInput, type CartValidation } from './model';
@@ -31,6 +31,8 @@ const named = (line: { title: string; variantTitle?: string | undefined }) =>
 /**
  * Checks a cart against the catalogue: removed products and skus, sold-out lines, changed prices
  * and quantities beyond stock or the per-line limit are corrected and each is said in a sentence.
+ * Lines that name the same item (a bundle's options in another order) become one line, whose
+ * quantity is capped like any other; `sentSkus` says which skus it replaces.
  */
 export async function validateCart(db: Db, items: CartLineInput[]): Promise<CartValidation> {
   const resolved = await resolveLines(db, items);
@@ -51,7 +53,7 @@ export async function validateCart(db: Db, items: CartLineInput[]): Promise<Cart
       changes.push({ ...key, kind: 'removed', message: CART_MESSAGES.soldOut(title) });
       return;
     }
-    if (Math.round(line.price * 100) !== Math.round(item.price * 100)) {
+    if (line.priceCents !== dollarsToCents(item.price)) {
       const message = CART_MESSAGES.price(
         title,
         formatDollars(item.price),
@@ -59,15 +61,22 @@ export async function validateCart(db: Db, items: CartLineInput[]): Promise<Cart
       );
       changes.push({ ...key, kind: 'price', message });
     }
-    const quantity = allowedQuantity(line, item.quantity);
-    if (quantity < item.quantity) {
+    const same = checked.find((entry) => entry._id === line._id && entry.sku === line.sku);
+    const requested = item.quantity + (same?.quantity ?? 0);
+    const quantity = allowedQuantity(line, requested);
+    if (quantity < requested) {
       const byStock = !isDigital(line) && line.stock !== null && line.stock < MAX_PER_LINE;
       const message = byStock
         ? CART_MESSAGES.stock(title, quantity)
         : CART_MESSAGES.cap(title, quantity);
       changes.push({ ...key, kind: 'quantity', message });
     }
-    checked.push({ ...line, quantity });
+    if (same) {
+      same.quantity = quantity;
+      same.sentSkus = [...new Set([...same.sentSkus, item.sku])];
+    } else {
+      checked.push({ ...line, quantity, sentSkus: [item.sku] });
+    }
   });
   return { items: checked, changes };
 }

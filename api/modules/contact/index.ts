@@ -2,9 +2,17 @@ import { Elysia } from 'elysia';
 import { config } from '../../config';
 import type { Db } from '../../db/client';
 import { clientIp } from '../../lib/client-ip';
-import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
+import { AppError } from '../../lib/errors';
+import type { RateLimiter } from '../../lib/rate-limit';
+import type { AuthPlugin } from '../../plugins/auth';
+import { enforceRateRules, type RateLimitPlugin, type RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import { CONTACT_RATE_LIMIT, CONTACT_TOO_MANY_MESSAGES, contactMessage } from './model';
+import {
+  CONTACT_FIELD_MESSAGES,
+  CONTACT_RATE_LIMIT,
+  CONTACT_TOO_MANY_MESSAGES,
+  contactRequest,
+} from './model';
 import { receiveContactMessage } from './service';
 
 const window = {
@@ -12,31 +20,59 @@ const window = {
   windowSeconds: CONTACT_RATE_LIMIT.minutes * 60,
 };
 
-/** One network address, and one email address, may send a few messages in a window. */
-export const CONTACT_RATE_RULES: readonly RateRule[] = [
-  { name: 'contact.ip', ...window, key: ({ ip }) => ip, message: CONTACT_TOO_MANY_MESSAGES },
-  {
-    name: 'contact.email',
-    ...window,
-    key: ({ body }) => (body as { email?: string }).email,
-    message: CONTACT_TOO_MANY_MESSAGES,
-  },
-];
+/** One network address may send a few messages in a window (checked before the handler). */
+const CONTACT_IP_RULE: RateRule = {
+  name: 'contact.ip',
+  ...window,
+  key: ({ ip }) => ip,
+  message: CONTACT_TOO_MANY_MESSAGES,
+};
 
-/** POST /api/contact/contact (spec §7): 201 when the message is stored and its mail queued. */
-export const contactModule = ({ db, limits }: { db: Db; limits: RateLimitPlugin }) =>
+/** …and so may one email address: the sender's, or the signed-in account's (`body.email`). */
+const CONTACT_EMAIL_RULE: RateRule = {
+  name: 'contact.email',
+  ...window,
+  key: ({ body }) => (body as { email?: string }).email,
+  message: CONTACT_TOO_MANY_MESSAGES,
+};
+
+export const CONTACT_RATE_RULES: readonly RateRule[] = [CONTACT_IP_RULE, CONTACT_EMAIL_RULE];
+
+export interface ContactModuleDeps {
+  db: Db;
+  limits: RateLimitPlugin;
+  limiter: RateLimiter;
+  auth: AuthPlugin;
+}
+
+/**
+ * POST /api/contact/contact (spec §7): 201 when the message is stored and its mail queued. A
+ * signed-in shopper's message comes from the account's address, whatever the body says (spec §3:
+ * the email is sent only when logged out); a guest must give one.
+ */
+export const contactModule = ({ db, limits, limiter, auth }: ContactModuleDeps) =>
   new Elysia({ name: 'contact', prefix: '/contact' })
     .use(sameSiteJson)
     .use(limits)
+    .use(auth)
     .post(
       '/contact',
-      async ({ body, request, set }) => {
-        const { id } = await receiveContactMessage(db, body, {
-          shopEmail: config().mail.shopEmail,
-          ip: clientIp(request),
-        });
+      async ({ body, request, set, user }) => {
+        const email = user?.email ?? body.email;
+        if (!email) {
+          throw new AppError('INVALID_DATA', CONTACT_FIELD_MESSAGES.emailInvalid, {
+            email: CONTACT_FIELD_MESSAGES.emailInvalid,
+          });
+        }
+        const ip = clientIp(request);
+        await enforceRateRules(limiter, [CONTACT_EMAIL_RULE], { body: { email }, request, ip });
+        const { id } = await receiveContactMessage(
+          db,
+          { ...body, email },
+          { shopEmail: config().mail.shopEmail, ip, userId: user?.id },
+        );
         set.status = 201;
         return { _id: id };
       },
-      { body: contactMessage, parse: 'json', rateLimit: CONTACT_RATE_RULES },
+      { body: contactRequest, parse: 'json', rateLimit: [CONTACT_IP_RULE], optionalAuth: true },
     );

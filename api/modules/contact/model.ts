@@ -16,6 +16,8 @@ export const CONTACT_SUBJECTS = [
 ] as const;
 
 export const CONTACT_TEXT_MAX = 256;
+/** DECISIONS "Real names and addresses": emails at most 254 characters (RFC 5321's path). */
+export const CONTACT_EMAIL_MAX = 254;
 export const ORDER_NUMBER_MAX = 64;
 
 /** Letters, digits and spaces (spec: the subject). */
@@ -29,6 +31,7 @@ const ORDER_NUMBER_PATTERN = /^[A-Za-z0-9-]+$/;
 
 export const CONTACT_FIELD_MESSAGES = {
   emailInvalid: 'Please enter a valid email address.',
+  emailTooLong: `The email address can be at most ${CONTACT_EMAIL_MAX} characters long.`,
   subjectRequired: 'Please choose a subject.',
   subjectInvalid: 'The subject can only contain letters, numbers and spaces.',
   subjectTooLong: `The subject can be at most ${CONTACT_TEXT_MAX} characters long.`,
@@ -44,12 +47,12 @@ const m = CONTACT_FIELD_MESSAGES;
 
 const trimmed = (error: string) => z.string({ error }).check(z.trim());
 
-export const contactMessage = z.object({
-  /**
-   * Required for now: the API cannot verify a login yet, so a logged-in shopper's form sends the
-   * account's email (spec: logged-in users do not type it).
-   */
-  email: z.pipe(trimmed(m.emailInvalid), z.email({ error: m.emailInvalid })),
+const contactEmail = z.pipe(
+  trimmed(m.emailInvalid).check(z.maxLength(CONTACT_EMAIL_MAX, { error: m.emailTooLong })),
+  z.email({ error: m.emailInvalid }),
+);
+
+const contactFields = {
   subject: trimmed(m.subjectRequired).check(
     z.minLength(1, { error: m.subjectRequired }),
     z.maxLength(CONTACT_TEXT_MAX, { error: m.subjectTooLong }),
@@ -72,7 +75,19 @@ export const contactMessage = z.object({
       z.transform((value: string) => value || undefined),
     ),
   ),
-});
+};
+
+/** A guest's message (the form with its email field): the email is required. */
+export const contactMessage = z.object({ email: contactEmail, ...contactFields });
+
+/**
+ * What POST /contact/contact accepts: the email may be left out, because a signed-in shopper's
+ * form hides it (spec §3 Contact message) and the server takes the account's address instead.
+ * A guest's message without one is refused with `emailInvalid` under `email`.
+ */
+export const contactRequest = z.object({ email: z.optional(contactEmail), ...contactFields });
+export type ContactRequest = z.infer<typeof contactRequest>;
+
 export type ContactMessage = z.infer<typeof contactMessage>;
 export type ContactField = keyof ContactMessage;
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
+import { contactMessageEmail, shopDetails } from '../mail/templates';
 import type { ContactMessage } from './model';
 
 export interface ContactContext {
@@ -8,16 +9,8 @@ export interface ContactContext {
   shopEmail: string;
   /** The sender's network address when the server knows it. */
   ip?: string | undefined;
-}
-
-function mailText(message: ContactMessage): string {
-  return [
-    `From: ${message.email}`,
-    `Subject: ${message.subject}`,
-    `Order number: ${message.orderNumber ?? 'none given'}`,
-    '',
-    message.message,
-  ].join('\n');
+  /** The signed-in sender's account, whose address `message.email` then is. */
+  userId?: string | undefined;
 }
 
 /**
@@ -27,9 +20,10 @@ function mailText(message: ContactMessage): string {
 export async function receiveContactMessage(
   db: Db,
   message: ContactMessage,
-  { shopEmail, ip }: ContactContext,
+  { shopEmail, ip, userId }: ContactContext,
 ): Promise<{ id: string }> {
   const email = message.email.toLowerCase();
+  const mail = await contactMessageEmail(message, { ...shopDetails(), shopEmail });
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(contactMessages)
@@ -38,6 +32,7 @@ export async function receiveContactMessage(
         subject: message.subject,
         message: message.message,
         orderNumber: message.orderNumber ?? null,
+        userId: userId ?? null,
         meta: ip ? { ip } : null,
       })
       .returning({ id: contactMessages.id });
@@ -45,8 +40,7 @@ export async function receiveContactMessage(
       kind: 'contact.received',
       to: shopEmail,
       replyTo: message.email,
-      subject: `Contact form: ${message.subject}`,
-      text: mailText(message),
+      ...mail,
     });
     return { id: row!.id };
   });

@@ -1,16 +1,21 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
 import { defineFlow } from '../../lib/flow';
-import { enqueueMail } from '../mail/outbox';
-import type { ShopDetails } from '../mail/templates/layout';
-import { newOrderEmail, orderConfirmationEmail } from '../mail/templates/order';
-import type { ChargeResult, PaymentGateway } from '../payments/gateway';
+import { log } from '../../lib/log';
+import type { ShopDetails } from '../mail/templates';
+import type { ChargeResult, PaymentGateway, SavedMethod } from '../payments/gateway';
+import { keepCard, setUpCard, storedCardFor } from '../user/cards';
+import { CARD_MESSAGES } from '../user/cards-model';
+import { PAYMENT_MESSAGES } from '../payments/model';
 import type { TaxCalculator } from '../tax/calculator';
-import { claimKey, completeKey, releaseKey, requestHash } from './idempotency';
+import { crashPoint, type CrashStep } from './faults';
+import { bindKey, claimKey, releaseKey, requestHash } from './idempotency';
 import { ORDER_MESSAGES, type OrderConfirmation, type OrderConfirmed } from './model';
 import { assertFiguresMatch, priceLines, type PricedOrder } from './pricing';
-import { insertOrder } from './repository';
-import { releaseStock, reserveStock, type StockReservation } from './stock';
+import { findOrder, insertPendingOrder } from './repository';
+import { settlePaid, settleUnpaid } from './settle';
+import { catalogueChanged } from '../catalogue/change';
+import { reserveStock, stockChangeOf, type StockReservation } from './stock';
 
 export interface OrderDependencies {
   db: Db;
@@ -19,6 +24,8 @@ export interface OrderDependencies {
   shop: ShopDetails;
   /** Called after an order's emails are committed, to wake the outbox worker. */
   onMailQueued?: () => void;
+  /** Test only (ORDER_TEST_CRASH_AT): the step after which the process kills itself. */
+  crashAt?: CrashStep | undefined;
 }
 
 export interface ConfirmOrderContext {
@@ -27,8 +34,15 @@ export interface ConfirmOrderContext {
   idempotencyKey: string;
   userId: string | null;
   requestHash?: string;
+  claimId?: string;
   priced?: PricedOrder;
-  reservation?: StockReservation;
+  /** The pending order, once written with its stock. */
+  orderId?: string;
+  chargeKey?: string;
+  /** What the charge uses: the card just entered, or a stored card with its customer. */
+  pay?: { paymentMethodId: string; customer?: string; offSession?: boolean };
+  /** The card the shopper asked to save, set up at the provider; listed once the order is paid. */
+  savedMethod?: SavedMethod;
   charge?: ChargeResult;
   /** The answer: set by the last step, or by the first when the key already has one. */
   response?: { status: number; body: OrderConfirmed };
@@ -36,17 +50,20 @@ export interface ConfirmOrderContext {
 
 const SCOPE = 'orders.confirm';
 
-/** The gateway's key: one per request and key, so a changed request never meets an old charge. */
-function chargeKey(context: ConfirmOrderContext): string {
-  const digest = createHash('sha256')
-    .update(`${context.idempotencyKey}:${context.requestHash}`)
-    .digest('hex');
-  return `order-${digest.slice(0, 40)}`;
+/** Failures after which the gateway certainly took nothing: the shopper must change something. */
+function certainlyNotCharged(error: unknown): boolean {
+  return (
+    error instanceof AppError &&
+    (error.type === 'PAYMENT_REQUIRED' || error.type === 'INVALID_DATA')
+  );
 }
 
 /**
- * POST /orders/orderconfirmation as a flow. Each step says what it does; a failure undoes the
- * steps before it in reverse (the charge is refunded, the stock put back, the key let go).
+ * POST /orders/orderconfirmation as a flow. The order is written as `pending_payment` in the
+ * transaction that takes its stock, before the charge; a charge that took the money makes it paid
+ * with its emails in one transaction; a refused charge puts the stock back and ends it
+ * `payment_failed` in one transaction. A charge whose outcome is unknown (a crash, a timeout)
+ * leaves the order pending for the recovery job (recovery.ts), which asks the gateway.
  */
 export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order', [
   {
@@ -63,9 +80,14 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
         context.response = { status: claim.status, body: claim.body as OrderConfirmed };
         return 'done';
       }
+      context.claimId = claim.claimId;
+      crashPoint(context.deps.crashAt, 'claimed');
     },
     async undo(context) {
-      await releaseKey(context.deps.db, context.idempotencyKey);
+      // Once the order is written, its settlement lets the key go (or keeps it for recovery).
+      if (context.claimId && !context.orderId) {
+        await releaseKey(context.deps.db, context.idempotencyKey, context.claimId);
+      }
     },
   },
   {
@@ -78,75 +100,140 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
     },
   },
   {
-    name: 'lock and decrement the stock of every line in one transaction',
+    name: 'choose the card: a stored card of the shopper’s own, or the new one (set up to keep)',
     async run(context) {
-      context.reservation = await reserveStock(context.deps.db, context.priced!.lines);
-    },
-    async undo(context) {
-      if (context.reservation) await releaseStock(context.deps.db, context.reservation);
+      const { deps, order, userId } = context;
+      const { billingInfo } = order;
+      if (billingInfo.stored) {
+        // Only the signed-in owner's card, still stored: anything else is as if it did not exist.
+        if (!userId) throw new AppError('NOT_FOUND', CARD_MESSAGES.notFound);
+        const card = await storedCardFor(
+          deps.db,
+          deps.gateway,
+          userId,
+          billingInfo.paymentMethodId,
+        );
+        context.pay = {
+          paymentMethodId: card.reference,
+          customer: card.customer,
+          offSession: true,
+        };
+        return;
+      }
+      if (billingInfo.saveCard && userId && deps.gateway.wallet) {
+        const owner = { id: userId, email: order.guestContact!.email };
+        const { customer, method } = await setUpCard(
+          deps.db,
+          deps.gateway,
+          owner,
+          billingInfo.paymentMethodId,
+          `${context.idempotencyKey}-setup`,
+        );
+        context.savedMethod = method;
+        context.pay = { paymentMethodId: method.reference, customer };
+        return;
+      }
+      context.pay = { paymentMethodId: billingInfo.paymentMethodId };
     },
   },
   {
-    name: 'charge the total through the payment gateway with an idempotency key',
-    async run(context) {
-      const { priced, order } = context;
-      context.charge = await context.deps.gateway.charge({
-        amountCents: priced!.totalCents,
-        currency: 'usd',
-        paymentMethodId: order.billingInfo.paymentMethodId,
-        idempotencyKey: chargeKey(context),
-        description: `${context.deps.shop.siteName} order`,
-        metadata: { idempotencyKey: context.idempotencyKey },
-      });
-    },
-    async undo(context) {
-      if (!context.charge) return;
-      await context.deps.gateway.refund(context.charge.reference, `${chargeKey(context)}-refund`);
-    },
-  },
-  {
-    name: 'store the order, its payment and its two emails, and keep the answer with the key',
+    name: 'write the order as pending_payment and take its stock, in one transaction',
     async run(context) {
       const { deps, order } = context;
-      const contact = order.guestContact!;
-      const body = await deps.db.transaction(async (tx) => {
-        const placed = await insertOrder(tx, {
+      let taken: StockReservation | undefined;
+      const written = await deps.db.transaction(async (tx) => {
+        taken = await reserveStock(tx, context.priced!.lines);
+        const placed = await insertPendingOrder(tx, {
           userId: context.userId,
           isGuest: order.isGuest,
-          contact,
+          contact: order.guestContact!,
           shippingAddress: order.shippingAddress,
           billingAddress: order.billingAddress,
           acceptedReturnPolicy: order.acceptedReturnPolicy,
           priced: context.priced!,
-          payment: {
-            provider: deps.gateway.provider,
-            idempotencyKey: chargeKey(context),
-            charge: context.charge!,
+          requestKey: context.idempotencyKey,
+        });
+        await bindKey(tx, context.idempotencyKey, context.claimId!, placed.order.id);
+        return placed.order;
+      });
+      // Product pages and search show stock: the catalogue model reads these products back.
+      if (taken) await catalogueChanged(deps.db, stockChangeOf(taken));
+      context.orderId = written.id;
+      context.chargeKey = written.chargeKey!;
+      crashPoint(deps.crashAt, 'order-written');
+    },
+  },
+  {
+    name: 'charge the total through the payment gateway with the order’s idempotency key',
+    async run(context) {
+      const { deps, priced } = context;
+      try {
+        context.charge = await deps.gateway.charge({
+          amountCents: priced!.totalCents,
+          currency: 'usd',
+          ...context.pay!,
+          idempotencyKey: context.chargeKey!,
+          description: `${deps.shop.siteName} order`,
+          metadata: {
+            idempotencyKey: context.idempotencyKey,
+            chargeKey: context.chargeKey!,
+            orderId: context.orderId!,
           },
         });
-        const forShopper = orderConfirmationEmail(placed, deps.shop);
-        await enqueueMail(tx, { kind: 'order.confirmed', to: contact.email, ...forShopper });
-        const forShop = newOrderEmail(placed, deps.shop);
-        await enqueueMail(tx, {
-          kind: 'order.received',
-          to: deps.shop.shopEmail,
-          replyTo: contact.email,
-          ...forShop,
-        });
-        const confirmed: OrderConfirmed = {
-          message: ORDER_MESSAGES.confirmed,
-          orderId: placed._id,
-          order: placed,
-        };
-        await completeKey(tx, context.idempotencyKey, {
-          status: 201,
-          body: confirmed,
-          orderId: placed._id,
-        });
-        return confirmed;
-      });
+      } catch (error) {
+        if (certainlyNotCharged(error)) {
+          await settleUnpaid(deps.db, context.orderId!, 'payment_failed');
+        } else {
+          log('error', 'order charge outcome unknown; left for the recovery job', {
+            orderId: context.orderId,
+            error: String(error),
+          });
+        }
+        throw error;
+      }
+      crashPoint(deps.crashAt, 'charged');
+    },
+  },
+  {
+    name: 'mark the order paid with its payment and its two emails, and keep the answer',
+    async run(context) {
+      const { deps } = context;
+      let body = await settlePaid(deps, context.orderId!, context.charge!);
+      if (!body) {
+        // Settled meanwhile by the recovery job: paid (answer with it) or abandoned (below).
+        const settled = await findOrder(deps.db, context.orderId!);
+        if (settled)
+          body = { message: ORDER_MESSAGES.confirmed, orderId: settled._id, order: settled };
+      }
+      if (!body) {
+        // The recovery job settled the order while this request was stuck: a charge it did not
+        // see is given back (it found the order abandoned).
+        await deps.gateway
+          .refund(context.charge!.reference, `${context.chargeKey}-late-refund`)
+          .catch((error: unknown) =>
+            log('error', 'late charge could not be refunded', {
+              orderId: context.orderId,
+              error: String(error),
+            }),
+          );
+        throw new AppError('UNAVAILABLE', PAYMENT_MESSAGES.processing);
+      }
+      crashPoint(deps.crashAt, 'paid');
       context.response = { status: 201, body };
-      deps.onMailQueued?.();
+    },
+  },
+  {
+    name: 'list the card the shopper asked to save, now that it has paid',
+    async run(context) {
+      const { deps, savedMethod, userId } = context;
+      if (!savedMethod || !userId) return;
+      // The order stands whatever happens here: at worst the card is not listed.
+      await keepCard(deps.db, deps.gateway.provider, userId, savedMethod).catch((error: unknown) =>
+        log('error', 'a saved card could not be listed', {
+          orderId: context.orderId,
+          error: String(error),
+        }),
+      );
     },
   },
 ]);

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -8,7 +8,8 @@ import { ORDER_MESSAGES } from './model';
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 export type Claim =
-  { kind: 'claimed' } | { kind: 'replay'; status: number; body: unknown; orderId: string | null };
+  | { kind: 'claimed'; claimId: string }
+  | { kind: 'replay'; status: number; body: unknown; orderId: string | null };
 
 const POLL_MS = 100;
 const WAIT_MS = 20_000;
@@ -23,7 +24,8 @@ export function requestHash(value: unknown): string {
 /**
  * Claims a key for a request. A key seen before with a finished answer gives that answer back; a
  * key whose request is still running (a double click) waits for it; a key reused for a different
- * request is refused.
+ * request is refused. A key whose holder died before writing its order is taken over; one whose
+ * order is written belongs to that order, which its request or the recovery job settles.
  */
 export async function claimKey(
   db: Db,
@@ -34,12 +36,13 @@ export async function claimKey(
 ): Promise<Claim> {
   const deadline = Date.now() + waitMs;
   for (;;) {
+    const claimId = randomUUID();
     const inserted = await db
       .insert(idempotencyKeys)
-      .values({ key, scope, requestHash: hash, status: 'in_progress' })
+      .values({ key, scope, requestHash: hash, status: 'in_progress', claimId })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (inserted.length > 0) return { kind: 'claimed' };
+    if (inserted.length > 0) return { kind: 'claimed', claimId };
 
     const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
     if (row) {
@@ -54,31 +57,59 @@ export async function claimKey(
           orderId: row.orderId,
         };
       }
-      // A request that has been running for minutes died with its process: take the key over. The
-      // gateway key is derived from it, so a charge that did happen is answered, not repeated.
+      // A request that has held the key for minutes without writing its order died with its
+      // process before taking anything: take the key over. (Once its order is written, the
+      // order's stock and charge are settled by the request or the recovery job, never twice.)
       const takenOver = await db
         .update(idempotencyKeys)
-        .set({ updatedAt: new Date() })
+        .set({ updatedAt: new Date(), claimId })
         .where(
           and(
             eq(idempotencyKeys.key, key),
             eq(idempotencyKeys.status, 'in_progress'),
+            isNull(idempotencyKeys.orderId),
             lt(idempotencyKeys.updatedAt, new Date(Date.now() - STALE_AFTER_MS)),
           ),
         )
         .returning({ key: idempotencyKeys.key });
-      if (takenOver.length > 0) return { kind: 'claimed' };
+      if (takenOver.length > 0) return { kind: 'claimed', claimId };
     }
     if (Date.now() >= deadline) throw new AppError('CONFLICT', ORDER_MESSAGES.stillConfirming);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 
-/** Lets go of a key whose request failed, so the shopper can try again. */
-export async function releaseKey(db: Db, key: string): Promise<void> {
+/** Lets go of a key whose request failed before writing its order, so the shopper can retry. */
+export async function releaseKey(db: Db, key: string, claimId: string): Promise<void> {
   await db
     .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.status, 'in_progress')));
+    .where(
+      and(
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.status, 'in_progress'),
+        eq(idempotencyKeys.claimId, claimId),
+        isNull(idempotencyKeys.orderId),
+      ),
+    );
+}
+
+/**
+ * Ties a claimed key to the order its request is writing (inside that transaction). Refuses when
+ * the key was taken over meanwhile, so one key never places two orders.
+ */
+export async function bindKey(db: Db, key: string, claimId: string, orderId: string) {
+  const bound = await db
+    .update(idempotencyKeys)
+    .set({ orderId, updatedAt: new Date() })
+    .where(
+      and(
+        eq(idempotencyKeys.key, key),
+        eq(idempotencyKeys.claimId, claimId),
+        isNull(idempotencyKeys.orderId),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  if (bound.length === 0) throw new AppError('CONFLICT', ORDER_MESSAGES.stillConfirming);
 }
 
 /** Keeps the finished answer with the key (call inside the transaction that did the work). */

@@ -1,24 +1,74 @@
 import { Elysia } from 'elysia';
+import { clientIp } from '../../lib/client-ip';
+import { AppError } from '../../lib/errors';
+import type { RateLimiter } from '../../lib/rate-limit';
+import type { AuthPlugin } from '../../plugins/auth';
+import { enforceRateRules, type RateLimitPlugin } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { OrderDependencies } from './confirm-order';
+import {
+  assertNotCardTesting,
+  ORDER_CONFIRM_RULES,
+  ORDER_QUOTE_RULES,
+  recordDecline,
+} from './limits';
 import { orderConfirmationSchema, quoteRequestSchema } from './model';
 import { confirmOrder, quoteOrder } from './service';
 
+export interface OrderLimits {
+  /** The rate-limit plugin (`rateLimit` route option). */
+  plugin: RateLimitPlugin;
+  /** Its counters, for the declined-card backoff. */
+  limiter: RateLimiter;
+  /** The signed-in shopper (`optionalAuth`): a signed-in checkout is the account's order. */
+  auth: AuthPlugin;
+}
+
+// The per-address rule runs before the handler; the per-email one in it, by the account's email
+// for a signed-in shopper (the body's guest contact is ignored then).
+const [CONFIRM_IP_RULE, CONFIRM_EMAIL_RULE] = ORDER_CONFIRM_RULES;
+
 /** Orders: the review page's quote and the order confirmation (spec §7). */
-export const ordersModule = (deps: OrderDependencies) =>
+export const ordersModule = (deps: OrderDependencies, limits: OrderLimits) =>
   new Elysia({ name: 'orders', prefix: '/orders' })
     .use(sameSiteJson)
-    .post('/quote', ({ body }) => quoteOrder(deps, body), { body: quoteRequestSchema })
+    .use(limits.plugin)
+    .use(limits.auth)
+    .post('/quote', ({ body }) => quoteOrder(deps, body), {
+      body: quoteRequestSchema,
+      rateLimit: ORDER_QUOTE_RULES,
+      optionalAuth: true,
+    })
     .post(
       '/orderconfirmation',
-      async ({ body, request, set }) => {
-        const { status, body: answer } = await confirmOrder(
-          deps,
-          body,
-          request.headers.get('idempotency-key'),
-        );
-        set.status = status;
-        return answer;
+      async ({ body, request, set, user }) => {
+        const ip = clientIp(request);
+        const email = user?.email ?? body.guestContact?.email;
+        await enforceRateRules(limits.limiter, [CONFIRM_EMAIL_RULE!], {
+          body: { guestContact: { email } },
+          request,
+          ip,
+        });
+        await assertNotCardTesting(limits.limiter, ip, email);
+        try {
+          const { status, body: answer } = await confirmOrder(
+            deps,
+            body,
+            request.headers.get('idempotency-key'),
+            user,
+          );
+          set.status = status;
+          return answer;
+        } catch (error) {
+          if (error instanceof AppError && error.type === 'PAYMENT_REQUIRED') {
+            await recordDecline(limits.limiter, ip, email);
+          }
+          throw error;
+        }
       },
-      { body: orderConfirmationSchema },
+      {
+        body: orderConfirmationSchema,
+        rateLimit: [CONFIRM_IP_RULE!],
+        optionalAuth: true,
+      },
     );

@@ -24,8 +24,11 @@ export const ORDER_MESSAGES = {
   lineTwice: 'Each item may appear only once in an order.',
   quantity: 'Choose a quantity from 1 to 6.',
   noItems: 'Your cart is empty.',
+  tooManyLines: 'An order can hold at most 50 lines. Please remove some from your cart.',
   guestContact: 'Please enter your name and email.',
   signInRequired: 'Please sign in to check out with your account, or check out as a guest.',
+  keyRequired:
+    'Send an Idempotency-Key header with each order confirmation, the same one for its retries.',
   keyFormat: 'The Idempotency-Key header must be 8 to 100 letters, digits, dashes or underscores.',
   keyReused:
     'This confirmation was already used for a different order. Please reload the page and try again.',
@@ -61,7 +64,7 @@ export type OrderLineInput = z.output<typeof orderLineSchema>;
 const lines = z
   .array(orderLineSchema, { error: ORDER_MESSAGES.noItems })
   .min(1, ORDER_MESSAGES.noItems)
-  .max(MAX_ORDER_LINES);
+  .max(MAX_ORDER_LINES, ORDER_MESSAGES.tooManyLines);
 
 /** What the card step leaves in the checkout state (spec §3 billingInfo). */
 export const billingInfoSchema = z.object({
@@ -70,7 +73,10 @@ export const billingInfoSchema = z.object({
   expirationMonth: z.union([z.string(), z.number()]).optional(),
   expirationYear: z.union([z.string(), z.number()]).optional(),
   brand: z.string().max(40).optional(),
+  /** true: `paymentMethodId` is the `_id` of one of the signed-in shopper's stored cards. */
   stored: z.boolean().optional(),
+  /** The shopper ticked "Save this card": a signed-in shopper's new card is stored once paid. */
+  saveCard: z.boolean().optional(),
 });
 
 /** POST /orders/orderconfirmation (spec §7). */
@@ -113,7 +119,7 @@ export const quoteRequestSchema = z.object({
   items: z
     .array(orderLineSchema.extend({ price: money.optional() }), { error: ORDER_MESSAGES.noItems })
     .min(1, ORDER_MESSAGES.noItems)
-    .max(MAX_ORDER_LINES),
+    .max(MAX_ORDER_LINES, ORDER_MESSAGES.tooManyLines),
 });
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
 

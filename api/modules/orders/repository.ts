@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   orderItems,
@@ -7,14 +8,16 @@ import {
   type OrderItemRow,
   type OrderRow,
   type PaymentRow,
+  VISIBLE_ORDER_STATUSES,
 } from '../../db/schema';
 import { centsToDollars } from '../../lib/money';
 import type { Address, PersonDetails } from '../address/model';
 import type { ChargeResult, PaymentProvider } from '../payments/gateway';
+import type { ShippingStatus } from '../../db/schema';
 import type { OrderDto } from './model';
 import type { PricedOrder } from './pricing';
 
-export interface NewOrder {
+export interface NewPendingOrder {
   userId: string | null;
   isGuest: boolean;
   contact: PersonDetails;
@@ -22,11 +25,8 @@ export interface NewOrder {
   billingAddress: Address;
   acceptedReturnPolicy: boolean;
   priced: PricedOrder;
-  payment: {
-    provider: PaymentProvider;
-    idempotencyKey: string;
-    charge: ChargeResult;
-  };
+  /** The idempotency key of the request that places it. */
+  requestKey: string;
 }
 
 export function toOrderDto(
@@ -37,7 +37,7 @@ export function toOrderDto(
   return {
     _id: order.id,
     orderNumber: order.number,
-    shippingStatus: order.shippingStatus,
+    shippingStatus: order.shippingStatus as ShippingStatus,
     paymentStatus: order.paymentStatus,
     shippingAddress: order.shippingAddress,
     billingAddress: order.billingAddress,
@@ -62,12 +62,20 @@ export function toOrderDto(
   };
 }
 
-/** Writes the order, its lines and its payment; call inside the transaction that places it. */
-export async function insertOrder(db: Db, order: NewOrder): Promise<OrderDto> {
-  const { priced, payment } = order;
+/**
+ * Writes an order as `pending_payment` with its lines, before its charge; call inside the
+ * transaction that takes its stock. Its charge key is derived from its id.
+ */
+export async function insertPendingOrder(
+  db: Db,
+  order: NewPendingOrder,
+): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
+  const { priced } = order;
+  const id = randomUUID();
   const [row] = await db
     .insert(orders)
     .values({
+      id,
       userId: order.userId,
       isGuest: order.isGuest,
       email: order.contact.email,
@@ -80,14 +88,17 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderDto> {
       taxRate: priced.taxRate,
       taxCents: priced.taxCents,
       totalCents: priced.totalCents,
-      paymentStatus: payment.charge.status,
+      shippingStatus: 'pending_payment',
+      paymentStatus: 'pending',
+      chargeKey: chargeKeyFor(id),
+      requestKey: order.requestKey,
     })
     .returning();
   const items = await db
     .insert(orderItems)
     .values(
       priced.lines.map((line, position) => ({
-        orderId: row!.id,
+        orderId: id,
         position,
         productId: line.productId,
         sku: line.sku,
@@ -103,28 +114,56 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderDto> {
       })),
     )
     .returning();
-  const { card } = payment.charge;
-  const [paymentRow] = await db
+  return { order: row!, items };
+}
+
+/** The gateway idempotency key of an order's charge: one per order, so it is charged once. */
+export function chargeKeyFor(orderId: string): string {
+  return `order-${orderId}`;
+}
+
+/** An order's lines in their order. */
+export async function orderItemsOf(db: Db, orderId: string): Promise<OrderItemRow[]> {
+  return db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.position));
+}
+
+/** The payment row of a paid order, written with the transaction that marks it paid. */
+export async function insertPayment(
+  db: Db,
+  order: OrderRow,
+  provider: PaymentProvider,
+  charge: ChargeResult,
+): Promise<PaymentRow> {
+  const { card } = charge;
+  const [row] = await db
     .insert(payments)
     .values({
-      orderId: row!.id,
-      provider: payment.provider,
-      reference: payment.charge.reference,
-      idempotencyKey: payment.idempotencyKey,
-      amountCents: priced.totalCents,
-      status: payment.charge.status,
+      orderId: order.id,
+      provider,
+      reference: charge.reference,
+      idempotencyKey: order.chargeKey ?? chargeKeyFor(order.id),
+      amountCents: order.totalCents,
+      status: charge.status,
       brand: card.brand,
       last4: card.last4,
       expMonth: card.expMonth,
       expYear: card.expYear,
     })
     .returning();
-  return toOrderDto(row!, items, paymentRow!);
+  return row!;
 }
 
-/** One order with its lines and payment, or undefined. */
+/** One order a customer may see, with its lines and payment, or undefined. */
 export async function findOrder(db: Db, id: string): Promise<OrderDto | undefined> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  // Orders before payment (pending, failed, abandoned) never show to a customer.
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), inArray(orders.shippingStatus, VISIBLE_ORDER_STATUSES)));
   if (!row) return undefined;
   const [items, [payment]] = await Promise.all([
     db

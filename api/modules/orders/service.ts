@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { AppError } from '../../lib/errors';
+import type { SignedInUser } from '../../plugins/auth';
 import { centsToDollars } from '../../lib/money';
 import { confirmOrderFlow, type OrderDependencies } from './confirm-order';
 import { IDEMPOTENCY_KEY } from './idempotency';
@@ -12,24 +12,40 @@ import {
 } from './model';
 import { priceLines } from './pricing';
 
-/** Places a guest's order; the answer for a retried key is the first answer. */
+/**
+ * Places an order; the answer for a retried key is the first answer. A signed-in shopper's order
+ * is the account's: its name and email, the return policy accepted, `orders.user_id` set (issue
+ * 10 point 8), whatever guest fields the body carries. Without a session, only a guest's order.
+ */
 export async function confirmOrder(
   deps: OrderDependencies,
   order: OrderConfirmation,
   idempotencyKey: string | null,
+  user: SignedInUser | null = null,
 ): Promise<{ status: number; body: OrderConfirmed }> {
-  // Signed-in checkout arrives with the accounts issue; until then every order is a guest's.
-  if (!order.isGuest) throw new AppError('UNAUTHORIZED', ORDER_MESSAGES.signInRequired);
-  if (idempotencyKey !== null && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+  if (!user && !order.isGuest) throw new AppError('UNAUTHORIZED', ORDER_MESSAGES.signInRequired);
+  // Without a key a retried request could charge twice: the browser always sends one.
+  if (idempotencyKey === null) throw new AppError('INVALID_DATA', ORDER_MESSAGES.keyRequired);
+  if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
     throw new AppError('INVALID_DATA', ORDER_MESSAGES.keyFormat);
   }
   const context = await confirmOrderFlow.run({
     deps,
-    order,
-    idempotencyKey: idempotencyKey ?? randomUUID(),
-    userId: null,
+    order: user ? accountOrder(order, user) : order,
+    idempotencyKey,
+    userId: user?.id ?? null,
   });
   return context.response!;
+}
+
+/** A signed-in shopper's order: the account's contact, the return policy taken as accepted. */
+function accountOrder(order: OrderConfirmation, user: SignedInUser): OrderConfirmation {
+  return {
+    ...order,
+    isGuest: false,
+    acceptedReturnPolicy: true,
+    guestContact: { firstname: user.firstname, lastname: user.lastname, email: user.email },
+  };
 }
 
 /** The review page's figures for a cart and a shipping address, computed here, never in the browser. */

@@ -2,7 +2,7 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { clearCatalogueAnswers } from '../product/http-cache';
+import type { CatalogueChange } from '../catalogue/change';
 import { ORDER_MESSAGES } from './model';
 import type { PricedLine } from './pricing';
 
@@ -79,8 +79,6 @@ export async function reserveStock(db: Db, lines: PricedLine[]): Promise<StockRe
     }
     return reservation;
   });
-  // Product pages and listings show stock: their remembered answers are now out of date.
-  clearCatalogueAnswers();
   return reservation;
 }
 
@@ -128,5 +126,32 @@ export async function releaseStock(db: Db, reservation: StockReservation): Promi
         .where(sql`${productVariants.sku} = ${sku}`);
     }
   });
-  clearCatalogueAnswers();
+}
+
+/**
+ * What a reservation (taken or put back) changed in the catalogue. Stock moves inside the order's
+ * own transactions, so their callers hand this to `catalogueChanged` once the transaction has
+ * committed: the read model then shows the new stock, and never a stock that was rolled back.
+ */
+export function stockChangeOf(reservation: StockReservation): CatalogueChange {
+  return {
+    productIds: reservation.products.map((row) => row.id),
+    skus: reservation.variants.map((row) => row.sku),
+  };
+}
+
+/** The units an order's lines took, read back from its stored lines (to put them back). */
+export function reservationOf(
+  items: { productId: string | null; quantity: number; stockSkus: string[] }[],
+): StockReservation {
+  const productUnits = new Map<string, number>();
+  const variantUnits = new Map<string, number>();
+  for (const item of items) {
+    if (item.productId) addUnits(productUnits, item.productId, item.quantity);
+    for (const sku of item.stockSkus) addUnits(variantUnits, sku, item.quantity);
+  }
+  return {
+    products: [...productUnits].map(([id, units]) => ({ id, units })),
+    variants: [...variantUnits].map(([sku, units]) => ({ sku, units })),
+  };
 }

@@ -12,6 +12,10 @@ export interface ChargeRequest {
   idempotencyKey: string;
   description: string;
   metadata: Record<string, string>;
+  /** The provider's customer a stored card is bound to; required to charge a stored card. */
+  customer?: string;
+  /** A stored card charged without the shopper typing it (Stripe `off_session`). */
+  offSession?: boolean;
 }
 
 export interface CardSummary {
@@ -29,6 +33,29 @@ export interface ChargeResult {
   card: CardSummary;
 }
 
+/** What the gateway knows of a charge, asked by its idempotency key (the recovery job). */
+export type ChargeLookup = { kind: 'charged'; charge: ChargeResult } | { kind: 'not_charged' };
+
+/** A reusable card bound to a customer at the provider. */
+export interface SavedMethod {
+  /** The provider's reusable payment-method id. */
+  reference: string;
+  card: CardSummary;
+}
+
+/**
+ * Stored cards at the provider (issue 11): one customer per user; a one-use card turned into a
+ * reusable method bound to that customer (Stripe: a SetupIntent); listing; a permanent detach.
+ */
+export interface CardWallet {
+  createCustomer(input: { email: string; userId: string; idempotencyKey: string }): Promise<string>;
+  /** Throws PAYMENT_REQUIRED when the card is refused, INVALID_DATA when the token is unusable. */
+  saveCard(customer: string, paymentMethodId: string, idempotencyKey: string): Promise<SavedMethod>;
+  listCards(customer: string): Promise<SavedMethod[]>;
+  /** Detaches for good; throws when the provider did not. */
+  detachCard(customer: string, reference: string): Promise<void>;
+}
+
 /**
  * The port every payment adapter implements. `charge` throws an AppError of type PAYMENT_REQUIRED
  * (402) with a sentence the shopper can act on when the card is refused.
@@ -38,6 +65,10 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Gives the whole charge back (used when a later step of the order fails). */
   refund(reference: string, idempotencyKey: string): Promise<void>;
+  /** Whether the charge made with this idempotency key took money (paid or still processing). */
+  lookup(idempotencyKey: string): Promise<ChargeLookup>;
+  /** Stored cards, where the adapter offers them. */
+  wallet?: CardWallet;
 }
 
 export function paymentDeclined(message: string): AppError {

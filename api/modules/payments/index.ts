@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
+import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { PaymentGateway } from './gateway';
 import { sandboxTokenRequest } from './model';
@@ -18,14 +19,27 @@ export interface PaymentsSetup {
  * number is sent. With Stripe: POST /payments/stripe/webhook, which Stripe calls (so it is exempt
  * from the same-site check and reads the raw body for the signature).
  */
-export const paymentsModule = (db: Db, setup: PaymentsSetup) => {
+/** Sandbox card tokens: per network address (a token is one try of a card number). */
+export const SANDBOX_TOKEN_RULES: readonly RateRule[] = [
+  {
+    name: 'payments.sandbox-token.ip',
+    limit: 30,
+    windowSeconds: 10 * 60,
+    key: ({ ip }) => ip,
+    message: 'Too many card entries. Please wait a few minutes before trying again.',
+  },
+];
+
+export const paymentsModule = (db: Db, setup: PaymentsSetup, limits: RateLimitPlugin) => {
   const module = new Elysia({ name: 'payments', prefix: '/payments' });
   const { sandbox, stripeWebhook } = setup;
 
   const tokens = new Elysia({ name: 'payments-sandbox' })
     .use(sameSiteJson)
+    .use(limits)
     .post('/sandbox/tokens', ({ body }) => sandbox!.tokenise(body), {
       body: sandboxTokenRequest,
+      rateLimit: SANDBOX_TOKEN_RULES,
     });
 
   const webhook = new Elysia({ name: 'payments-stripe-webhook' }).post(

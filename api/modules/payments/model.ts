@@ -33,6 +33,7 @@ export const PAYMENT_MESSAGES = {
   expiry: 'Please enter an expiry date that has not passed.',
   cvc: 'Please enter the 3-digit security code (4 digits for American Express).',
   invalidSignature: 'The webhook signature is not valid.',
+  tokenUsed: 'These card details have already paid for an order. Please enter your card again.',
 } as const;
 
 /** The sandbox tokeniser's request: the card as typed. The number is never stored or logged. */

@@ -1,10 +1,11 @@
 import { config, type Config } from '../../config';
+import type { Db } from '../../db/client';
 import type { PaymentsSetup } from './index';
 import { sandboxPayments } from './sandbox';
 import { createStripeClient, stripeGateway } from './stripe';
 
 /** The configured gateway: the offline sandbox (default) or Stripe (PAYMENT_PROVIDER=stripe). */
-export function paymentsFromConfig(settings: Config = config()): PaymentsSetup {
+export function paymentsFromConfig(db: Db, settings: Config = config()): PaymentsSetup {
   const { provider, stripeSecretKey, stripeWebhookSecret } = settings.payments;
   if (provider === 'stripe' && stripeSecretKey && stripeWebhookSecret) {
     const stripe = createStripeClient(stripeSecretKey);
@@ -13,6 +14,6 @@ export function paymentsFromConfig(settings: Config = config()): PaymentsSetup {
       stripeWebhook: { stripe, secret: stripeWebhookSecret },
     };
   }
-  const sandbox = sandboxPayments(settings.jwtSecret);
+  const sandbox = sandboxPayments(db, settings.jwtSecret);
   return { gateway: sandbox.gateway, sandbox };
 }

@@ -1,7 +1,13 @@
 import Stripe from 'stripe';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
-import { paymentDeclined, type ChargeResult, type PaymentGateway } from './gateway';
+import {
+  paymentDeclined,
+  type CardWallet,
+  type ChargeResult,
+  type PaymentGateway,
+  type SavedMethod,
+} from './gateway';
 import { isAcceptedBrand, PAYMENT_MESSAGES } from './model';
 
 /** The Stripe client as the shop uses it: a bounded timeout and the SDK's own safe retries. */
@@ -36,6 +42,7 @@ function declineMessage(error: InstanceType<typeof Stripe.errors.StripeCardError
 export function stripeGateway(stripe: Stripe): PaymentGateway {
   return {
     provider: 'stripe',
+    wallet: stripeWallet(stripe),
     async charge(request): Promise<ChargeResult> {
       let method: Stripe.PaymentMethod;
       try {
@@ -61,6 +68,9 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
             // Cards only, confirmed here; no redirect-based methods, no return URL needed.
             automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
             confirm: true,
+            // A stored card: charged with its customer, the shopper not present to authenticate.
+            ...(request.customer ? { customer: request.customer } : {}),
+            ...(request.offSession ? { off_session: true } : {}),
             description: request.description,
             metadata: { ...request.metadata, shop: 'evergreen' },
           },
@@ -69,6 +79,10 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
           throw paymentDeclined(declineMessage(error));
+        }
+        // Refused as a request (a stored card detached, or another customer's): nothing charged.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new AppError('INVALID_DATA', PAYMENT_MESSAGES.invalidPaymentMethod);
         }
         throw unavailable(error);
       }
@@ -97,6 +111,153 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
 
     async refund(reference, idempotencyKey) {
       await stripe.refunds.create({ payment_intent: reference }, { idempotencyKey });
+    },
+
+    /**
+     * Finds the PaymentIntent made with this key by its `chargeKey` metadata (Stripe keeps no
+     * index of idempotency keys). Search is eventually consistent (about a minute), which is why
+     * recovery only asks about orders minutes old.
+     */
+    async lookup(idempotencyKey) {
+      let found: Stripe.PaymentIntent[];
+      try {
+        const result = await stripe.paymentIntents.search({
+          query: `metadata['chargeKey']:'${idempotencyKey.replace(/[^A-Za-z0-9_-]/g, '')}'`,
+        });
+        found = result.data;
+      } catch (error) {
+        throw unavailable(error);
+      }
+      const intent =
+        found.find((row) => row.status === 'succeeded') ??
+        found.find((row) => row.status === 'processing');
+      if (!intent) return { kind: 'not_charged' };
+      const methodId =
+        typeof intent.payment_method === 'string'
+          ? intent.payment_method
+          : intent.payment_method?.id;
+      const method = methodId ? await stripe.paymentMethods.retrieve(methodId) : undefined;
+      const card = method?.card;
+      return {
+        kind: 'charged',
+        charge: {
+          reference: intent.id,
+          status: intent.status === 'succeeded' ? 'paid' : 'pending',
+          card: {
+            brand: card && isAcceptedBrand(card.brand) ? card.brand : 'visa',
+            last4: card?.last4 ?? '0000',
+            expMonth: card?.exp_month ?? 1,
+            expYear: card?.exp_year ?? 2000,
+          },
+        },
+      };
+    },
+  };
+}
+
+function toSavedMethod(method: Stripe.PaymentMethod): SavedMethod {
+  const card = method.card!;
+  return {
+    reference: method.id,
+    card: {
+      brand: isAcceptedBrand(card.brand) ? card.brand : 'visa',
+      last4: card.last4,
+      expMonth: card.exp_month,
+      expYear: card.exp_year,
+    },
+  };
+}
+
+/**
+ * Stored cards with Stripe: one Customer per user; a SetupIntent confirmed with the card the
+ * shopper just entered attaches it to that Customer for later off-session charges;
+ * `customers.listPaymentMethods` lists them and `paymentMethods.detach` removes one for good.
+ */
+export function stripeWallet(stripe: Stripe): CardWallet {
+  return {
+    async createCustomer({ email, userId, idempotencyKey }) {
+      try {
+        const customer = await stripe.customers.create(
+          { email, metadata: { userId, shop: 'evergreen' } },
+          { idempotencyKey },
+        );
+        return customer.id;
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+    async saveCard(customer, paymentMethodId, idempotencyKey) {
+      let method: Stripe.PaymentMethod;
+      try {
+        method = await stripe.paymentMethods.retrieve(paymentMethodId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new AppError('INVALID_DATA', PAYMENT_MESSAGES.invalidPaymentMethod);
+        }
+        throw unavailable(error);
+      }
+      if (method.type !== 'card' || !method.card || !isAcceptedBrand(method.card.brand)) {
+        throw paymentDeclined(PAYMENT_MESSAGES.unsupportedBrand);
+      }
+      let setup: Stripe.SetupIntent;
+      try {
+        setup = await stripe.setupIntents.create(
+          {
+            customer,
+            payment_method: paymentMethodId,
+            usage: 'off_session',
+            confirm: true,
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          },
+          { idempotencyKey },
+        );
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          throw paymentDeclined(declineMessage(error));
+        }
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new AppError('INVALID_DATA', PAYMENT_MESSAGES.invalidPaymentMethod);
+        }
+        throw unavailable(error);
+      }
+      if (setup.status !== 'succeeded' || !setup.payment_method) {
+        throw paymentDeclined(PAYMENT_MESSAGES.needsAuthentication);
+      }
+      const savedId =
+        typeof setup.payment_method === 'string' ? setup.payment_method : setup.payment_method.id;
+      try {
+        return toSavedMethod(await stripe.paymentMethods.retrieve(savedId));
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+    async listCards(customer) {
+      try {
+        const methods = await stripe.customers.listPaymentMethods(customer, {
+          type: 'card',
+          limit: 100,
+        });
+        return methods.data.filter((method) => method.card).map(toSavedMethod);
+      } catch (error) {
+        throw unavailable(error);
+      }
+    },
+    async detachCard(customer, reference) {
+      let method: Stripe.PaymentMethod;
+      try {
+        method = await stripe.paymentMethods.retrieve(reference);
+      } catch (error) {
+        throw unavailable(error);
+      }
+      const owner = typeof method.customer === 'string' ? method.customer : method.customer?.id;
+      if (owner !== customer) {
+        throw new AppError('NOT_FOUND', PAYMENT_MESSAGES.invalidPaymentMethod);
+      }
+      try {
+        await stripe.paymentMethods.detach(reference);
+      } catch (error) {
+        throw unavailable(error);
+      }
     },
   };
 }

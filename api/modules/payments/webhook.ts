@@ -4,31 +4,41 @@ import type { Db } from '../../db/client';
 import { orders, payments, stripeEvents, type PaymentStatus } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
+import { orderItemsOf } from '../orders/repository';
+import { catalogueChanged, type CatalogueChange } from '../catalogue/change';
+import { releaseStock, reservationOf, stockChangeOf } from '../orders/stock';
 import { PAYMENT_MESSAGES } from './model';
+import { canMovePayment } from './status';
 
 export interface StripeWebhookSettings {
   stripe: Stripe;
   secret: string;
 }
 
-export type WebhookOutcome = 'applied' | 'unknown payment' | 'ignored type' | 'duplicate';
+export type WebhookOutcome =
+  'applied' | 'stale' | 'refunded late payment' | 'unknown payment' | 'ignored type' | 'duplicate';
 
-/** An event for a payment this shop made whose order is not written yet: Stripe should retry. */
+/** An event for a payment this shop made whose order is not settled yet: Stripe should retry. */
 class NotYetRecorded extends Error {}
 
-function paymentIntentId(event: Stripe.Event): { id: string; ours: boolean } | undefined {
-  const object = event.data.object as {
-    object?: string;
-    id?: string;
-    payment_intent?: string | { id: string } | null;
-    metadata?: Record<string, string> | null;
-  };
+interface EventObject {
+  object?: string;
+  id?: string;
+  payment_intent?: string | { id: string } | null;
+  metadata?: Record<string, string> | null;
+}
+
+function paymentIntentOf(event: Stripe.Event) {
+  const object = event.data.object as EventObject;
   const ours = object.metadata?.shop === 'evergreen';
-  if (object.object === 'payment_intent' && object.id) return { id: object.id, ours };
-  const intent = object.payment_intent;
-  if (typeof intent === 'string') return { id: intent, ours };
-  if (intent && typeof intent === 'object') return { id: intent.id, ours };
-  return undefined;
+  const chargeKey = object.metadata?.chargeKey;
+  let id: string | undefined;
+  if (object.object === 'payment_intent' && object.id) id = object.id;
+  else if (typeof object.payment_intent === 'string') id = object.payment_intent;
+  else if (object.payment_intent && typeof object.payment_intent === 'object') {
+    id = object.payment_intent.id;
+  }
+  return id ? { id, ours, chargeKey } : undefined;
 }
 
 const STATUS_BY_EVENT: Record<string, PaymentStatus> = {
@@ -37,31 +47,89 @@ const STATUS_BY_EVENT: Record<string, PaymentStatus> = {
   'charge.refunded': 'refunded',
 };
 
-async function applyEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+/**
+ * One event's effect, inside the transaction that records it. The payment moves only along the
+ * state machine (status.ts), so events take effect in order of their effect, not of arrival: a
+ * late or replayed `succeeded` never turns a refunded order back into paid. A failure or a refund
+ * of a paid order not yet shipped cancels it and puts its stock back. A success for an order that
+ * was abandoned, failed or canceled is refunded at once.
+ */
+async function applyEvent(
+  db: Db,
+  stripe: Stripe,
+  event: Stripe.Event,
+  stockChanges: CatalogueChange[],
+): Promise<WebhookOutcome> {
   const status = STATUS_BY_EVENT[event.type];
   if (!status) return 'ignored type';
-  const intent = paymentIntentId(event);
+  const intent = paymentIntentOf(event);
   if (!intent) return 'ignored type';
 
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, 'stripe'), eq(payments.reference, intent.id)))
+    .for('update');
+  if (!payment) {
+    if (!intent.ours) return 'unknown payment';
+    const [order] = intent.chargeKey
+      ? await db.select().from(orders).where(eq(orders.chargeKey, intent.chargeKey)).for('update')
+      : [];
+    const closed =
+      order?.shippingStatus === 'abandoned' || order?.shippingStatus === 'payment_failed';
+    if (closed && status === 'paid') {
+      await stripe.refunds.create(
+        { payment_intent: intent.id },
+        { idempotencyKey: `${intent.chargeKey}-late-refund` },
+      );
+      log('info', 'stripe: refunded a payment that came after its order was closed', {
+        paymentIntent: intent.id,
+        orderId: order!.id,
+      });
+      return 'refunded late payment';
+    }
+    if (closed) return 'stale';
+    // Pending: the request or the recovery job settles it; Stripe sends the event again later.
+    throw new NotYetRecorded();
+  }
+
+  if (!canMovePayment(payment.status, status)) return 'stale';
   const failure =
     event.type === 'payment_intent.payment_failed'
       ? ((event.data.object as Stripe.PaymentIntent).last_payment_error?.message ?? null)
       : null;
-  const updated = await db
+  await db
     .update(payments)
     .set({ status, failureMessage: failure, updatedAt: new Date() })
-    .where(and(eq(payments.provider, 'stripe'), eq(payments.reference, intent.id)))
-    .returning({ orderId: payments.orderId });
-  if (updated.length === 0) {
-    if (intent.ours) throw new NotYetRecorded();
-    return 'unknown payment';
+    .where(eq(payments.id, payment.id));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, payment.orderId))
+    .for('update');
+  if (!order) return 'applied';
+  if (status === 'paid' && order.shippingStatus === 'canceled') {
+    // A retry that succeeded after the order was canceled for its failed payment: give it back.
+    await stripe.refunds.create(
+      { payment_intent: intent.id },
+      { idempotencyKey: `${payment.idempotencyKey}-late-refund` },
+    );
+    return 'refunded late payment';
   }
-  for (const { orderId } of updated) {
-    await db
-      .update(orders)
-      .set({ paymentStatus: status, updatedAt: new Date() })
-      .where(eq(orders.id, orderId));
+  const cancel = status !== 'paid' && order.shippingStatus === 'unfulfilled';
+  if (cancel) {
+    const returned = reservationOf(await orderItemsOf(db, order.id));
+    await releaseStock(db, returned);
+    stockChanges.push(stockChangeOf(returned));
   }
+  await db
+    .update(orders)
+    .set({
+      paymentStatus: status,
+      ...(cancel ? { shippingStatus: 'canceled' as const } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(orders.id, order.id));
   return 'applied';
 }
 
@@ -83,19 +151,23 @@ export async function handleStripeWebhook(
     throw new AppError('INVALID_DATA', PAYMENT_MESSAGES.invalidSignature);
   }
 
+  // Stock put back inside the transaction reaches the catalogue model once it has committed.
+  const stockChanges: CatalogueChange[] = [];
   try {
-    return await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const inserted = await tx
         .insert(stripeEvents)
         .values({ id: event.id, type: event.type, outcome: 'received' })
         .onConflictDoNothing()
         .returning({ id: stripeEvents.id });
       if (inserted.length === 0) return 'duplicate';
-      const outcome = await applyEvent(tx, event);
+      const outcome = await applyEvent(tx, settings.stripe, event, stockChanges);
       await tx.update(stripeEvents).set({ outcome }).where(eq(stripeEvents.id, event.id));
       log('info', 'stripe webhook', { event: event.id, type: event.type, outcome });
       return outcome;
     });
+    for (const change of stockChanges) await catalogueChanged(db, change);
+    return outcome;
   } catch (error) {
     if (error instanceof NotYetRecorded) {
       throw new AppError('CONFLICT', 'The order for this payment is not recorded yet.');

@@ -1,48 +1,41 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
-import { AnswerCache, cacheableJson } from './http-cache';
+import { catalogueOf } from '../catalogue/change';
+import { cacheableJson } from '../catalogue/http';
+import type { CatalogueModel } from '../catalogue/read-model';
 import { productIdParams, searchMode, searchQuery, type SearchQuery } from './model';
-import { searchProducts } from './search';
-import { categoryListing, featuredProducts, productById, subcategoryListing } from './service';
 
 /** spec §7 GET /product/search: the answer's shape depends on what is asked (see `searchMode`). */
-async function search(db: Db, query: SearchQuery) {
+function search(catalogue: CatalogueModel, query: SearchQuery) {
   switch (searchMode(query)) {
     case 'featured':
-      return { products: await featuredProducts(db) };
+      return { products: catalogue.featured() };
     case 'subcategory':
-      return subcategoryListing(db, query.category!, query.subcategory!, query.page);
+      return catalogue.subcategoryListing(query.category!, query.subcategory!, query.page);
     case 'category':
-      return categoryListing(db, query.category!);
+      return catalogue.categoryListing(query.category!);
     case 'search':
-      return searchProducts(db, query);
+      return catalogue.search(query);
   }
 }
 
-export interface ProductModuleOptions {
-  /** Seconds a catalogue answer is reused in memory (0: never). */
-  cacheSeconds: number;
-}
-
-export const productModule = (db: Db, { cacheSeconds }: ProductModuleOptions) => {
-  const answers = new AnswerCache({ ttlMs: cacheSeconds * 1000 });
+/** The catalogue API, answered from the in-memory read model (api/modules/catalogue). */
+export const productModule = (db: Db) => {
+  // Loading starts with the app, so the first shopper does not wait for it.
+  catalogueOf(db).catch(() => undefined);
   return new Elysia({ name: 'product', prefix: '/product' })
     .get(
       '/search',
-      async ({ query, request }) =>
-        cacheableJson(
-          request,
-          await answers.get(`search ${JSON.stringify(query)}`, () => search(db, query)),
-        ),
+      async ({ query, request }) => {
+        const catalogue = await catalogueOf(db);
+        return cacheableJson(request, catalogue.answer(search(catalogue, query)));
+      },
       { query: searchQuery },
     )
     .get(
       '/detail/:id',
       async ({ params, request }) =>
-        cacheableJson(
-          request,
-          await answers.get(`detail ${params.id.toLowerCase()}`, () => productById(db, params.id)),
-        ),
+        cacheableJson(request, (await catalogueOf(db)).productJson(params.id)),
       { params: productIdParams },
     );
 };

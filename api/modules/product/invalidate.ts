@@ -1,11 +1,7 @@
-import { clearCatalogueAnswers } from './http-cache';
-import { forgetWordClasses } from './search';
-
 /**
- * Whatever changes products, prices, stock or categorizations (an admin screen, a restock) calls
- * this afterwards, so the API's remembered answers and search words are read afresh.
+ * Whatever changes products, prices, stock, ratings or categorizations calls `catalogueChanged`
+ * (or writes through `changeCatalogue`) once the database has the change: the catalogue read model
+ * (api/modules/catalogue) then reads back what changed. Kept here for the callers that import it
+ * from the product module.
  */
-export function catalogueChanged(): void {
-  clearCatalogueAnswers();
-  forgetWordClasses();
-}
+export { catalogueChanged, changeCatalogue, type CatalogueChange } from '../catalogue/change';

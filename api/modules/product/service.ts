@@ -1,4 +1,4 @@
-import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { asc, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   categoryOrders,
@@ -8,26 +8,11 @@ import {
   type ProductCategorizationRow,
   type ProductVariantRow,
 } from '../../db/schema';
-import { AppError } from '../../lib/errors';
 import { centsToDollars } from '../../lib/money';
-import {
-  LISTING_PAGE_SIZE,
-  PRODUCT_MESSAGES,
-  SECTION_LIMIT,
-  type CategoryListing,
-  type CategoryOrderDto,
-  type ProductDto,
-  type SubcategoryListing,
-  type VariantDto,
-} from './model';
+import type { CategoryOrderDto, ProductDto, VariantDto } from './model';
 
-/** Every product column but the search columns, which only the database needs to read. */
-const {
-  searchText: _searchText,
-  searchVector: _searchVector,
-  ...productColumns
-} = getTableColumns(products);
-export { productColumns };
+/** Every product column. */
+export const productColumns = getTableColumns(products);
 export type ProductRecord = {
   [K in keyof typeof productColumns]: (typeof products.$inferSelect)[K];
 };
@@ -152,25 +137,27 @@ export async function productDtosByIds(db: Db, ids: string[]): Promise<ProductDt
   return assemble(ordered, variantRows, categorizationRows);
 }
 
-/** Featured products, by priority (missing priority last), then title. */
-export async function featuredProducts(db: Db): Promise<ProductDto[]> {
-  const rows = await db
-    .select(productColumns)
-    .from(products)
-    .where(sql`${products.isFeatured}`)
-    .orderBy(...listingOrder);
-  return toProductDtos(db, rows);
+/** Every product of the catalogue, in three queries (the read model loads it at start-up). */
+export async function allProductDtos(db: Db): Promise<ProductDto[]> {
+  const [rows, variantRows, categorizationRows] = await Promise.all([
+    db
+      .select(productColumns)
+      .from(products)
+      .orderBy(...listingOrder),
+    db
+      .select()
+      .from(productVariants)
+      .orderBy(asc(productVariants.optionGroup), asc(productVariants.position)),
+    db
+      .select()
+      .from(productCategorizations)
+      .orderBy(asc(productCategorizations.category), asc(productCategorizations.subcategory)),
+  ]);
+  return assemble(rows, variantRows, categorizationRows);
 }
 
-/** One product, or a NOT_FOUND error a page or the API turns into a 404. */
-export async function productById(db: Db, id: string): Promise<ProductDto> {
-  const [product] = await productDtosByIds(db, [id]);
-  if (!product) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
-  return product;
-}
-
-/** The section order of one category's page (spec §3 Category order entry), by order. */
-export async function categoryOrdersOf(db: Db, category: string): Promise<CategoryOrderDto[]> {
+/** Every category's section order (spec §3 Category order entry), by category and order. */
+export async function allCategoryOrders(db: Db): Promise<CategoryOrderDto[]> {
   return db
     .select({
       category: categoryOrders.category,
@@ -178,77 +165,11 @@ export async function categoryOrdersOf(db: Db, category: string): Promise<Catego
       order: categoryOrders.order,
     })
     .from(categoryOrders)
-    .where(eq(categoryOrders.category, category))
-    .orderBy(asc(categoryOrders.order), asc(categoryOrders.subcategory));
-}
-
-/**
- * The products of a category page with its section order. Each section (a subcategory, or 'Other'
- * for products listed in the category without one) holds its first SECTION_LIMIT products by
- * priority, so a category of thousands stays one small answer; each section links to the rest.
- */
-export async function categoryListing(db: Db, category: string): Promise<CategoryListing> {
-  const sections = sql`
-    select c.product_id, c.subcategory as section
-    from ${productCategorizations} c
-    where c.category = ${category} and c.subcategory is not null
-    union all
-    select c.product_id, null
-    from ${productCategorizations} c
-    where c.category = ${category} and c.subcategory is null
-      and not exists (
-        select 1 from ${productCategorizations} s
-        where s.product_id = c.product_id and s.category = ${category} and s.subcategory is not null
-      )`;
-  const chosen = sql`
-    select distinct ranked.product_id from (
-      select s.product_id, row_number() over (
-        partition by s.section
-        order by p.priority asc nulls last, p.title asc, p.id asc
-      ) as place
-      from (${sections}) s join ${products} p on p.id = s.product_id
-    ) ranked
-    where ranked.place <= ${SECTION_LIMIT}`;
-  const [rows, catOrders] = await Promise.all([
-    db
-      .select(productColumns)
-      .from(products)
-      .where(sql`${products.id} in (${chosen})`)
-      .orderBy(...listingOrder),
-    categoryOrdersOf(db, category),
-  ]);
-  return { products: await toProductDtos(db, rows), catOrders };
-}
-
-/** A subcategory listing (spec §2), by priority with missing priority last, LISTING_PAGE_SIZE a page. */
-export async function subcategoryListing(
-  db: Db,
-  category: string,
-  subcategory: string,
-  page = 1,
-): Promise<SubcategoryListing> {
-  const inListing = and(
-    eq(productCategorizations.category, category),
-    eq(productCategorizations.subcategory, subcategory),
-  );
-  const listed = db
-    .select({ id: productCategorizations.productId })
-    .from(productCategorizations)
-    .where(inListing);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(productColumns)
-      .from(products)
-      .where(inArray(products.id, listed))
-      .orderBy(...listingOrder)
-      .limit(LISTING_PAGE_SIZE)
-      .offset((page - 1) * LISTING_PAGE_SIZE),
-    db.select({ total: count() }).from(productCategorizations).where(inListing),
-  ]);
-  return {
-    products: await toProductDtos(db, rows),
-    pagination: { page, pages: pageCount(total?.total ?? 0, LISTING_PAGE_SIZE) },
-  };
+    .orderBy(
+      asc(categoryOrders.category),
+      asc(categoryOrders.order),
+      asc(categoryOrders.subcategory),
+    );
 }
 
 /** Pages needed for `total` results; an empty result is one empty page. */

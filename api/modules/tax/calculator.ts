@@ -1,3 +1,6 @@
+import { AppError } from '../../lib/errors';
+import { ADDRESS_MESSAGES } from '../address/model';
+import { usZipDirectory, type ZipDirectory } from '../address/zip-directory';
 import { TAX_TABLE, type StateTaxRule } from './rates';
 
 /** The sales tax that applies to a destination: a rate (a fraction) and what it is. */
@@ -24,14 +27,31 @@ function lookup(rule: StateTaxRule, zipcode: string): number {
   return rule.byZipPrefix[zip] ?? rule.byZipPrefix[zip.slice(0, 3)] ?? rule.defaultRate;
 }
 
+/**
+ * The state whose tax applies: the ZIP code's own, from the ZIP directory. The address schema has
+ * already refused a ZIP that does not exist or lies in another state; this refuses it again for a
+ * caller that skipped the schema, so no destination is taxed by a state it is not in.
+ */
+function taxState(directory: ZipDirectory, { state, zipcode }: TaxDestination): string {
+  const zipState = directory.stateOf(zipcode.trim().slice(0, 5));
+  if (!zipState) throw new AppError('INVALID_DATA', ADDRESS_MESSAGES.zipcode);
+  if (zipState !== state.trim().toUpperCase()) {
+    throw new AppError('INVALID_DATA', ADDRESS_MESSAGES.zipInOtherState);
+  }
+  return zipState;
+}
+
 /** Destination-based rates from a table (by default the committed `TAX_TABLE`); zero elsewhere. */
-export function tableTaxCalculator(table: readonly StateTaxRule[] = TAX_TABLE): TaxCalculator {
+export function tableTaxCalculator(
+  table: readonly StateTaxRule[] = TAX_TABLE,
+  directory: ZipDirectory = usZipDirectory,
+): TaxCalculator {
   const byState = new Map(table.map((rule) => [rule.state, rule]));
   return {
-    async rateFor({ state, zipcode }) {
-      const rule = byState.get(state.toUpperCase());
+    async rateFor(destination) {
+      const rule = byState.get(taxState(directory, destination));
       if (!rule) return NO_TAX;
-      return { rate: lookup(rule, zipcode), jurisdiction: rule.name };
+      return { rate: lookup(rule, destination.zipcode.trim()), jurisdiction: rule.name };
     },
   };
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { CartValidation } from '../../../api/modules/cart/model';
 import { lineCap } from '../../../api/modules/cart/rules';
 import { formatDollars } from '../../../api/lib/money';
+import { api } from '../../lib/api-client';
 import { imageEndpointUrl, productImageSize } from '../../lib/product-images';
 import {
   $cart,
@@ -22,22 +23,18 @@ const keyOf = (item: Pick<CartItem, '_id' | 'sku'>) => `${item._id}|${item.sku}`
 async function checkCart(): Promise<string[]> {
   const sent = $cart.get();
   if (sent.length === 0) return [];
-  const response = await fetch('/api/cart/validate', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      items: sent.map(({ _id, sku, quantity, price, title, variantTitle }) => ({
-        _id,
-        sku,
-        quantity,
-        price,
-        title,
-        variantTitle,
-      })),
-    }),
+  const answer = await api.post<CartValidation>('/cart/validate', {
+    items: sent.map(({ _id, sku, quantity, price, title, variantTitle }) => ({
+      _id,
+      sku,
+      quantity,
+      price,
+      title,
+      variantTitle,
+    })),
   });
-  if (!response.ok) throw new Error(`cart check answered ${response.status}`);
-  const result = (await response.json()) as CartValidation;
+  if (!answer.ok) throw new Error(`cart check answered ${answer.status}`);
+  const result = answer.data;
   applyCartCheck(result.items, sent);
   return result.changes.map((change) => change.message);
 }

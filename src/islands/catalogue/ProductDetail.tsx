@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { bundleLine, productLine, variantLine } from '../../../api/modules/cart/lines';
 import { isDigital, lineCap, sameLine } from '../../../api/modules/cart/rules';
 import { formatDollars } from '../../../api/lib/money';
 import type { ProductDto, VariantDto } from '../../../api/modules/product/model';
 import { $cart, $cartCount, addCartItem, cartItemFrom } from '../../stores/cart';
+import { useHydrated } from '../shell/useHydrated';
 import Gallery, { type GalleryImage } from './Gallery';
 import LimitMessage from './LimitMessage';
 
@@ -35,14 +36,19 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
   const ids = useId();
   const cart = useStore($cart);
   const count = useStore($cartCount);
-  const plainVariants = product.isBundle ? [] : (product.variants as VariantDto[]);
-  const optionLists = product.isBundle ? (product.variants as VariantDto[][]) : [];
+  const plainVariants = useMemo(
+    () => (product.isBundle ? [] : (product.variants as VariantDto[])),
+    [product],
+  );
+  const optionLists = useMemo(
+    () => (product.isBundle ? (product.variants as VariantDto[][]) : []),
+    [product],
+  );
   const [variantIndex, setVariantIndex] = useState(() => firstAvailable(plainVariants));
   const [optionIndexes, setOptionIndexes] = useState(() => optionLists.map(firstAvailable));
   const [quantity, setQuantity] = useState(1);
   // The server's HTML shows the choices; they work once the island has hydrated.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   const [notice, setNotice] = useState<
     { kind: 'added'; added: number } | { kind: 'limited'; message: string } | null
   >(null);

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHydrated } from '../shell/useHydrated';
 import type { OrderDto } from '../../../api/modules/orders/model';
 import { takeOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT } from './messages';
@@ -6,8 +7,12 @@ import { AddressBlock, OrderLines, Totals } from './OrderLines';
 
 /** /orderconfirmation: the order the order call answered with, or the Oops text without one. */
 export default function OrderConfirmation() {
-  const [order, setOrder] = useState<OrderDto | null | undefined>(undefined);
-  useEffect(() => setOrder(takeOverOrder()), []);
+  const hydrated = useHydrated();
+  // Taken over once, on the first render in the browser (the server renders 'Loading…').
+  const [taken] = useState<{ order: OrderDto | null } | undefined>(() =>
+    typeof window === 'undefined' ? undefined : { order: takeOverOrder() },
+  );
+  const order = hydrated && taken ? taken.order : undefined;
 
   if (order === undefined) return <p>Loading…</p>;
   if (order === null) {

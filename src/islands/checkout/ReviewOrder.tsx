@@ -14,6 +14,7 @@ import {
 } from '../../stores/checkout';
 import { postJson } from './api';
 import { describeCard } from './card';
+import { shopperMustFix } from './confirm-outcome';
 import { handOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT, confirmLabel, type PaymentProviderName } from './messages';
 import { AddressBlock, OrderLines, Totals } from './OrderLines';
@@ -125,15 +126,19 @@ export default function ReviewOrder({ provider }: { provider: PaymentProviderNam
       return;
     }
     setConfirming(false);
-    // A network failure keeps the key: pressing again retries the same confirmation.
-    if (result.status !== 0) forgetConfirmationKey();
+    // Only a refusal the shopper must fix lets the key go; otherwise pressing again asks about
+    // the same order, never a second one.
+    if (shopperMustFix(result)) forgetConfirmationKey();
     if (result.error === CHECKOUT_TEXT.serverOutOfStock) {
       setProblem({ lines: [CHECKOUT_TEXT.outOfStock, CHECKOUT_TEXT.problemOnOurEnd] });
       setRefresh((n) => n + 1);
-    } else if (result.status === 402) {
+    } else if (result.status === 402 || result.status === 404) {
       setProblem({ lines: [result.error], changeCard: true });
     } else if (result.status === 0 || result.status >= 500) {
       setProblem({ lines: [CHECKOUT_TEXT.problemOnOurEnd] });
+    } else if (!shopperMustFix(result)) {
+      // Still confirming, or too many attempts: the server's sentence, the same order kept.
+      setProblem({ lines: [result.error] });
     } else {
       setProblem({ lines: [result.error] });
       setRefresh((n) => n + 1);

@@ -6,21 +6,47 @@ import {
   personDetailsSchema,
 } from '../../../api/modules/address/model';
 import { ORDER_MESSAGES } from '../../../api/modules/orders/model';
+import type { SavedAddressDto } from '../../../api/modules/user/addresses-model';
+import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import { $checkout, setGuestData, setShippingAddress } from '../../stores/checkout';
 import { AddressFields } from './AddressFields';
+import { getJson, postJson } from './api';
 import { TextField } from './TextField';
-import { focusFirstError, validate } from './validation';
+import { focusFirstError, serverAddressErrors, validate } from './validation';
 
-/** /shipping: the guest's name and email, then the shipping address (spec §2 Shipping step). */
+/**
+ * /shipping (spec §2 Shipping step): a guest's name and email, then the shipping address. A
+ * signed-in shopper gives no contact (the account's is used); their first saved address is
+ * preselected, 'Ship to another address' clears the choice and shows the form, and an address
+ * typed there is saved to the account on Continue. Without saved addresses the form shows at once.
+ */
+type Saved = { kind: 'loading' } | { kind: 'ready'; addresses: SavedAddressDto[] };
+
+const sameAddress = (a: SavedAddressDto, b: { line1: string; zipcode: string; city: string }) =>
+  a.line1 === b.line1 && a.zipcode === b.zipcode && a.city === b.city;
+
+function errorsOf(result: ReturnType<typeof validate>): Record<string, string> {
+  return result.ok ? {} : result.errors;
+}
+
 export default function ShippingStep() {
   const cart = useStore($cart);
   const saved = useStore($checkout);
+  const { isLoggedIn } = useStore($auth);
+  const [book, setBook] = useState<Saved>(
+    isLoggedIn ? { kind: 'loading' } : { kind: 'ready', addresses: [] },
+  );
+  /** The saved address chosen, or null: ship to the address typed in the form. */
+  const [chosen, setChosen] = useState<string | null>(null);
   const [contact, setContact] = useState(saved.guestContact);
   const [address, setAddress] = useState(saved.shippingAddress);
-  const [contactErrors, setContactErrors] = useState<Record<string, string>>({});
-  const [addressErrors, setAddressErrors] = useState<Record<string, string>>({});
   const [submitted, setSubmitted] = useState(false);
+  // The server's verdict on one address (a ZIP in another state); it goes when the address changes.
+  const [serverVerdict, setServerVerdict] = useState<{
+    for: typeof address;
+    errors: Record<string, string>;
+  } | null>(null);
   const form = useRef<HTMLFormElement>(null);
 
   // An empty cart has nothing to ship: back to the cart.
@@ -28,32 +54,67 @@ export default function ShippingStep() {
     if (cart.length === 0) window.location.replace('/cart');
   }, [cart.length]);
 
-  // After a first Continue, messages follow the typing.
+  // A signed-in shopper's saved addresses: the first one (or the one chosen before) preselected.
   useEffect(() => {
-    if (!submitted) return;
-    const person = validate(personDetailsSchema, contact);
-    setContactErrors(person.ok ? {} : person.errors);
-    const place = validate(addressSchema, address);
-    setAddressErrors(place.ok ? {} : place.errors);
-  }, [submitted, contact, address]);
+    if (!isLoggedIn) return;
+    let active = true;
+    void getJson<SavedAddressDto[]>('/user/addresses').then((result) => {
+      if (!active) return;
+      const addresses = result.ok ? result.data : [];
+      setBook({ kind: 'ready', addresses });
+      const previous = addresses.find((entry) => sameAddress(entry, saved.shippingAddress));
+      setChosen((previous ?? addresses[0])?._id ?? null);
+    });
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [isLoggedIn]);
 
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+  const savedAddresses = book.kind === 'ready' ? book.addresses : [];
+  const chosenAddress = savedAddresses.find((entry) => entry._id === chosen) ?? null;
+
+  // After a first Continue, messages follow the typing.
+  const contactErrors =
+    submitted && !isLoggedIn ? errorsOf(validate(personDetailsSchema, contact)) : {};
+  const addressErrors =
+    serverVerdict?.for === address
+      ? serverVerdict.errors
+      : submitted
+        ? errorsOf(validate(addressSchema, address))
+        : {};
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
-    const person = validate(personDetailsSchema, contact);
+    if (chosenAddress) {
+      const { _id: _chosenId, ...address } = chosenAddress;
+      setShippingAddress(address);
+      window.location.assign('/billing');
+      return;
+    }
+    const person = isLoggedIn
+      ? ({ ok: true, data: null } as const)
+      : validate(personDetailsSchema, contact);
     const place = validate(addressSchema, address);
-    setContactErrors(person.ok ? {} : person.errors);
-    setAddressErrors(place.ok ? {} : place.errors);
-    if (!person.ok || !place.ok) {
+    // The server knows every ZIP code (one in another state is refused there, not here).
+    const serverErrors = place.ok ? await serverAddressErrors(place.data) : {};
+    setServerVerdict(
+      Object.keys(serverErrors).length > 0 ? { for: address, errors: serverErrors } : null,
+    );
+    if (!person.ok || !place.ok || Object.keys(serverErrors).length > 0) {
       requestAnimationFrame(() => focusFirstError(form.current));
       return;
     }
-    setGuestData(person.data);
+    if (person.data) setGuestData(person.data);
+    // A signed-in shopper's new address goes to the account (spec §2); the order goes on anyway.
+    if (isLoggedIn) await postJson('/user/addAddress', place.data);
     setShippingAddress(place.data);
     window.location.assign('/billing');
   }
 
   if (cart.length === 0) return <p>{ORDER_MESSAGES.noItems}</p>;
+  if (book.kind === 'loading') return <p role="status">Loading your addresses…</p>;
 
   const contactField = (name: keyof typeof contact) => ({
     id: `guest-${name}`,
@@ -65,23 +126,56 @@ export default function ShippingStep() {
 
   return (
     <form ref={form} className="checkout-form" noValidate onSubmit={onSubmit}>
-      <fieldset>
-        <legend>Contact</legend>
-        <p className="hint">We only use your email for this order. No phone number needed.</p>
-        <div className="field-row">
-          <TextField {...contactField('firstname')} autoComplete="given-name" required />
-          <TextField {...contactField('lastname')} autoComplete="family-name" required />
-        </div>
-        <TextField {...contactField('email')} type="email" autoComplete="email" required />
-      </fieldset>
-      <AddressFields
-        idPrefix="shipping"
-        section="shipping"
-        title="Shipping address"
-        value={address}
-        errors={addressErrors}
-        onChange={setAddress}
-      />
+      {!isLoggedIn && (
+        <fieldset>
+          <legend>Contact</legend>
+          <p className="hint">We only use your email for this order. No phone number needed.</p>
+          <div className="field-row">
+            <TextField {...contactField('firstname')} autoComplete="given-name" required />
+            <TextField {...contactField('lastname')} autoComplete="family-name" required />
+          </div>
+          <TextField {...contactField('email')} type="email" autoComplete="email" required />
+        </fieldset>
+      )}
+      {savedAddresses.length > 0 && (
+        <fieldset className="saved-addresses">
+          <legend>Shipping address</legend>
+          {savedAddresses.map((entry) => (
+            <label key={entry._id} className="saved-address">
+              <input
+                type="radio"
+                name="saved-address"
+                value={entry._id}
+                checked={chosen === entry._id}
+                onChange={() => setChosen(entry._id)}
+              />{' '}
+              {[entry.line1, entry.line2, entry.city, `${entry.state} ${entry.zipcode}`]
+                .filter(Boolean)
+                .join(', ')}
+            </label>
+          ))}
+          <label className="saved-address">
+            <input
+              type="checkbox"
+              checked={chosen === null}
+              onChange={(event) =>
+                setChosen(event.target.checked ? null : (savedAddresses[0]?._id ?? null))
+              }
+            />{' '}
+            Ship to another address
+          </label>
+        </fieldset>
+      )}
+      {!chosenAddress && (
+        <AddressFields
+          idPrefix="shipping"
+          section="shipping"
+          title={savedAddresses.length > 0 ? 'Another address' : 'Shipping address'}
+          value={address}
+          errors={addressErrors}
+          onChange={setAddress}
+        />
+      )}
       <p className="hint">
         We ship only to the continental United States (excludes Alaska + Hawaii). Sales tax is
         calculated from the shipping address.

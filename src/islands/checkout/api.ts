@@ -1,38 +1,38 @@
-/** A JSON POST to the shop's API, with the outcome as a value: the page shows a sentence either way. */
+import { api } from '../../lib/api-client';
+
+/**
+ * The checkout's calls, through the shop's API client (src/lib/api-client.ts), so a signed-in
+ * shopper's bearer token goes with them and an expired one is renewed. The outcome is a value
+ * with a sentence either way: the page always has something to show.
+ */
 export type ApiResult<T> =
   | { ok: true; status: number; data: T }
-  | { ok: false; status: number; error: string; fields?: Record<string, string> };
+  | { ok: false; status: number; error: string; fields?: Record<string, string> | undefined };
 
 export const NETWORK_ERROR = 'There is a problem on our end. Please try again later.';
+
+function withSentence<T>(result: Awaited<ReturnType<typeof api.get<T>>>): ApiResult<T> {
+  if (result.ok) return result;
+  return {
+    ok: false,
+    status: result.status,
+    error: result.error ?? NETWORK_ERROR,
+    ...(result.fields ? { fields: result.fields } : {}),
+  };
+}
 
 export async function postJson<T>(
   path: string,
   body: unknown,
   headers: Record<string, string> = {},
 ): Promise<ApiResult<T>> {
-  let response: Response;
-  try {
-    response = await fetch(`/api${path}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return { ok: false, status: 0, error: NETWORK_ERROR };
-  }
-  let payload: unknown = null;
-  try {
-    payload = await response.json();
-  } catch {
-    // A body that is not JSON (a proxy's error page): the status says enough.
-  }
-  if (response.ok) return { ok: true, status: response.status, data: payload as T };
-  const error = payload as { error?: string; fields?: Record<string, string> } | null;
-  return {
-    ok: false,
-    status: response.status,
-    error: error?.error ?? NETWORK_ERROR,
-    ...(error?.fields ? { fields: error.fields } : {}),
-  };
+  return withSentence(await api.post<T>(path, body, { headers }));
+}
+
+export async function getJson<T>(path: string): Promise<ApiResult<T>> {
+  return withSentence(await api.get<T>(path));
+}
+
+export async function deleteJson<T>(path: string, body: unknown): Promise<ApiResult<T>> {
+  return withSentence(await api.delete<T>(path, body));
 }

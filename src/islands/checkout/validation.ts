@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { fieldMessages } from '../../../api/modules/address/model';
+import { ADDRESS_LABELS, fieldMessages, type Address } from '../../../api/modules/address/model';
+import { postJson } from './api';
 
 /** Parses with a shared schema; on failure, the first message per field, for under each field. */
 export function validate<Schema extends z.ZodType>(
@@ -12,8 +13,41 @@ export function validate<Schema extends z.ZodType>(
     : { ok: false, errors: fieldMessages(result.error) };
 }
 
+/**
+ * The server's field messages for one part of a request: `{ 'shippingAddress.zipcode': … }` under
+ * the prefix 'shippingAddress' becomes `{ zipcode: … }`, ready for that part's fields.
+ */
+export function fieldsUnder(
+  fields: Record<string, string> | undefined,
+  prefix: string,
+): Record<string, string> {
+  const own: Record<string, string> = {};
+  for (const [path, message] of Object.entries(fields ?? {})) {
+    if (path.startsWith(`${prefix}.`)) own[path.slice(prefix.length + 1)] ??= message;
+  }
+  return own;
+}
+
+/**
+ * The server's half of the address check (its schema knows every ZIP code: one that does not exist
+ * or lies in another state is refused there). Call it once the form's own check has passed; it
+ * gives the messages to show under the fields, none when the address is fine. When the server
+ * cannot be asked or answers without field messages, it gives none: the order's quote and
+ * confirmation check the address again.
+ */
+export async function serverAddressErrors(address: Address): Promise<Record<string, string>> {
+  const result = await postJson<unknown>('/address/check', address);
+  if (result.ok) return {};
+  const fields = Object.entries(result.fields ?? {}).filter(([name]) => name in ADDRESS_LABELS);
+  return Object.fromEntries(fields);
+}
+
 /** Moves focus to the first field with a message, so keyboard and screen-reader users land on it. */
-export function focusFirstError(form: HTMLFormElement | null): void {
+export function focusFirstError(form: HTMLFormElement | null, framesLeft = 10): void {
   const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-  invalid?.focus();
+  if (invalid) invalid.focus();
+  // React may not have rendered the messages yet (a busy phone): look again next frame.
+  else if (form && framesLeft > 0) {
+    requestAnimationFrame(() => focusFirstError(form, framesLeft - 1));
+  }
 }

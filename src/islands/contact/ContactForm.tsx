@@ -4,10 +4,12 @@ import {
   CONTACT_SUBJECTS,
   contactMessage,
   contactPayload,
+  contactRequest,
   firstErrorPerField,
   type ContactField,
   type ContactFormValues,
 } from '../../../api/modules/contact/model';
+import { api } from '../../lib/api-client';
 import { CONTACT_TEXT } from '../../lib/site-messages';
 import { $auth } from '../../stores/auth';
 import { useHydrated } from '../shell/useHydrated';
@@ -20,13 +22,12 @@ type Status =
   | { kind: 'sent' }
   | { kind: 'failed'; text: string; detail?: string | undefined };
 
-const CONTACT_URL = '/api/contact/contact';
 const EMPTY: ContactFormValues = { email: '', subject: '', message: '', orderNumber: '' };
 const FIELD_ORDER: ContactField[] = ['email', 'subject', 'message', 'orderNumber'];
 
 /**
  * The contact form (spec §2, §5, §8). Validated with the API's own schema; the first message of
- * each field shows under it. A logged-in shopper does not type an email: the account's is sent.
+ * each field shows under it. A logged-in shopper does not type an email: the server takes the account's.
  */
 export default function ContactForm() {
   const hydrated = useHydrated();
@@ -48,8 +49,10 @@ export default function ContactForm() {
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const payload = contactPayload(values, accountEmail);
-    const checked = contactMessage.safeParse(payload);
+    // spec §7: the email goes only when logged out; the server takes the account's otherwise.
+    const { email, ...rest } = contactPayload(values);
+    const payload = accountEmail ? rest : { email, ...rest };
+    const checked = (accountEmail ? contactRequest : contactMessage).safeParse(payload);
     if (!checked.success) {
       const found = firstErrorPerField(checked.error);
       setErrors(found);
@@ -59,27 +62,21 @@ export default function ContactForm() {
     }
     setErrors({});
     setStatus({ kind: 'sending' });
-    let response: Response;
-    try {
-      response = await fetch(CONTACT_URL, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(payload),
-      });
-    } catch {
-      setStatus({ kind: 'failed', text: CONTACT_TEXT.networkError });
-      return;
-    }
-    if (response.status === 201) {
+    const result = await api.post('/contact/contact', payload);
+    if (result.status === 201) {
       setStatus({ kind: 'sent' });
       return;
     }
-    const body = (await response.json().catch(() => null)) as {
-      error?: string;
-      fields?: Errors;
-    } | null;
-    if (body?.fields) setErrors(body.fields);
-    setStatus({ kind: 'failed', text: CONTACT_TEXT.failure, detail: body?.error });
+    if (result.status === 0) {
+      setStatus({ kind: 'failed', text: CONTACT_TEXT.networkError });
+      return;
+    }
+    if (!result.ok && result.fields) setErrors(result.fields);
+    setStatus({
+      kind: 'failed',
+      text: CONTACT_TEXT.failure,
+      detail: result.ok ? undefined : result.error,
+    });
   }
 
   if (status.kind === 'sent') {

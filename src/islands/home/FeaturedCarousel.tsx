@@ -2,41 +2,20 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ProductDto } from '../../../api/modules/product/model';
 import { HOME_TEXT } from '../../lib/site-messages';
 import { FeaturedCard } from './FeaturedCard';
+import { useHydrated } from '../shell/useHydrated';
 import styles from './FeaturedCarousel.module.css';
-
-type State = { status: 'loading' } | { status: 'ready'; products: ProductDto[] };
-
-const FEATURED_URL = '/api/product/search?isFeatured=true';
-
-async function loadFeatured(): Promise<ProductDto[]> {
-  try {
-    const response = await fetch(FEATURED_URL, { headers: { accept: 'application/json' } });
-    if (!response.ok) return [];
-    const body = (await response.json()) as { products?: ProductDto[] };
-    return body.products ?? [];
-  } catch {
-    // Offline or the API is down: the carousel says there is nothing to show.
-    return [];
-  }
-}
 
 /**
  * The home page's Featured Products carousel (spec §2, §9): 3 cards a view, 2 under 640 px.
- * The track is a scroll-snapping list, so touch swipes and the keyboard (Tab through the cards,
- * arrow keys on the focused track) work natively; Previous and Next move a whole view.
+ * The products come from the server and are in the page's HTML (a scrollable list that works
+ * without JavaScript); once the island runs it adds the Previous and Next buttons. The track is a
+ * scroll-snapping list, so touch swipes and the keyboard (Tab through the cards, arrow keys on the
+ * focused track) work natively; Previous and Next move a whole view.
  */
-export default function FeaturedCarousel() {
-  const [state, setState] = useState<State>({ status: 'loading' });
+export default function FeaturedCarousel({ products }: { products: ProductDto[] }) {
+  const hydrated = useHydrated();
   const [edges, setEdges] = useState({ atStart: true, atEnd: false });
   const track = useRef<HTMLUListElement>(null);
-
-  useEffect(() => {
-    let active = true;
-    loadFeatured().then((products) => active && setState({ status: 'ready', products }));
-    return () => {
-      active = false;
-    };
-  }, []);
 
   const updateEdges = useCallback(() => {
     const element = track.current;
@@ -58,7 +37,7 @@ export default function FeaturedCarousel() {
       element.removeEventListener('scroll', updateEdges);
       window.removeEventListener('resize', updateEdges);
     };
-  }, [state, updateEdges]);
+  }, [updateEdges]);
 
   function move(direction: 1 | -1) {
     const element = track.current;
@@ -70,14 +49,7 @@ export default function FeaturedCarousel() {
     });
   }
 
-  if (state.status === 'loading') {
-    return (
-      <p className={styles.message} role="status">
-        {HOME_TEXT.loadingProducts}
-      </p>
-    );
-  }
-  if (state.products.length === 0) {
+  if (products.length === 0) {
     return (
       <p className={styles.message} role="status">
         {HOME_TEXT.noFeaturedProducts}
@@ -92,27 +64,32 @@ export default function FeaturedCarousel() {
       aria-roledescription="carousel"
       aria-label="Featured products"
     >
+      {/* The buttons need the island; their row keeps its height so nothing moves when they come. */}
       <div className={styles.controls}>
-        <button
-          type="button"
-          className={styles.control}
-          aria-controls="featured-track"
-          aria-label="Previous products"
-          disabled={edges.atStart}
-          onClick={() => move(-1)}
-        >
-          <span aria-hidden="true">‹</span>
-        </button>
-        <button
-          type="button"
-          className={styles.control}
-          aria-controls="featured-track"
-          aria-label="Next products"
-          disabled={edges.atEnd}
-          onClick={() => move(1)}
-        >
-          <span aria-hidden="true">›</span>
-        </button>
+        {hydrated && (
+          <>
+            <button
+              type="button"
+              className={styles.control}
+              aria-controls="featured-track"
+              aria-label="Previous products"
+              disabled={edges.atStart}
+              onClick={() => move(-1)}
+            >
+              <span aria-hidden="true">‹</span>
+            </button>
+            <button
+              type="button"
+              className={styles.control}
+              aria-controls="featured-track"
+              aria-label="Next products"
+              disabled={edges.atEnd}
+              onClick={() => move(1)}
+            >
+              <span aria-hidden="true">›</span>
+            </button>
+          </>
+        )}
       </div>
       <ul
         id="featured-track"
@@ -121,12 +98,12 @@ export default function FeaturedCarousel() {
         tabIndex={0}
         aria-label="Featured products, scroll sideways for more"
       >
-        {state.products.map((product, index) => (
+        {products.map((product, index) => (
           <li
             key={product._id}
             className={styles.slide}
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${state.products.length}`}
+            aria-label={`${index + 1} of ${products.length}`}
           >
             <FeaturedCard product={product} />
           </li>

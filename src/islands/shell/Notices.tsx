@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { COOKIE_NOTICE, NOTICE_BARS, STORAGE_KEYS } from '../../lib/site-messages';
 import styles from './Notices.module.css';
+import { useHydrated } from './useHydrated';
 
 type NoticeId = (typeof NOTICE_BARS)[number]['id'];
 
@@ -14,10 +15,14 @@ const isDismissed = (id: NoticeId) => readStored(STORAGE_KEYS.noticeDismissed(id
  */
 export default function Notices() {
   const [showing, setShowing] = useState<NoticeId[]>([]);
-  const [cookieNoticeOpen, setCookieNoticeOpen] = useState(false);
+  // Read from storage once hydrated (so the first render matches the server's HTML); 'Got it'
+  // closes it for this page at once.
+  const hydrated = useHydrated();
+  const [closedHere, setClosedHere] = useState(false);
+  const cookieNoticeOpen =
+    hydrated && !closedHere && readStored(STORAGE_KEYS.cookieConsent) !== 'accepted';
 
   useEffect(() => {
-    setCookieNoticeOpen(readStored(STORAGE_KEYS.cookieConsent) !== 'accepted');
     const timers = NOTICE_BARS.filter((bar) => !isDismissed(bar.id)).map((bar) =>
       setTimeout(
         () => setShowing((ids) => (ids.includes(bar.id) ? ids : [...ids, bar.id])),
@@ -40,7 +45,7 @@ export default function Notices() {
 
   function acceptCookies() {
     writeStored(STORAGE_KEYS.cookieConsent, 'accepted');
-    setCookieNoticeOpen(false);
+    setClosedHere(true);
   }
 
   return (

@@ -1,6 +1,7 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { SearchIcon } from './icons';
 import styles from './HeaderActions.module.css';
+import { useHydrated } from './useHydrated';
 
 /** `/search?q=…` for a query, or null when there is nothing but spaces to search for. */
 export function searchHref(query: string): string | null {
@@ -13,13 +14,15 @@ export function searchHref(query: string): string | null {
  * Before hydration it is a plain GET form, so it works without JavaScript too.
  */
 export function SearchBox() {
-  const [query, setQuery] = useState('');
-
-  useEffect(() => {
-    if (location.pathname === '/search') {
-      setQuery(new URLSearchParams(location.search).get('q') ?? '');
-    }
-  }, []);
+  // On /search the box starts with the query searched for (once hydrated, so the first render
+  // matches the server's HTML); what the shopper types replaces it.
+  const hydrated = useHydrated();
+  const [typed, setQuery] = useState<string | null>(null);
+  const searched =
+    hydrated && location.pathname === '/search'
+      ? (new URLSearchParams(location.search).get('q') ?? '')
+      : '';
+  const query = typed ?? searched;
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { api } from '../../lib/api-client';
 import { LOGOUT_LABEL, MENU_LINKS } from '../../lib/site-links';
 import { $auth, clearSession } from '../../stores/auth';
+import { useIsAdmin } from '../admin/useIsAdmin';
 import { CloseIcon, MenuIcon } from './icons';
 import { useHydrated } from './useHydrated';
 import styles from './HeaderActions.module.css';
@@ -15,6 +17,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [ta
  */
 export function SiteMenu() {
   const [open, setOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
@@ -57,13 +60,23 @@ export function SiteMenu() {
     }
   }
 
-  function logout() {
+  /** spec §4: logout ends the session (on the server too: its refresh family) and goes home. */
+  async function logout() {
+    setLoggingOut(true);
+    // Whatever the server answers, this browser forgets the session.
+    await api.post('/auth/logout', {}, { renew: false });
     clearSession();
     setOpen(false);
     location.assign('/');
   }
 
-  const links = [...MENU_LINKS.always, ...(loggedIn ? MENU_LINKS.loggedIn : MENU_LINKS.loggedOut)];
+  // The back office's item, for a signed-in admin only (issue 14).
+  const isAdmin = useIsAdmin(loggedIn, open);
+  const links = [
+    ...MENU_LINKS.always,
+    ...(loggedIn ? MENU_LINKS.loggedIn : MENU_LINKS.loggedOut),
+    ...(isAdmin ? [{ href: '/admin', label: 'Admin' }] : []),
+  ];
 
   return (
     <>
@@ -103,7 +116,12 @@ export function SiteMenu() {
               ))}
               {loggedIn && (
                 <li>
-                  <button className={styles.logout} type="button" onClick={logout}>
+                  <button
+                    className={styles.logout}
+                    type="button"
+                    onClick={logout}
+                    disabled={loggingOut}
+                  >
                     {LOGOUT_LABEL}
                   </button>
                 </li>

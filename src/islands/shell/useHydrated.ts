@@ -1,11 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
+
+const noSubscription = () => () => {};
 
 /**
- * False during the server render and the first client render, true after. Anything read from
- * browser storage waits for it, so the first client render matches the server's HTML.
+ * False during the server render and while the island hydrates, true after. Anything read from
+ * browser storage waits for it, so the first client render matches the server's HTML. React
+ * renders the server snapshot while hydrating and the client one right after, with no effect that
+ * sets state.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { apiApp } from '../../../api';
-import { CLIENT_IP_HEADER } from '../../../api/lib/client-ip';
+import { attachRequestOrigin, CLIENT_IP_HEADER } from '../../../api/lib/client-ip';
 
 /**
  * Under `astro dev` the API is reached through this endpoint. In production the server entry
@@ -9,8 +9,9 @@ import { CLIENT_IP_HEADER } from '../../../api/lib/client-ip';
 export const prerender = false;
 
 export const ALL: APIRoute = async ({ request, clientAddress }) => {
-  // As the production entry does: the socket's address, never a value the client sent.
+  // As the production entry does: the socket's address, attached where no header can reach it.
   const headers = new Headers(request.headers);
-  headers.set(CLIENT_IP_HEADER, clientAddress);
-  return (await apiApp()).handle(new Request(request, { headers }));
+  headers.delete(CLIENT_IP_HEADER);
+  const forwarded = new Request(request, { headers });
+  return (await apiApp()).handle(attachRequestOrigin(forwarded, { ip: clientAddress }));
 };

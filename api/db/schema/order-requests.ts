@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalogue';
+import { orderItems, orders } from './orders';
+import { users } from './users';
+
+/** A customer's "Report an Issue" on a shipped order; the shop is emailed through the outbox. */
+export const orderIssueReports = pgTable(
+  'order_issue_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('order_issue_reports_order_idx').on(table.orderId, table.createdAt)],
+);
+
+/**
+ * A return request's states: the customer files it (`requested`); the owner approves or declines
+ * it, marks the parcel received, then refunded (back office).
+ */
+export const RETURN_STATUSES = [
+  'requested',
+  'approved',
+  'received',
+  'refunded',
+  'declined',
+] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** "Start a Return" on a delivered order, within 14 days of delivery, for returnable items. */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('return_requests_order_idx').on(table.orderId, table.createdAt),
+    index('return_requests_status_idx').on(table.status, table.createdAt),
+  ],
+);
+
+/** The order lines a return request sends back (each one the return policy allows back). */
+export const returnRequestItems = pgTable(
+  'return_request_items',
+  {
+    returnRequestId: uuid('return_request_id')
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.returnRequestId, table.orderItemId] }),
+    check('return_request_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
+);
+
+export const RATING_TYPES = ['up', 'down'] as const;
+export type RatingType = (typeof RATING_TYPES)[number];
+
+/**
+ * One thumb per customer and product. The product's thumbsUp/thumbsDown counts change in the
+ * same transaction as this row (api/modules/ratings), so they always equal these rows' counts.
+ */
+export const productRatings = pgTable(
+  'product_ratings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: RATING_TYPES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.productId] }),
+    index('product_ratings_product_idx').on(table.productId),
+  ],
+);
+
+export type OrderIssueReportRow = typeof orderIssueReports.$inferSelect;
+export type ReturnRequestRow = typeof returnRequests.$inferSelect;
+export type ProductRatingRow = typeof productRatings.$inferSelect;

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Customer accounts and their sessions (issue 10). Secrets are never stored as they are: the
+ * password as an Argon2id hash, refresh tokens and emailed link tokens as SHA-256 hashes.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Kept lower-cased; unique in any letter case. */
+    email: text('email').notNull(),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Raised by a password change or reset: every session made before then ends. */
+    sessionVersion: integer('session_version').notNull().default(1),
+    /** 'admin' opens the back office (issue 14, DECISIONS "Admin role"); shoppers are 'customer'. */
+    role: text('role', { enum: ['customer', 'admin'] })
+      .notNull()
+      .default('customer'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],
+);
+
+/**
+ * One login and every refresh token rotated from it. The family ends 30 days after the login
+ * (`expiresAt`), after 7 idle days (`lastUsedAt`), at logout, when a rotated token is replayed,
+ * or when the user's session version moves past `sessionVersion`.
+ */
+export const sessionFamilies = pgTable(
+  'session_families',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionVersion: integer('session_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Why it ended: 'logout', 'reuse', 'password'. */
+    revokedReason: text('revoked_reason'),
+  },
+  (table) => [index('session_families_user_idx').on(table.userId)],
+);
+
+/** A refresh token of a family; `rotatedAt` is set once, when it is exchanged for the next one. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    familyId: uuid('family_id')
+      .notNull()
+      .references(() => sessionFamilies.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  },
+  (table) => [index('refresh_tokens_family_idx').on(table.familyId)],
+);
+
+export const EMAIL_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
+export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
+
+/**
+ * A link emailed for one purpose. Used once: consumed by one conditional update that sets
+ * `usedAt`; a newer link of the same purpose marks the older ones used.
+ */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('email_tokens_user_purpose_idx').on(table.userId, table.purpose)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type UserRole = UserRow['role'];
+export type SessionFamilyRow = typeof sessionFamilies.$inferSelect;
+export type RefreshTokenRow = typeof refreshTokens.$inferSelect;
+export type EmailTokenRow = typeof emailTokens.$inferSelect;

@@ -1,0 +1,72 @@
+import { Elysia } from 'elysia';
+import type { AdminAuthPlugin } from '../../plugins/auth';
+import { sameSiteJson } from '../../plugins/same-site-json';
+import { idParams, inboxReadParams, orderListQuery, setStockBody, shipBody } from './model';
+import {
+  cancelAndRefund,
+  retryRefund,
+  setStock,
+  stockList,
+  dashboard,
+  inbox,
+  listOrders,
+  markDelivered,
+  markRead,
+  markShipped,
+  orderDetail,
+  type AdminDeps,
+} from './service';
+
+/**
+ * The back office's API (issue 14), under /api/admin. Every route is `admin: true`: the role is
+ * read from the database on each request (401 signed out, 403 for a customer).
+ */
+export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
+  new Elysia({ name: 'admin', prefix: '/admin' })
+    .use(sameSiteJson)
+    .use(deps.adminAuth)
+    .onAfterHandle(({ set }) => {
+      set.headers['cache-control'] = 'no-store';
+    })
+    // Whether the signed-in user may open the back office (the menu's Admin item): 200 or 403.
+    .get('/access', () => ({ admin: true }), { admin: true })
+    .get('/dashboard', () => dashboard(deps.db), { admin: true })
+    .get('/orders', ({ query }) => listOrders(deps.db, query), {
+      admin: true,
+      query: orderListQuery,
+    })
+    .get('/orders/:id', ({ params }) => orderDetail(deps.db, params.id), {
+      admin: true,
+      params: idParams,
+    })
+    .post(
+      '/orders/:id/ship',
+      ({ params, body, user }) => markShipped(deps, user, params.id, body),
+      {
+        admin: true,
+        params: idParams,
+        body: shipBody,
+      },
+    )
+    .post('/orders/:id/deliver', ({ params, user }) => markDelivered(deps, user, params.id), {
+      admin: true,
+      params: idParams,
+    })
+    .post('/orders/:id/cancel', ({ params, user }) => cancelAndRefund(deps, user, params.id), {
+      admin: true,
+      params: idParams,
+    })
+    .post('/orders/:id/retry-refund', ({ params, user }) => retryRefund(deps, user, params.id), {
+      admin: true,
+      params: idParams,
+    })
+    .get('/products', () => stockList(deps.db), { admin: true })
+    .post('/products/stock', ({ body, user }) => setStock(deps.db, user, body), {
+      admin: true,
+      body: setStockBody,
+    })
+    .get('/inbox', () => inbox(deps.db), { admin: true })
+    .post('/inbox/:kind/:id/read', ({ params }) => markRead(deps.db, params.kind, params.id), {
+      admin: true,
+      params: inboxReadParams,
+    });

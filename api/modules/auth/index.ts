@@ -1,0 +1,178 @@
+import { Elysia } from 'elysia';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { clientIp } from '../../lib/client-ip';
+import { AppError } from '../../lib/errors';
+import type { RateLimiter } from '../../lib/rate-limit';
+import type { AuthPlugin } from '../../plugins/auth';
+import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
+import { sameSiteJson } from '../../plugins/same-site-json';
+import type { ShopDetails } from '../mail/templates';
+import { refreshCookie } from './cookie';
+import {
+  AUTH_MESSAGES,
+  changePasswordBody,
+  emailBody,
+  loginBody,
+  registerBody,
+  resetPasswordBody,
+  verifyEmailQuery,
+  type SessionAnswer,
+} from './model';
+import {
+  changePassword,
+  forgotPassword,
+  login,
+  register,
+  resendVerification,
+  resetPassword,
+  toUserDto,
+  verifyEmail,
+  type AuthDeps,
+} from './service';
+import { familyOfRefreshToken, refreshSession, revokeFamily, startSession } from './sessions';
+
+/** Registrations one network address may make in an hour (issue 10). */
+export const REGISTER_RATE_LIMIT = { registrations: 5, windowSeconds: 3600 } as const;
+export const REGISTER_TOO_MANY =
+  'You have created several accounts in a short time. Please wait an hour, then try again.';
+
+export const REGISTER_RATE_RULES: readonly RateRule[] = [
+  {
+    name: 'auth.register.ip',
+    limit: REGISTER_RATE_LIMIT.registrations,
+    windowSeconds: REGISTER_RATE_LIMIT.windowSeconds,
+    key: ({ ip }) => ip,
+    message: REGISTER_TOO_MANY,
+  },
+];
+
+export interface AuthModuleDeps {
+  db: Db;
+  limiter: RateLimiter;
+  limits: RateLimitPlugin;
+  auth: AuthPlugin;
+  shop: ShopDetails;
+  onMailQueued?: () => void;
+}
+
+/**
+ * The `/auth/*` calls of spec §7. Every answer is JSON: a success `{ message }` or
+ * `{ token, user }`, a failure the one error shape `{ error, fields? }`. The refresh token travels
+ * only in its HttpOnly cookie, never in a body.
+ */
+export const authModule = ({ db, limiter, limits, auth, shop, onMailQueued }: AuthModuleDeps) => {
+  const deps: AuthDeps = { db, limiter, shop, onMailQueued };
+  const cookie = refreshCookie(shop.siteUrl);
+
+  return new Elysia({ name: 'auth-routes', prefix: '/auth' })
+    .use(sameSiteJson)
+    .use(limits)
+    .use(auth)
+    .post(
+      '/register',
+      async ({ body, set }) => {
+        await register(deps, body);
+        set.status = 201;
+        return { message: AUTH_MESSAGES.registered };
+      },
+      { body: registerBody, parse: 'json', rateLimit: REGISTER_RATE_RULES },
+    )
+    .get(
+      '/verify-email',
+      async ({ query }) => {
+        await verifyEmail(deps, query);
+        return { message: AUTH_MESSAGES.verified };
+      },
+      { query: verifyEmailQuery },
+    )
+    .post(
+      '/resend-verification',
+      async ({ body }) => {
+        await resendVerification(deps, body.email);
+        return { message: AUTH_MESSAGES.verificationSent };
+      },
+      { body: emailBody, parse: 'json' },
+    )
+    .post(
+      '/login',
+      async ({ body, request, set, accessTokens }): Promise<SessionAnswer> => {
+        const user = await login(deps, body, clientIp(request));
+        const session = await startSession(db, user);
+        set.headers['set-cookie'] = cookie.set(session.refreshToken, session.cookieSeconds);
+        const token = await accessTokens.sign(claims(user, session.familyId));
+        return sessionAnswer(user, token);
+      },
+      { body: loginBody, parse: 'json' },
+    )
+    .post('/refresh', async ({ request, set, accessTokens }): Promise<SessionAnswer> => {
+      const presented = cookie.read(request);
+      const outcome = presented
+        ? await refreshSession(db, presented)
+        : { kind: 'refused' as const };
+      if (outcome.kind === 'refused') {
+        set.headers['set-cookie'] = cookie.clear();
+        throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionEnded);
+      }
+      if (outcome.kind === 'rotated') {
+        set.headers['set-cookie'] = cookie.set(outcome.refreshToken, outcome.cookieSeconds);
+      }
+      const token = await accessTokens.sign(claims(outcome.user, outcome.familyId));
+      return sessionAnswer(outcome.user, token);
+    })
+    .post(
+      '/logout',
+      async ({ request, set, user }) => {
+        const presented = cookie.read(request);
+        const familyId = presented ? await familyOfRefreshToken(db, presented) : undefined;
+        for (const id of new Set([familyId, user?.sessionId])) {
+          if (id) await revokeFamily(db, id, 'logout');
+        }
+        set.headers['set-cookie'] = cookie.clear();
+        return { message: AUTH_MESSAGES.loggedOut };
+      },
+      { optionalAuth: true },
+    )
+    .post(
+      '/forgot-password',
+      async ({ body }) => {
+        await forgotPassword(deps, body.email);
+        return { message: AUTH_MESSAGES.resetSent };
+      },
+      { body: emailBody, parse: 'json' },
+    )
+    .post(
+      '/reset-password',
+      async ({ body }) => {
+        await resetPassword(deps, body);
+        return { message: AUTH_MESSAGES.passwordReset };
+      },
+      { body: resetPasswordBody, parse: 'json' },
+    )
+    .post(
+      '/changePassword',
+      async ({ body, request, user, accessTokens }) => {
+        const updated = await changePassword(
+          deps,
+          { user: user.row, familyId: user.sessionId },
+          body,
+          clientIp(request),
+        );
+        // The session that changed the password goes on: a token of the new version.
+        const token = await accessTokens.sign(claims(updated, user.sessionId));
+        return { message: AUTH_MESSAGES.passwordChanged, token };
+      },
+      { body: changePasswordBody, parse: 'json', auth: true },
+    );
+};
+
+const claims = (user: UserRow, familyId: string) => ({
+  sub: user.id,
+  sid: familyId,
+  ver: user.sessionVersion,
+});
+
+const sessionAnswer = (user: UserRow, token: string): SessionAnswer => ({
+  token,
+  user: toUserDto(user),
+});

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Catalogue answers a CDN (or the browser) may keep: fresh for a minute, then served stale for up
+ * to ten while it revalidates in the background. Prices and stock are checked again by the cart
+ * and at checkout, so a minute-old listing never sells at the wrong price.
+ */
+export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
+
+/** A serialised answer (UTF-8, encoded once) and its ETag. */
+export interface JsonBody {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+}
+
+/** A value as a JSON answer; a string is taken as JSON text already serialised. */
+export function jsonBody(value: unknown): JsonBody {
+  const body = new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+/** Whether an If-None-Match header names this ETag (or is `*`). */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === bare || tag === '*');
+}
+
+/** A JSON answer with its ETag and cache headers; 304 without a body when the client has it. */
+export function cacheableJson(request: Request, { body, etag }: JsonBody): Response {
+  const headers = { etag, 'cache-control': CATALOGUE_CACHE_CONTROL, vary: 'accept-encoding' };
+  if (etagMatches(request.headers.get('if-none-match'), etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, {
+    headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+  });
+}

@@ -1,0 +1,36 @@
+import type { ContactMessage as Message } from '../../contact/model';
+import { EmailLayout, Lines, Quoted, SectionTitle, Title } from './EmailLayout';
+import { renderEmail, type RenderedEmail } from './render';
+import type { ShopDetails } from './shop';
+
+interface Props {
+  message: Message;
+  shop: ShopDetails;
+}
+
+/**
+ * A contact-form message for the shop. Reply-to is the sender (set by the caller); the message is
+ * quoted, so nothing in it can pass for a line of the email's own, such as a "From:".
+ */
+export function ContactMessage({ message, shop }: Props) {
+  return (
+    <EmailLayout shop={shop} preview={`${message.subject}, from ${message.email}`}>
+      <Title>Contact form message</Title>
+      <Lines
+        lines={[
+          `Sender's email: ${message.email}`,
+          `Subject: ${message.subject}`,
+          `Order number: ${message.orderNumber ?? 'none given'}`,
+        ]}
+      />
+      <SectionTitle>Message</SectionTitle>
+      <Quoted text={message.message} />
+    </EmailLayout>
+  );
+}
+
+export function contactMessageEmail(message: Message, shop: ShopDetails): Promise<RenderedEmail> {
+  return renderEmail(<ContactMessage message={message} shop={shop} />, {
+    subject: `Contact form: ${message.subject}`,
+  });
+}

@@ -1,0 +1,40 @@
+import { EmailLayout, Lines, Paragraph, SectionTitle, Title } from './EmailLayout';
+import { formatCents } from './format';
+import type { OrderEmailData } from './order-data';
+import { addressLines, OrderTable, paymentLine } from './OrderParts';
+import { renderEmail, type RenderedEmail } from './render';
+import type { ShopDetails } from './shop';
+
+interface Props {
+  data: OrderEmailData;
+  shop: ShopDetails;
+}
+
+/** The shop's notice of a new order: who ordered, what, the payment, where it goes. */
+export function NewOrder({ data, shop }: Props) {
+  const { order } = data;
+  const name = `${order.firstname} ${order.lastname}`;
+  const payment = paymentLine(data.payment);
+  return (
+    <EmailLayout shop={shop} preview={`${name} ordered for ${formatCents(order.totalCents)}`}>
+      <Title>{`New order ${order.number}`}</Title>
+      <Lines
+        lines={[
+          `Customer: ${name}${order.isGuest ? ' (guest)' : ''}`,
+          `Email: ${order.email}`,
+          `Order id: ${order.id}`,
+        ]}
+      />
+      <OrderTable data={data} />
+      <Paragraph>{`Payment: ${order.paymentStatus}${payment ? `, ${payment}` : ''}`}</Paragraph>
+      <SectionTitle>Ship to</SectionTitle>
+      <Lines lines={[name, ...addressLines(order.shippingAddress)]} />
+    </EmailLayout>
+  );
+}
+
+export function newOrderEmail(data: OrderEmailData, shop: ShopDetails): Promise<RenderedEmail> {
+  return renderEmail(<NewOrder data={data} shop={shop} />, {
+    subject: `New order ${data.order.number}: ${formatCents(data.order.totalCents)}`,
+  });
+}

@@ -1,0 +1,54 @@
+import { EmailLayout, Lines, Note, Paragraph, SectionTitle, TextLink, Title } from './EmailLayout';
+import { formatCents } from './format';
+import type { OrderEmailData } from './order-data';
+import { addressLines, OrderTable, paymentLine } from './OrderParts';
+import { renderEmail, type RenderedEmail } from './render';
+import type { ShopDetails } from './shop';
+
+interface Props {
+  data: OrderEmailData;
+  shop: ShopDetails;
+}
+
+/** The shopper's confirmation: order number, items, totals, card, shipping address, what next. */
+export function OrderConfirmation({ data, shop }: Props) {
+  const { order } = data;
+  const payment = paymentLine(data.payment);
+  return (
+    <EmailLayout
+      shop={shop}
+      preview={`Order ${order.number} is confirmed: ${formatCents(order.totalCents)}`}
+    >
+      <Title>Thank you for your order</Title>
+      <Paragraph>{`Hello ${order.firstname},`}</Paragraph>
+      <Paragraph>
+        {`We have your order and are getting it ready. Order number: ${order.number}`}
+      </Paragraph>
+      <SectionTitle>What you bought</SectionTitle>
+      <OrderTable data={data} />
+      <Note>Shipping is included in the prices.</Note>
+      {payment && <Paragraph>{`Paid with ${payment}.`}</Paragraph>}
+      <SectionTitle>Shipping to</SectionTitle>
+      <Lines
+        lines={[`${order.firstname} ${order.lastname}`, ...addressLines(order.shippingAddress)]}
+      />
+      <Paragraph>
+        We process orders in 1-2 business days and shipping takes 5-7 days, so your parcel should
+        arrive in about 2 weeks.
+      </Paragraph>
+      <Paragraph>
+        {'Returns are accepted within 14 days of delivery: see our '}
+        <TextLink href={`${shop.siteUrl}/return-policy`}>Return Policy</TextLink>.
+      </Paragraph>
+    </EmailLayout>
+  );
+}
+
+export function orderConfirmationEmail(
+  data: OrderEmailData,
+  shop: ShopDetails,
+): Promise<RenderedEmail> {
+  return renderEmail(<OrderConfirmation data={data} shop={shop} />, {
+    subject: `Your ${shop.siteName} order ${data.order.number} is confirmed`,
+  });
+}

@@ -1,0 +1,101 @@
+import { Section } from '@react-email/components';
+import type { CSSProperties } from 'react';
+import { formatCents, formatRate, oneLine } from './format';
+import type { OrderEmailData } from './order-data';
+
+/** The blocks both order emails share: the lines bought with their totals, the address, the card. */
+
+const BRAND_NAMES: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+};
+
+const cell: CSSProperties = {
+  padding: '6px 0',
+  borderBottom: '1px solid #eeeeee',
+  fontSize: '14px',
+};
+const head: CSSProperties = { ...cell, borderBottom: '2px solid #2f5d3a', fontWeight: 'bold' };
+const right: CSSProperties = { textAlign: 'right' };
+const muted: CSSProperties = { color: '#5b635b', fontSize: '13px' };
+
+export function itemName(item: OrderEmailData['items'][number]): string {
+  return oneLine(item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title);
+}
+
+export function addressLines(address: OrderEmailData['order']['shippingAddress']): string[] {
+  return [
+    address.line1,
+    ...(address.line2 ? [address.line2] : []),
+    `${address.city}, ${address.state} ${address.zipcode}`,
+  ];
+}
+
+export function paymentLine(payment: OrderEmailData['payment']): string | null {
+  if (!payment?.last4) return null;
+  return `${BRAND_NAMES[payment.brand ?? ''] ?? 'Card'} ending in ${oneLine(payment.last4)}`;
+}
+
+/** The items (quantity × name, line total) and the order's subtotal, tax and total. */
+export function OrderTable({ data }: { data: OrderEmailData }) {
+  const { order, items } = data;
+  const total = (label: string, cents: number, strong = false) => (
+    <tr>
+      <td style={{ ...cell, borderBottom: 'none', ...(strong ? { fontWeight: 'bold' } : {}) }}>
+        {label}
+      </td>
+      <td
+        style={{
+          ...cell,
+          ...right,
+          borderBottom: 'none',
+          ...(strong ? { fontWeight: 'bold' } : {}),
+        }}
+      >
+        {formatCents(cents)}
+      </td>
+    </tr>
+  );
+  return (
+    <Section>
+      <table
+        role="presentation"
+        width="100%"
+        cellPadding={0}
+        cellSpacing={0}
+        data-text-format="dataTable"
+        style={{ borderCollapse: 'collapse' }}
+      >
+        <tbody>
+          <tr>
+            <th align="left" style={head}>
+              Item
+            </th>
+            <th align="right" style={{ ...head, ...right }}>
+              Price
+            </th>
+          </tr>
+          {items.map((item, index) => (
+            <tr key={index}>
+              <td style={cell}>
+                {`${item.quantity} × ${itemName(item)}`}
+                <br />
+                <span
+                  style={muted}
+                >{`SKU ${oneLine(item.sku)}, ${formatCents(item.unitPriceCents)} each`}</span>
+              </td>
+              <td style={{ ...cell, ...right }}>
+                {formatCents(item.unitPriceCents * item.quantity)}
+              </td>
+            </tr>
+          ))}
+          {total('Subtotal', order.subtotalCents)}
+          {total(`Sales tax (${formatRate(order.taxRate)})`, order.taxCents)}
+          {total('Total', order.totalCents, true)}
+        </tbody>
+      </table>
+    </Section>
+  );
+}

@@ -1,0 +1,50 @@
+import type { OrderItemRow, OrderRow, PaymentRow } from '../../../db/schema';
+import type { OrderDto } from '../../orders/model';
+import type { PricedOrder } from '../../orders/pricing';
+
+/**
+ * What the order emails show, with every amount in integer cents. Its parts have the shape of the
+ * database rows (`orders`, `order_items`, `payments`), so a flow that has read or written them
+ * passes them as they are: `{ order, items, payment }`.
+ */
+export interface OrderEmailData {
+  order: Pick<
+    OrderRow,
+    | 'id'
+    | 'number'
+    | 'isGuest'
+    | 'email'
+    | 'firstname'
+    | 'lastname'
+    | 'shippingAddress'
+    | 'subtotalCents'
+    | 'taxRate'
+    | 'taxCents'
+    | 'totalCents'
+    | 'paymentStatus'
+  >;
+  items: Pick<OrderItemRow, 'title' | 'variantTitle' | 'sku' | 'quantity' | 'unitPriceCents'>[];
+  payment: Pick<PaymentRow, 'brand' | 'last4'> | null;
+}
+
+/** The emails' data for an order just placed: its identity from the stored order, cents priced. */
+export function orderEmailData(placed: OrderDto, priced: PricedOrder): OrderEmailData {
+  return {
+    order: {
+      id: placed._id,
+      number: placed.orderNumber,
+      isGuest: placed.isGuest,
+      email: placed.guestContact.email,
+      firstname: placed.guestContact.firstname,
+      lastname: placed.guestContact.lastname,
+      shippingAddress: placed.shippingAddress,
+      subtotalCents: priced.subtotalCents,
+      taxRate: priced.taxRate,
+      taxCents: priced.taxCents,
+      totalCents: priced.totalCents,
+      paymentStatus: placed.paymentStatus,
+    },
+    items: priced.lines,
+    payment: placed.payment,
+  };
+}

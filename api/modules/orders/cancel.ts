@@ -1,0 +1,147 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, payments, type OrderRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { log } from '../../lib/log';
+import { enqueueMail } from '../mail/outbox';
+import { orderCanceledEmail, type ShopDetails } from '../mail/templates';
+import type { PaymentGateway } from '../payments/gateway';
+import { catalogueChanged } from '../product/invalidate';
+import { moveFromUnfulfilled } from './fulfilment';
+import { findOwnOrder } from './history';
+import { HISTORY_MESSAGES } from './history-model';
+import type { Customer } from './ownership';
+import { orderItemsOf } from './repository';
+import { releaseStock, reservationOf, stockChangeOf } from './stock';
+
+export interface CancelDependencies {
+  db: Db;
+  gateway: Pick<PaymentGateway, 'refund'>;
+  shop: ShopDetails;
+  onMailQueued?: () => void;
+}
+
+/** The gateway idempotency key of an order's cancellation refund: one per order, so one refund. */
+export function refundKeyFor(orderId: string): string {
+  return `order-${orderId}-cancel-refund`;
+}
+
+const UNFINISHED = ['canceling', 'refund_failed'] as const;
+
+/**
+ * POST /orders/cancel. Three steps, each safe to repeat:
+ * 1. the guarded move unfulfilled → canceling (fulfilment.ts), so a shipment of the same order
+ *    cannot also win; a cancel that did not finish (canceling, refund_failed) is taken up again;
+ * 2. the full payment is refunded through the gateway with a key derived from the order; a
+ *    failure leaves the order `refund_failed` with its stock untouched, and answers 'Unable to
+ *    cancel order.';
+ * 3. one transaction takes the order from canceling/refund_failed to canceled, puts its stock
+ *    back, marks its payment refunded and queues the customer's email: the conditional move makes
+ *    the restock happen once however many retries race.
+ * Another customer's order, or one not listed, is 404 with nothing changed; an order past
+ * unfulfilled (shipped, delivered, canceled) is 409.
+ */
+export async function cancelOrder(
+  deps: CancelDependencies,
+  customer: Customer,
+  orderId: string,
+): Promise<OrderRow> {
+  const { db } = deps;
+  let order = await moveFromUnfulfilled(db, orderId, 'canceling', {
+    customer,
+    set: { canceledAt: new Date() },
+  });
+  if (!order) {
+    const current = await findOwnOrder(db, customer, orderId);
+    if (!current) throw new AppError('NOT_FOUND', HISTORY_MESSAGES.cancelFailed);
+    if (!(UNFINISHED as readonly string[]).includes(current.shippingStatus)) {
+      throw new AppError('CONFLICT', HISTORY_MESSAGES.cancelFailed);
+    }
+    order = current;
+  }
+  return completeCancellation(deps, order);
+}
+
+/**
+ * Steps 2 and 3 of a cancel, for an order already out of unfulfilled (`canceling` or
+ * `refund_failed`): the customer's retry goes through here, and so can the back office's "retry
+ * refund" (`retryCancellation`). Safe to run twice at once: one refund key, one conditional move.
+ */
+export async function completeCancellation(
+  deps: CancelDependencies,
+  order: OrderRow,
+): Promise<OrderRow> {
+  const { db } = deps;
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.orderId, order.id))
+    .orderBy(asc(payments.createdAt))
+    .limit(1);
+  if (payment && payment.status !== 'refunded') {
+    try {
+      await deps.gateway.refund(payment.reference, refundKeyFor(order.id));
+    } catch (error) {
+      log('error', 'cancellation refund failed; the order is left refund_failed', {
+        orderId: order.id,
+        error: String(error),
+      });
+      await db
+        .update(orders)
+        .set({ shippingStatus: 'refund_failed', updatedAt: new Date() })
+        .where(and(eq(orders.id, order.id), eq(orders.shippingStatus, 'canceling')));
+      throw new AppError('UNAVAILABLE', HISTORY_MESSAGES.cancelFailed);
+    }
+  }
+
+  const items = await orderItemsOf(db, order.id);
+  const email = await orderCanceledEmail(
+    {
+      number: order.number,
+      firstname: order.firstname,
+      totalCents: order.totalCents,
+      items: items.map(({ title, variantTitle, quantity }) => ({ title, variantTitle, quantity })),
+    },
+    deps.shop,
+  );
+  const finished = await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(orders)
+      .set({ shippingStatus: 'canceled', paymentStatus: 'refunded', updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), inArray(orders.shippingStatus, UNFINISHED)))
+      .returning();
+    if (!done) return undefined;
+    await releaseStock(tx, reservationOf(items));
+    await tx
+      .update(payments)
+      .set({ status: 'refunded', updatedAt: new Date() })
+      .where(eq(payments.orderId, order.id));
+    await enqueueMail(tx, { kind: 'order.canceled', to: done.email, ...email });
+    return done;
+  });
+  if (finished) {
+    // The catalogue read model reads the restocked products back.
+    await catalogueChanged(db, stockChangeOf(reservationOf(items)));
+    deps.onMailQueued?.();
+    return finished;
+  }
+  // A concurrent retry finished it first.
+  const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
+  return now!;
+}
+
+/**
+ * The back office's retry of a cancellation whose refund failed (or was cut short): undefined when
+ * the order is not `canceling` or `refund_failed`; throws 'Unable to cancel order.' (503) when the
+ * refund fails again.
+ */
+export async function retryCancellation(
+  deps: CancelDependencies,
+  orderId: string,
+): Promise<OrderRow | undefined> {
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), inArray(orders.shippingStatus, UNFINISHED)));
+  return order ? completeCancellation(deps, order) : undefined;
+}

@@ -1,0 +1,80 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, type OrderRow } from '../../db/schema';
+import { ownedBy, type Customer } from './ownership';
+
+/**
+ * Where an unfulfilled order can go: shipped (the owner's "mark shipped") or canceling (the
+ * customer's cancel, whose refund is under way; see cancel.ts).
+ */
+export type UnfulfilledExit = 'shipped' | 'canceling';
+
+export interface MoveOptions {
+  /** Only an order of this customer moves (the customer's cancel); omitted for the shop owner. */
+  customer?: Customer;
+  /** Columns written with the move (carrier and tracking for a shipment). */
+  set?: Partial<Pick<OrderRow, 'carrier' | 'trackingNumber' | 'shippedAt' | 'canceledAt'>>;
+}
+
+/**
+ * The one guarded transition out of `unfulfilled`: a single conditional update, so of a cancel and
+ * a shipment of the same order exactly one wins (PostgreSQL re-checks the condition after waiting
+ * for the other's row lock). Answers the moved row, or undefined when the order is not unfulfilled
+ * any more (or not this customer's). Pass a transaction to move it together with other writes.
+ */
+export async function moveFromUnfulfilled(
+  db: Db,
+  orderId: string,
+  to: UnfulfilledExit,
+  options: MoveOptions = {},
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ ...options.set, shippingStatus: to, updatedAt: new Date() })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.shippingStatus, 'unfulfilled'),
+        options.customer ? ownedBy(options.customer) : undefined,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export interface ShipmentDetails {
+  orderId: string;
+  carrier: string;
+  trackingNumber: string;
+}
+
+/**
+ * The owner's "mark shipped": unfulfilled → shipped with its carrier and tracking number, through
+ * the same guarded transition as the customer's cancel. Undefined when the order was not
+ * unfulfilled (already shipped, canceled or being canceled): nothing changed.
+ */
+export async function markShipped(
+  db: Db,
+  { orderId, carrier, trackingNumber }: ShipmentDetails,
+): Promise<OrderRow | undefined> {
+  return moveFromUnfulfilled(db, orderId, 'shipped', {
+    set: { carrier: carrier.trim(), trackingNumber: trackingNumber.trim(), shippedAt: new Date() },
+  });
+}
+
+/**
+ * The owner's "mark delivered": shipped → delivered, stamping `deliveredAt` (the 14 days for a
+ * return count from it). Undefined when the order was not shipped.
+ */
+export async function markDelivered(
+  db: Db,
+  orderId: string,
+  at: Date = new Date(),
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .update(orders)
+    .set({ shippingStatus: 'delivered', deliveredAt: at, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.shippingStatus, 'shipped')))
+    .returning();
+  return row;
+}

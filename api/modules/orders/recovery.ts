@@ -1,0 +1,83 @@
+import { and, asc, eq, lt } from 'drizzle-orm';
+import { orders } from '../../db/schema';
+import { log } from '../../lib/log';
+import type { PaymentGateway } from '../payments/gateway';
+import { chargeKeyFor } from './repository';
+import { settlePaid, settleUnpaid, type SettleDependencies } from './settle';
+
+export interface RecoveryDependencies extends SettleDependencies {
+  gateway: PaymentGateway;
+}
+
+export interface RecoveryRound {
+  paid: number;
+  abandoned: number;
+  failed: number;
+}
+
+/** Pending orders at least this old are settled by recovery (longer than any charge can take). */
+export const RECOVER_AFTER_MS = 10 * 60_000;
+
+/**
+ * Settles every order left `pending_payment` for longer than `olderThanMs` (its request died with
+ * its process, or its charge's outcome was unknown) by asking the gateway about its idempotent
+ * charge: charged → paid with its emails; not charged → stock back, order `abandoned`.
+ */
+export async function recoverPendingOrders(
+  deps: RecoveryDependencies,
+  olderThanMs = RECOVER_AFTER_MS,
+): Promise<RecoveryRound> {
+  const round: RecoveryRound = { paid: 0, abandoned: 0, failed: 0 };
+  const stuck = await deps.db
+    .select({ id: orders.id, chargeKey: orders.chargeKey })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.shippingStatus, 'pending_payment'),
+        lt(orders.createdAt, new Date(Date.now() - olderThanMs)),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .limit(100);
+  for (const order of stuck) {
+    try {
+      const found = await deps.gateway.lookup(order.chargeKey ?? chargeKeyFor(order.id));
+      if (found.kind === 'charged') {
+        if (await settlePaid(deps, order.id, found.charge)) round.paid += 1;
+      } else if (await settleUnpaid(deps.db, order.id, 'abandoned')) {
+        round.abandoned += 1;
+      }
+    } catch (error) {
+      round.failed += 1;
+      log('error', 'order recovery failed', { orderId: order.id, error: String(error) });
+    }
+  }
+  if (round.paid + round.abandoned + round.failed > 0) log('info', 'order recovery', { ...round });
+  return round;
+}
+
+/** Runs recovery now and then every `everyMs` until stopped. */
+export function startOrderRecovery(
+  deps: RecoveryDependencies,
+  options: { olderThanMs?: number; everyMs?: number } = {},
+) {
+  const { olderThanMs = RECOVER_AFTER_MS, everyMs = 60_000 } = options;
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running.then(() =>
+      recoverPendingOrders(deps, olderThanMs).catch((error: unknown) =>
+        log('error', 'order recovery round failed', { error: String(error) }),
+      ),
+    );
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return {
+    /** Waits for the round under way. */
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

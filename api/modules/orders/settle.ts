@@ -1,0 +1,122 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { idempotencyKeys, orders, type OrderItemRow, type OrderRow } from '../../db/schema';
+import { enqueueMail } from '../mail/outbox';
+import {
+  newOrderEmail,
+  orderConfirmationEmail,
+  type OrderEmailData,
+  type ShopDetails,
+} from '../mail/templates';
+import type { ChargeResult, PaymentGateway } from '../payments/gateway';
+import { completeKey } from './idempotency';
+import { ORDER_MESSAGES, type OrderConfirmed } from './model';
+import { insertPayment, orderItemsOf, toOrderDto } from './repository';
+import { catalogueChanged } from '../catalogue/change';
+import { releaseStock, reservationOf, stockChangeOf, type StockReservation } from './stock';
+
+export interface SettleDependencies {
+  db: Db;
+  gateway: Pick<PaymentGateway, 'provider'>;
+  shop: ShopDetails;
+  onMailQueued?: () => void;
+}
+
+/** Locks a pending order's row; undefined when it is no longer pending (someone settled it). */
+async function lockPending(tx: Db, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.shippingStatus, 'pending_payment')))
+    .for('update');
+  return row;
+}
+
+/**
+ * A pending order whose charge took the money becomes paid (`unfulfilled`) with its payment, its
+ * two emails and the answer kept with its request's key, in one transaction. The emails are
+ * rendered before it. Answers undefined when the order was not pending any more (already settled
+ * by the recovery job or the request itself): nothing is written twice, so each email goes once.
+ */
+export async function settlePaid(
+  deps: SettleDependencies,
+  orderId: string,
+  charge: ChargeResult,
+): Promise<OrderConfirmed | undefined> {
+  const { db, shop } = deps;
+  const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!current || current.shippingStatus !== 'pending_payment') return undefined;
+  const items = await orderItemsOf(db, orderId);
+  const data: OrderEmailData = {
+    order: { ...current, paymentStatus: charge.status },
+    items,
+    payment: { brand: charge.card.brand, last4: charge.card.last4 },
+  };
+  const [forShopper, forShop] = await Promise.all([
+    orderConfirmationEmail(data, shop),
+    newOrderEmail(data, shop),
+  ]);
+
+  const confirmed = await db.transaction(async (tx) => {
+    const order = await lockPending(tx, orderId);
+    if (!order) return undefined;
+    const [paid] = await tx
+      .update(orders)
+      .set({ shippingStatus: 'unfulfilled', paymentStatus: charge.status, updatedAt: new Date() })
+      .where(eq(orders.id, orderId))
+      .returning();
+    const payment = await insertPayment(tx, order, deps.gateway.provider, charge);
+    await enqueueMail(tx, { kind: 'order.confirmed', to: order.email, ...forShopper });
+    await enqueueMail(tx, {
+      kind: 'order.received',
+      to: shop.shopEmail,
+      replyTo: order.email,
+      ...forShop,
+    });
+    const body: OrderConfirmed = {
+      message: ORDER_MESSAGES.confirmed,
+      orderId,
+      order: toOrderDto(paid!, items as OrderItemRow[], payment),
+    };
+    if (order.requestKey) {
+      await completeKey(tx, order.requestKey, { status: 201, body, orderId });
+    }
+    return body;
+  });
+  if (confirmed) deps.onMailQueued?.();
+  return confirmed;
+}
+
+/**
+ * A pending order whose charge took nothing ends `payment_failed` (declined) or `abandoned`
+ * (recovered after a crash): its stock goes back, and its request's key is let go so the shopper
+ * can try again, in one transaction. False when the order was not pending any more.
+ */
+export async function settleUnpaid(
+  db: Db,
+  orderId: string,
+  status: 'payment_failed' | 'abandoned',
+): Promise<boolean> {
+  let returned: StockReservation | undefined;
+  const settled = await db.transaction(async (tx) => {
+    const order = await lockPending(tx, orderId);
+    if (!order) return false;
+    const items = await orderItemsOf(tx, orderId);
+    returned = reservationOf(items);
+    await releaseStock(tx, returned);
+    await tx
+      .update(orders)
+      .set({ shippingStatus: status, paymentStatus: 'failed', updatedAt: new Date() })
+      .where(eq(orders.id, orderId));
+    if (order.requestKey) {
+      await tx
+        .delete(idempotencyKeys)
+        .where(
+          and(eq(idempotencyKeys.key, order.requestKey), eq(idempotencyKeys.status, 'in_progress')),
+        );
+    }
+    return true;
+  });
+  if (returned) await catalogueChanged(db, stockChangeOf(returned));
+  return settled;
+}

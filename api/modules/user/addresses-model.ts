@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { addressSchema, type Address } from '../address/model';
+
+/**
+ * A customer's saved addresses (spec §2 Addresses, §3 Address, §7 /user/addresses). The same
+ * schema as the checkout's address form; keep this file free of server imports.
+ */
+
+/** spec §3 Address: _id, line1, line2 (optional), city, state, zipcode. */
+export type SavedAddressDto = Address & { _id: string };
+
+/** POST /user/addAddress {line1, line2, city, state, zipcode}. */
+export const addAddressBody = addressSchema;
+
+/** DELETE /user/address {_id}. */
+export const deleteAddressBody = z.object({ _id: z.string().max(100) });
+
+/** A customer keeps at most this many addresses. */
+export const MAX_SAVED_ADDRESSES = 20;
+
+export const ADDRESS_BOOK_MESSAGES = {
+  /** spec §8 */
+  addFailed: 'Unable to add address',
+  loadFailed: 'Failed to load addresses.',
+  deleteFailed: 'Unable to delete address.',
+  notFound: 'We could not find that address.',
+  tooMany: `You can keep at most ${MAX_SAVED_ADDRESSES} addresses. Please delete one first.`,
+  empty: 'You have no saved addresses yet.',
+} as const;

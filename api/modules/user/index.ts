@@ -1,0 +1,33 @@
+import { Elysia } from 'elysia';
+import type { Db } from '../../db/client';
+import type { AuthPlugin } from '../../plugins/auth';
+import { sameSiteJson } from '../../plugins/same-site-json';
+import { toUserDto } from '../auth/service';
+import type { PaymentGateway } from '../payments/gateway';
+import { addressBookRoutes } from './addresses';
+import { storedCardRoutes } from './cards';
+import { profileBody, type UserDto } from './model';
+import { updateProfile } from './service';
+
+/** GET and PUT /user/me (spec §7): the signed-in shopper's profile, `{ username, firstname, lastname, verifiedemail }`. */
+export const userModule = ({
+  db,
+  auth,
+  gateway,
+}: {
+  db: Db;
+  auth: AuthPlugin;
+  /** For the stored cards (GET /user/savedPaymentMethods, DELETE /user/payment). */
+  gateway: PaymentGateway;
+}) =>
+  new Elysia({ name: 'user', prefix: '/user' })
+    .use(sameSiteJson)
+    .use(auth)
+    .get('/me', ({ user }): UserDto => toUserDto(user.row), { auth: true })
+    .put(
+      '/me',
+      async ({ body, user }): Promise<UserDto> => toUserDto(await updateProfile(db, user.id, body)),
+      { body: profileBody, parse: 'json', auth: true },
+    )
+    .use(addressBookRoutes({ db, auth }))
+    .use(storedCardRoutes({ db, auth, gateway }));

@@ -1,0 +1,127 @@
+import { Elysia } from 'elysia';
+import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema';
+import { accessTokens, type AccessTokens } from '../lib/access-token';
+import { AppError } from '../lib/errors';
+import { AUTH_MESSAGES } from '../modules/auth/model';
+import { userOfSession } from '../modules/auth/sessions';
+
+/**
+ * The signed-in shopper, for any module. Use the plugin, then mark a route:
+ *
+ *   new Elysia({ prefix: '/user' })
+ *     .use(auth)
+ *     .get('/me', ({ user }) => toUserDto(user.row), { auth: true })           // 401 when signed out
+ *     .post('/contact', ({ user }) => user?.email ?? …, { optionalAuth: true }) // user or null
+ *
+ * `auth` comes from `createApp` (one per app: `authPlugin({ db, secret, siteUrl })`) and is
+ * handed to the modules that need it, like the rate-limit plugin. A request is signed in when it
+ * carries `Authorization: Bearer <access token>` with a valid token (HS256 pinned, every claim
+ * checked, see `api/lib/access-token.ts`) whose session is still alive: not logged out, not ended
+ * by a password change, not expired.
+ */
+export interface SignedInUser {
+  id: string;
+  /** The account's email address (lower-cased). */
+  email: string;
+  firstname: string;
+  lastname: string;
+  role: UserRow['role'];
+  /** The session family the access token belongs to. */
+  sessionId: string;
+  /** The full row, for services that need more (never send it: it holds the hash). */
+  row: UserRow;
+}
+
+export interface AuthSettings {
+  db: Db;
+  secret: string;
+  /** PUBLIC_SITE_URL without a trailing slash: the tokens' issuer and audience. */
+  siteUrl: string;
+}
+
+/** The bearer token of a request, if any. */
+export function bearerToken(request: Request): string | undefined {
+  const header = request.headers.get('authorization');
+  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
+  return match?.[1];
+}
+
+/** The signed-in user of a request, or null (no token, an invalid one, or an ended session). */
+export async function signedInUser(
+  db: Db,
+  tokens: AccessTokens,
+  request: Request,
+): Promise<SignedInUser | null> {
+  const claims = await tokens.verify(bearerToken(request));
+  if (!claims) return null;
+  const row = await userOfSession(db, claims);
+  if (!row) return null;
+  return {
+    id: row.id,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    role: row.role,
+    sessionId: claims.sid,
+    row,
+  };
+}
+
+export const authPlugin = ({ db, secret, siteUrl }: AuthSettings) => {
+  const tokens = accessTokens({ secret, siteUrl });
+  return new Elysia({ name: 'auth' }).decorate('accessTokens', tokens).macro({
+    /** `auth: true`: the route needs a signed-in user (`user`); otherwise 401. */
+    auth: {
+      async resolve({ request }) {
+        const user = await signedInUser(db, tokens, request);
+        if (!user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionEnded);
+        return { user };
+      },
+    },
+    /**
+     * `optionalAuth: true`: `user` is the signed-in user, or null for a request without a token.
+     * A token that is refused (expired, tampered, its session ended) answers 401 like `auth`, so
+     * the browser renews the session instead of being taken for a guest.
+     */
+    optionalAuth: {
+      async resolve({ request }) {
+        const user = await signedInUser(db, tokens, request);
+        if (!user && bearerToken(request) !== undefined) {
+          throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionEnded);
+        }
+        return { user };
+      },
+    },
+  });
+};
+
+export type AuthPlugin = ReturnType<typeof authPlugin>;
+
+/** The answer to a signed-in user who is not an admin on an `/api/admin/*` route. */
+export const ADMIN_ONLY_MESSAGE = 'This page is for the shop owner only.';
+
+/**
+ * The back office's guard (issue 14), a plugin of its own beside `authPlugin`:
+ *
+ *   new Elysia({ prefix: '/admin' }).use(adminAuth).get('/orders', ({ user }) => …, { admin: true })
+ *
+ * `admin: true` needs a signed-in admin (`user`): 401 without a valid session, 403 for any other
+ * role. The role is read from the database on every request (the session lookup reads the user
+ * row), so a demoted admin is refused on the very next request.
+ */
+export const adminAuthPlugin = ({ db, secret, siteUrl }: AuthSettings) => {
+  const tokens = accessTokens({ secret, siteUrl });
+  return new Elysia({ name: 'admin-auth' }).macro({
+    admin: {
+      async resolve({ request }) {
+        const user = await signedInUser(db, tokens, request);
+        if (!user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionEnded);
+        if (user.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
+        return { user };
+      },
+    },
+  });
+};
+
+export type AdminAuthPlugin = ReturnType<typeof adminAuthPlugin>;

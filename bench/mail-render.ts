@@ -1,0 +1,84 @@
+// npm run bench:mail — how long the emails take to render (React Email to HTML, then the text part
+// read from it) with React in production mode: the first render in a fresh process, then warm.
+// The order emails are rendered inside the order's transaction today
+// (api/modules/orders/confirm-order.ts); a flow that knows the order's number before its last
+// transaction should render them before it. Target: both order emails together, warm, p50 under
+// 10 ms. Machines here are shared: p99 follows the load. BENCH_RENDERS sets the count.
+import {
+  contactMessageEmail,
+  newOrderEmail,
+  orderConfirmationEmail,
+  type OrderEmailData,
+} from '../api/modules/mail/templates';
+
+const renders = Number(process.env.BENCH_RENDERS ?? 200);
+const shop = {
+  siteName: 'Evergreen',
+  siteUrl: 'https://evergreen.example',
+  shopEmail: 'support@evergreen.example',
+};
+const order: OrderEmailData = {
+  order: {
+    id: '3f1c2a9e-2b7d-4c1e-9a55-1b2c3d4e5f60',
+    number: 1042,
+    isGuest: true,
+    email: 'ada@example.com',
+    firstname: 'Ada',
+    lastname: 'Lovelace',
+    shippingAddress: {
+      line1: '400 Pine St',
+      line2: 'Suite 200',
+      city: 'Seattle',
+      state: 'WA',
+      zipcode: '98101',
+    },
+    subtotalCents: 14600,
+    taxRate: 0.1035,
+    taxCents: 1511,
+    totalCents: 16111,
+    paymentStatus: 'paid',
+  },
+  items: Array.from({ length: 6 }, (_, index) => ({
+    title: `Cedar Ridge Stoneware Mug ${index + 1}`,
+    variantTitle: 'Forest Green',
+    sku: `EG-MUG-${index}`,
+    quantity: 2,
+    unitPriceCents: 2400,
+  })),
+  payment: { brand: 'visa', last4: '4242' },
+};
+const message = {
+  email: 'fern@example.com',
+  subject: 'Problem with order',
+  message: 'My mug arrived chipped.\nCould you send another one?\nThanks!',
+  orderNumber: '1042',
+};
+
+async function time(work: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await work();
+  return performance.now() - start;
+}
+
+const bothOrderEmails = () =>
+  Promise.all([orderConfirmationEmail(order, shop), newOrderEmail(order, shop)]);
+
+const first = await time(bothOrderEmails);
+const samples: Record<string, number[]> = { 'both order emails': [], 'contact message': [] };
+for (let round = 0; round < renders; round += 1) {
+  samples['both order emails']!.push(await time(bothOrderEmails));
+  samples['contact message']!.push(await time(() => contactMessageEmail(message, shop)));
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+
+console.log(`first render of both order emails in this process: ${first.toFixed(1)} ms`);
+console.log(`${renders} warm renders each:`);
+for (const [name, values] of Object.entries(samples)) {
+  console.log(
+    `  ${name.padEnd(18)} p50 ${percentile(values, 0.5).toFixed(1)} ms  p99 ${percentile(values, 0.99).toFixed(1)} ms`,
+  );
+}
+const p50 = percentile(samples['both order emails']!, 0.5);
+console.log(p50 < 10 ? 'target met (p50 < 10 ms)' : 'TARGET MISSED (p50 >= 10 ms)');

@@ -1,0 +1,206 @@
+// npm run bench:pages — the pages a shopper lands on, against the static home page, in one run on
+// one built server (dist/serve.mjs): the home page (static), product pages, category pages,
+// subcategory pages and the search page with queries that never repeat (bench/queries.ts). Each is
+// loaded for BENCH_SECONDS (default 10) at BENCH_CONNECTIONS (default 32) after a 2 s warm-up, on
+// the demo catalogue and on the 10,000-product one, on PGlite and on PostgreSQL
+// (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; BENCH_SKIP_POSTGRES=1
+// skips it; BENCH_SKIP_10K=1 the large catalogue). Prints each page's rate as a ratio of the static
+// page's, p50/p99, and the server's RSS after start and at its peak.
+// Targets: product, category and subcategory ≥ 0.5 of static; search ≥ 0.1 with p99 ≤ 100 ms.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { migrateDatabase, openDatabase } from '../api/db/client';
+import { seedCatalogue, seedProductId } from '../api/db/seed';
+import { products as demo } from '../api/db/seed/catalogue';
+import { listingHref } from '../src/lib/navigation';
+import { loadBenchCatalogue } from './catalogue-10k';
+import { rssMb, startServer } from './lib';
+import { distinctQueries } from './queries';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const buildDir = process.env.BUILD_DIR ?? 'dist';
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface PageLoad {
+  label: string;
+  /** A fixed rotation of paths, or a new path for every request. */
+  paths: string[] | (() => string);
+  target?: { ratio: number; p99?: number };
+}
+
+interface Row {
+  label: string;
+  rate: number;
+  p50: number;
+  p99: number;
+  failed: number;
+  target?: PageLoad['target'];
+}
+
+const pairs = [
+  ...new Set(
+    demo.flatMap((product) =>
+      product.categorizations
+        .filter((entry) => entry.subcategory)
+        .map((entry) => JSON.stringify([entry.category, entry.subcategory])),
+    ),
+  ),
+].map((pair) => JSON.parse(pair) as [string, string]);
+const categories = [...new Set(pairs.map(([category]) => category))];
+
+const PAGES: PageLoad[] = [
+  { label: 'home (static)', paths: ['/'] },
+  {
+    label: 'product',
+    paths: demo.slice(0, 40).map((product) => `/productdetailpage/${seedProductId(product.slug)}`),
+    target: { ratio: 0.5 },
+  },
+  {
+    label: 'category',
+    paths: categories.map((category) => listingHref({ label: '', category })),
+    target: { ratio: 0.5 },
+  },
+  {
+    label: 'subcategory',
+    paths: pairs.map(([category, subcategory]) =>
+      listingHref({ label: '', category, subcategory }),
+    ),
+    target: { ratio: 0.5 },
+  },
+  {
+    label: 'search (never repeated)',
+    paths: (() => {
+      const next = distinctQueries(7);
+      return () => `/search?${next()}`;
+    })(),
+    target: { ratio: 0.1, p99: 100 },
+  },
+];
+
+async function loadPage(base: string, page: PageLoad, duration: number): Promise<Row> {
+  const { paths } = page;
+  const requests =
+    typeof paths === 'function'
+      ? [
+          {
+            method: 'GET' as const,
+            setupRequest: (request: object) => ({ ...request, path: paths() }),
+          },
+        ]
+      : paths.map((path) => ({ method: 'GET' as const, path }));
+  const result = await autocannon({ url: base, connections, duration, requests });
+  return {
+    label: page.label,
+    rate: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failed: result.errors + result.non2xx,
+    target: page.target,
+  };
+}
+
+/** Served as in production: React's production build, a real secret. */
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex') };
+
+async function run(title: string, env: Record<string, string>): Promise<boolean> {
+  const server = await startServer('node', [`${buildDir}/serve.mjs`], { ...PRODUCTION, ...env });
+  try {
+    const started = rssMb(server.pid).now;
+    // Each page is rendered once per catalogue version: render them before measuring.
+    for (const page of PAGES) {
+      if (typeof page.paths === 'function') continue;
+      for (const path of page.paths) await fetch(`${server.url}${path}`).then((r) => r.text());
+    }
+    const rows: Row[] = [];
+    for (const page of PAGES) {
+      await loadPage(server.url, page, 2);
+      rows.push(await loadPage(server.url, page, seconds));
+    }
+    const memory = rssMb(server.pid);
+    const staticRate = rows[0]!.rate;
+    console.log(`\n${title}: ${connections} connections, ${seconds} s each`);
+    console.log(
+      ['page', 'ratio', 'target', 'p50 ms', 'p99 ms', 'failed'].map((h) => h.padEnd(26)).join(''),
+    );
+    let met = true;
+    for (const row of rows) {
+      const ratio = row.rate / staticRate;
+      const ok =
+        !row.target ||
+        (ratio >= row.target.ratio && (row.target.p99 === undefined || row.p99 <= row.target.p99));
+      met &&= ok && row.failed === 0;
+      const target = row.target
+        ? `≥ ${row.target.ratio}${row.target.p99 ? `, p99 ≤ ${row.target.p99}` : ''} ${ok ? 'met' : 'MISSED'}`
+        : '1 (reference)';
+      console.log(
+        [row.label, ratio.toFixed(2), target, row.p50, row.p99, row.failed]
+          .map((cell) => String(cell).padEnd(26))
+          .join(''),
+      );
+    }
+    console.log(
+      `RSS after start ${started.toFixed(0)} MB, at the end ${memory.now.toFixed(0)} MB, peak ${memory.peak.toFixed(0)} MB`,
+    );
+    return met;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+type Catalogue = 'demo' | '10k';
+const fill = (catalogue: Catalogue) => async (url: string | undefined, dataDir?: string) => {
+  const database = await openDatabase(url ? { url } : { dataDir: join(dataDir!, 'db') });
+  await migrateDatabase(database);
+  if (catalogue === 'demo') await seedCatalogue(database.db);
+  else await loadBenchCatalogue(database.db);
+  await database.close();
+};
+
+async function onPglite(catalogue: Catalogue): Promise<boolean> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'evergreen-bench-pages-'));
+  try {
+    await fill(catalogue)(undefined, dataDir);
+    return await run(`PGlite, ${catalogue} catalogue`, { DATA_DIR: dataDir, DATABASE_URL: '' });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(catalogue: Catalogue): Promise<boolean> {
+  const name = `evergreen_bench_${randomBytes(4).toString('hex')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await withAdmin((client) => client.query(`create database ${name}`));
+  try {
+    await fill(catalogue)(url.toString());
+    return await run(`PostgreSQL, ${catalogue} catalogue`, { DATABASE_URL: url.toString() });
+  } finally {
+    await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+  }
+}
+
+const catalogues: Catalogue[] = process.env.BENCH_SKIP_10K === '1' ? ['demo'] : ['demo', '10k'];
+let allMet = true;
+for (const catalogue of catalogues) {
+  allMet = (await onPglite(catalogue)) && allMet;
+  if (process.env.BENCH_SKIP_POSTGRES !== '1') allMet = (await onPostgres(catalogue)) && allMet;
+}
+if (!allMet) {
+  console.log('\nsome targets were missed or requests failed (see above)');
+  process.exitCode = 1;
+}

@@ -1,0 +1,57 @@
+/**
+ * Search queries that never repeat, as shoppers type them: one or two catalogue words, sometimes a
+ * word cut short (typing), sometimes with a typo (a letter dropped or doubled), sometimes with a
+ * price range, a category, a sort or a later page. The price bounds carry cents that change with
+ * every query, so no two queries in a run are the same.
+ */
+import { products as demo } from '../api/db/seed/catalogue';
+
+const WORDS = [
+  ...new Set(demo.flatMap((product) => product.title.toLowerCase().match(/[a-z]{4,}/g) ?? [])),
+];
+const CATEGORIES = ['Home', 'Yoga', 'Pets', 'Artwork', 'Clothing', 'Gift Collection', 'Digital'];
+
+/** A small fast deterministic generator (mulberry32). */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function typo(word: string, next: () => number): string {
+  const at = 1 + Math.floor(next() * (word.length - 2));
+  return next() < 0.5
+    ? word.slice(0, at) + word.slice(at + 1)
+    : word.slice(0, at) + word[at] + word.slice(at);
+}
+
+/** The query strings (without `?`) of an endless series of distinct searches. */
+export function distinctQueries(seed = 1): () => string {
+  const next = random(seed);
+  let count = 0;
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  return () => {
+    count += 1;
+    const words = [pick(WORDS)];
+    if (next() < 0.4) words.push(pick(WORDS));
+    const shaped = words.map((word) => {
+      const roll = next();
+      if (roll < 0.2) return typo(word, next);
+      if (roll < 0.4) return word.slice(0, Math.max(3, Math.ceil(word.length * 0.6)));
+      return word;
+    });
+    const params = new URLSearchParams({ q: shaped.join(' ') });
+    // The cents make every query distinct; the bound itself rarely filters anything out.
+    params.set('maxPrice', (500 + (count % 100_000) / 100).toFixed(2));
+    if (next() < 0.2) params.set('minPrice', String(Math.floor(next() * 30)));
+    if (next() < 0.2) params.set('category', pick(CATEGORIES));
+    if (next() < 0.2) params.set('sort', next() < 0.5 ? 'priceAsc' : 'priceDesc');
+    params.set('page', next() < 0.2 ? '2' : '1');
+    return params.toString();
+  };
+}

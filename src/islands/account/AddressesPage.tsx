@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { addressSchema } from '../../../api/modules/address/model';
+import {
+  ADDRESS_BOOK_MESSAGES,
+  type SavedAddressDto,
+} from '../../../api/modules/user/addresses-model';
+import { api } from '../../lib/api-client';
+import type { CheckoutAddress } from '../../stores/checkout';
+import { AddressFields } from '../checkout/AddressFields';
+import { focusFirstError, validate } from '../checkout/validation';
+import { RequireSession } from './RequireSession';
+import styles from './Account.module.css';
+
+const EMPTY: CheckoutAddress = { line1: '', line2: '', city: '', state: '', zipcode: '' };
+
+type List =
+  { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; addresses: SavedAddressDto[] };
+
+const oneLine = (entry: SavedAddressDto) =>
+  [entry.line1, entry.line2, entry.city, `${entry.state} ${entry.zipcode}`]
+    .filter(Boolean)
+    .join(', ');
+
+/** spec §2 Addresses: list the saved addresses, add one with the checkout's form, delete. */
+function AddressBook() {
+  const [list, setList] = useState<List>({ kind: 'loading' });
+  const [address, setAddress] = useState<CheckoutAddress>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
+  function show(result: Awaited<ReturnType<typeof api.get<SavedAddressDto[]>>>) {
+    if (result.ok) setList({ kind: 'ready', addresses: result.data });
+    else if (result.status !== 401) setList({ kind: 'failed' });
+  }
+
+  async function load() {
+    show(await api.get<SavedAddressDto[]>('/user/addresses'));
+  }
+
+  useEffect(() => {
+    let active = true;
+    void api.get<SavedAddressDto[]>('/user/addresses').then((result) => {
+      if (active) show(result);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  async function add(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setProblem('');
+    const checked = validate(addressSchema, address);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      requestAnimationFrame(() => focusFirstError(form.current));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const result = await api.post<SavedAddressDto>('/user/addAddress', checked.data);
+    setBusy(false);
+    if (result.ok) {
+      setAddress(EMPTY);
+      await load();
+      return;
+    }
+    if (result.fields) {
+      setErrors(result.fields);
+      requestAnimationFrame(() => focusFirstError(form.current));
+    }
+    setProblem(ADDRESS_BOOK_MESSAGES.addFailed);
+  }
+
+  async function remove(entry: SavedAddressDto) {
+    setProblem('');
+    const result = await api.delete('/user/address', { _id: entry._id });
+    if (!result.ok && result.status !== 401) setProblem(ADDRESS_BOOK_MESSAGES.deleteFailed);
+    await load();
+  }
+
+  return (
+    <div className="checkout-flow">
+      <section className={styles.section} aria-labelledby="saved-addresses-title">
+        <h2 id="saved-addresses-title">Saved addresses</h2>
+        {list.kind === 'loading' && <p role="status">Loading your addresses…</p>}
+        {list.kind === 'failed' && (
+          <div className={styles.error} role="alert">
+            <p>{ADDRESS_BOOK_MESSAGES.loadFailed}</p>
+          </div>
+        )}
+        {list.kind === 'ready' && list.addresses.length === 0 && (
+          <p className={styles.hint}>{ADDRESS_BOOK_MESSAGES.empty}</p>
+        )}
+        {list.kind === 'ready' && list.addresses.length > 0 && (
+          <ul className="address-list">
+            {list.addresses.map((entry) => (
+              <li key={entry._id}>
+                <span>{oneLine(entry)}</span>{' '}
+                <button
+                  type="button"
+                  className={styles.secondary}
+                  onClick={() => void remove(entry)}
+                  aria-label={`Delete ${oneLine(entry)}`}
+                >
+                  Delete
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <form ref={form} noValidate onSubmit={add} aria-labelledby="add-address-title">
+        <h2 id="add-address-title">Add an address</h2>
+        <AddressFields
+          idPrefix="account-address"
+          section="shipping"
+          title="New address"
+          value={address}
+          errors={errors}
+          onChange={setAddress}
+        />
+        {problem && (
+          <div className={styles.error} role="alert">
+            <p>{problem}</p>
+          </div>
+        )}
+        <button type="submit" className={styles.button} disabled={busy}>
+          Add address
+        </button>
+      </form>
+    </div>
+  );
+}
+
+export default function AddressesPage() {
+  return <RequireSession>{() => <AddressBook />}</RequireSession>;
+}

@@ -1,0 +1,60 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { UserDto } from '../../../api/modules/user/model';
+import { api } from '../../lib/api-client';
+import { loginHref } from '../../lib/login-redirect';
+import { $auth, updateUser } from '../../stores/auth';
+import { ACCOUNT_TEXT } from './messages';
+import styles from './Account.module.css';
+
+type State = { kind: 'checking' } | { kind: 'ready'; user: UserDto } | { kind: 'failed' };
+
+/**
+ * The account routes' guard (spec §2 Access, DECISIONS "Account guard"): a signed-out shopper goes
+ * to /login, which brings them back here after logging in. A signed-in one sees the page only
+ * once the server has confirmed the session (GET /user/me, renewed through the API client if the
+ * token has expired), so nothing of an account shows before the session is known. Islands that
+ * use it render with client:only, so the server's HTML holds nothing of the account either.
+ */
+export function RequireSession({ children }: { children: (user: UserDto) => ReactNode }) {
+  const { isLoggedIn } = useStore($auth);
+  const [state, setState] = useState<State>({ kind: 'checking' });
+
+  useEffect(() => {
+    if (!isLoggedIn) {
+      location.replace(loginHref(`${location.pathname}${location.search}`));
+      return;
+    }
+    let active = true;
+    void api.get<UserDto>('/user/me').then((result) => {
+      if (!active) return;
+      if (result.ok) {
+        updateUser(result.data);
+        setState({ kind: 'ready', user: result.data });
+      } else if (result.status !== 401) {
+        setState({ kind: 'failed' });
+      }
+      // A 401 here means the refresh was refused too: the API client is on its way to /login.
+    });
+    return () => {
+      active = false;
+    };
+  }, [isLoggedIn]);
+
+  if (!isLoggedIn) return <p className={styles.hint}>{ACCOUNT_TEXT.redirecting}</p>;
+  if (state.kind === 'checking') {
+    return (
+      <p className={styles.hint} role="status">
+        {ACCOUNT_TEXT.loading}
+      </p>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <div className={styles.error} role="alert">
+        <p>{ACCOUNT_TEXT.loadFailed}</p>
+      </div>
+    );
+  }
+  return <>{children(state.user)}</>;
+}

@@ -1,0 +1,147 @@
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import {
+  AUTH_MESSAGES,
+  PASSWORD_LIMITS,
+  authFieldMessages,
+  resetLinkQuery,
+  resetPasswordForm,
+} from '../../../api/modules/auth/model';
+import { api } from '../../lib/api-client';
+import { LOGIN_PATH } from '../../lib/login-redirect';
+import { Field, focusFirstError } from './Field';
+import { REDIRECT_DELAYS_MS, RESET_TEXT } from './messages';
+import styles from './Account.module.css';
+
+type Link = { token: string; email: string } | null;
+type Status =
+  | { kind: 'form' }
+  | { kind: 'submitting' }
+  | { kind: 'failed'; text: string }
+  | { kind: 'success' };
+
+const FIELDS = ['newPassword', 'confirmPassword'];
+
+/** The link's token and email when both are there; the token leaves the address bar once read. */
+function readLink(): Link {
+  const query = new URLSearchParams(location.search);
+  const checked = resetLinkQuery.safeParse({
+    token: query.get('token') ?? '',
+    email: query.get('email') ?? '',
+  });
+  history.replaceState(history.state, '', location.pathname);
+  return checked.success ? checked.data : null;
+}
+
+/**
+ * spec §2, §5, §8 Reset password: new password and confirmation (the browser asks for 8
+ * characters at least), 'Reset Password' or 'Resetting...', then the success text and /login
+ * after 2.5 seconds.
+ */
+export default function ResetPasswordForm() {
+  const [link] = useState<Link>(readLink);
+  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<Status>({ kind: 'form' });
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (status.kind !== 'success') return;
+    const timer = setTimeout(() => location.assign(LOGIN_PATH), REDIRECT_DELAYS_MS.reset);
+    return () => clearTimeout(timer);
+  }, [status.kind]);
+
+  if (!link) {
+    return (
+      <section className={styles.panel}>
+        <div className={styles.error} role="alert">
+          <p>{AUTH_MESSAGES.invalidResetLink}</p>
+        </div>
+        <p className={styles.links}>
+          <a href="/forgotpassword">Ask for a new link</a>
+        </p>
+      </section>
+    );
+  }
+  const resetLink = link;
+
+  if (status.kind === 'success') {
+    return (
+      <p className={styles.success} role="status">
+        {RESET_TEXT.success}
+      </p>
+    );
+  }
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = resetPasswordForm.safeParse(values);
+    if (!checked.success) {
+      const found = authFieldMessages(checked.error);
+      setErrors(found);
+      setStatus({ kind: 'form' });
+      focusFirstError(form.current, found, FIELDS);
+      return;
+    }
+    setErrors({});
+    setStatus({ kind: 'submitting' });
+    const result = await api.post(
+      '/auth/reset-password',
+      { ...resetLink, newPassword: checked.data.newPassword },
+      { anonymous: true },
+    );
+    if (result.ok) {
+      setStatus({ kind: 'success' });
+      return;
+    }
+    if (result.fields?.newPassword) setErrors({ newPassword: result.fields.newPassword });
+    setStatus({ kind: 'failed', text: result.error ?? RESET_TEXT.failed });
+  }
+
+  const set = (field: 'newPassword' | 'confirmPassword') => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  return (
+    <form ref={form} className={styles.form} onSubmit={submit}>
+      <input type="hidden" name="username" autoComplete="username" value={resetLink.email} />
+      <Field
+        id={`${id}-newPassword`}
+        name="newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_LIMITS.newMin}
+        maxLength={PASSWORD_LIMITS.newMax}
+        hint={`${PASSWORD_LIMITS.newMin} to ${PASSWORD_LIMITS.newMax} characters.`}
+        value={values.newPassword}
+        error={errors.newPassword}
+        onChange={set('newPassword')}
+      />
+      <Field
+        id={`${id}-confirmPassword`}
+        name="confirmPassword"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_LIMITS.newMin}
+        value={values.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={set('confirmPassword')}
+      />
+      <div role="alert">
+        {status.kind === 'failed' && (
+          <div className={styles.error}>
+            <p>{status.text}</p>
+          </div>
+        )}
+      </div>
+      <div className={styles.actions}>
+        <button className={styles.button} type="submit" disabled={status.kind === 'submitting'}>
+          {status.kind === 'submitting' ? RESET_TEXT.submitting : RESET_TEXT.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { CARD_MESSAGES, type SavedPaymentDto } from '../../../api/modules/user/cards-model';
+import { api } from '../../lib/api-client';
+import { describeCard } from '../checkout/card';
+import { RequireSession } from './RequireSession';
+import styles from './Account.module.css';
+
+type List = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; cards: SavedPaymentDto[] };
+
+/**
+ * spec §2 Stored payments: the saved cards, each deletable. spec §8's texts: 'Failed to load
+ * payment methods.' (never for a 401: the API client renews the session or goes to /login),
+ * 'Failed to delete payment method.' when the server refuses, 'Unable to delete payment method.'
+ * when it cannot be reached.
+ */
+function StoredCards() {
+  const [list, setList] = useState<List>({ kind: 'loading' });
+  const [problem, setProblem] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+
+  function show(result: Awaited<ReturnType<typeof api.get<SavedPaymentDto[]>>>) {
+    if (result.ok) setList({ kind: 'ready', cards: result.data });
+    else if (result.status !== 401) setList({ kind: 'failed' });
+  }
+
+  async function load() {
+    show(await api.get<SavedPaymentDto[]>('/user/savedPaymentMethods'));
+  }
+
+  useEffect(() => {
+    let active = true;
+    void api.get<SavedPaymentDto[]>('/user/savedPaymentMethods').then((result) => {
+      if (active) show(result);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  async function remove(card: SavedPaymentDto) {
+    setProblem('');
+    setBusy(card._id);
+    const result = await api.delete('/user/payment', { _id: card._id });
+    setBusy(null);
+    if (!result.ok && result.status !== 401) {
+      setProblem(result.status === 0 ? CARD_MESSAGES.deleteError : CARD_MESSAGES.deleteFailed);
+    }
+    await load();
+  }
+
+  const label = (card: SavedPaymentDto) =>
+    `${describeCard({ brand: card.brand, last4Number: card.last4Number })}, expires ${card.expirationMonth}/${card.expirationYear}`;
+
+  return (
+    <section className={styles.section} aria-labelledby="stored-cards-title">
+      <h2 id="stored-cards-title">Saved cards</h2>
+      {list.kind === 'loading' && <p role="status">Loading your cards…</p>}
+      {list.kind === 'failed' && (
+        <div className={styles.error} role="alert">
+          <p>{CARD_MESSAGES.loadFailed}</p>
+        </div>
+      )}
+      {problem && (
+        <div className={styles.error} role="alert">
+          <p>{problem}</p>
+        </div>
+      )}
+      {list.kind === 'ready' && list.cards.length === 0 && (
+        <p className={styles.hint}>{CARD_MESSAGES.empty}</p>
+      )}
+      {list.kind === 'ready' && list.cards.length > 0 && (
+        <ul>
+          {list.cards.map((card) => (
+            <li key={card._id}>
+              <span>{label(card)}</span>{' '}
+              <button
+                type="button"
+                className={styles.secondary}
+                disabled={busy === card._id}
+                onClick={() => void remove(card)}
+                aria-label={`Delete ${label(card)}`}
+              >
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className={styles.hint}>
+        A card is saved only when you tick “{CARD_MESSAGES.saveThisCard}” at checkout. We keep the
+        payment provider’s token, the last four digits and the expiry, never the card number.
+      </p>
+    </section>
+  );
+}
+
+export default function StoredPaymentsPage() {
+  return <RequireSession>{() => <StoredCards />}</RequireSession>;
+}

@@ -1,0 +1,143 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { api } from '../../lib/api-client';
+import { ADMIN_TEXT, money, RequireAdmin, when } from './RequireAdmin';
+import styles from './Admin.module.css';
+
+interface OrderList {
+  orders: {
+    id: string;
+    number: number;
+    email: string;
+    firstname: string;
+    lastname: string;
+    status: string;
+    totalCents: number;
+    createdAt: string;
+  }[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+const FILTERS = [
+  ['open', 'To do (unfulfilled, shipped, refund failed)'],
+  ['unfulfilled', 'Unfulfilled'],
+  ['shipped', 'Shipped'],
+  ['delivered', 'Delivered'],
+  ['refund_failed', 'Refund failed'],
+  ['canceled', 'Canceled'],
+  ['all', 'All'],
+] as const;
+
+function OrdersBody() {
+  const params = new URLSearchParams(location.search);
+  const [status, setStatus] = useState(params.get('status') ?? 'open');
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const page = Number(params.get('page') ?? '1') || 1;
+  const [data, setData] = useState<OrderList | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const query = new URLSearchParams({
+      status: params.get('status') ?? 'open',
+      page: String(page),
+    });
+    const search = params.get('q');
+    if (search) query.set('q', search);
+    void api.get<OrderList>(`/admin/orders?${query}`).then((result) => {
+      if (result.ok) setData(result.data);
+      else setFailed(true);
+    });
+    // The query comes from the address only; a new search loads a new page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const next = new URLSearchParams({ status });
+    if (q.trim()) next.set('q', q.trim());
+    location.assign(`/admin/orders?${next}`);
+  }
+
+  const pageHref = (n: number) => {
+    const next = new URLSearchParams(location.search);
+    next.set('page', String(n));
+    return `/admin/orders?${next}`;
+  };
+
+  return (
+    <>
+      <form className={styles.form} onSubmit={submit} role="search">
+        <label>
+          Status
+          <select value={status} onChange={(e) => setStatus(e.target.value)}>
+            {FILTERS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Order number or email
+          <input type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        </label>
+        <button className={styles.button} type="submit">
+          Show orders
+        </button>
+      </form>
+      {failed && <p className={styles.error}>{ADMIN_TEXT.failed}</p>}
+      {!data && !failed && <p role="status">Loading orders...</p>}
+      {data && (
+        <>
+          <p>
+            {data.total} orders
+            {data.total > data.pageSize ? `, page ${data.page}` : ''}
+          </p>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Placed</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Status</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.orders.map((order) => (
+                <tr key={order.id}>
+                  <td>
+                    <a href={`/admin/orders/${order.id}`}>Order {order.number}</a>
+                  </td>
+                  <td>{when(order.createdAt)}</td>
+                  <td>
+                    {order.firstname} {order.lastname}
+                    <br />
+                    {order.email}
+                  </td>
+                  <td>{order.status.replace('_', ' ')}</td>
+                  <td>{money(order.totalCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav aria-label="Pages">
+            {data.page > 1 && <a href={pageHref(data.page - 1)}>Previous page</a>}{' '}
+            {data.page * data.pageSize < data.total && (
+              <a href={pageHref(data.page + 1)}>Next page</a>
+            )}
+          </nav>
+        </>
+      )}
+    </>
+  );
+}
+
+export default function AdminOrders() {
+  return (
+    <RequireAdmin>
+      <OrdersBody />
+    </RequireAdmin>
+  );
+}

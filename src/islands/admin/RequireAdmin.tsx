@@ -1,0 +1,77 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { api } from '../../lib/api-client';
+import { loginHref } from '../../lib/login-redirect';
+import { $auth } from '../../stores/auth';
+import styles from './Admin.module.css';
+
+export const ADMIN_TEXT = {
+  checking: 'Checking your access...',
+  redirecting: 'Taking you to the login page...',
+  refused: 'This page is for the shop owner only.',
+  failed: 'The back office could not be reached. Please try again.',
+} as const;
+
+type State = 'checking' | 'ready' | 'refused' | 'failed';
+
+/**
+ * The back office's guard, like the account pages' (RequireSession): signed out goes to /login and
+ * back; signed in, the page shows only once the server says this account is an admin (the server
+ * checks the role again on every call).
+ */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { isLoggedIn } = useStore($auth);
+  const [state, setState] = useState<State>('checking');
+
+  useEffect(() => {
+    if (!isLoggedIn) {
+      location.replace(loginHref(`${location.pathname}${location.search}`));
+      return;
+    }
+    let active = true;
+    void api.get<{ admin: boolean }>('/admin/access').then((result) => {
+      if (!active) return;
+      if (result.ok) setState('ready');
+      else if (result.status === 403) setState('refused');
+      else if (result.status !== 401) setState('failed');
+    });
+    return () => {
+      active = false;
+    };
+  }, [isLoggedIn]);
+
+  if (!isLoggedIn) return <p>{ADMIN_TEXT.redirecting}</p>;
+  if (state === 'checking') return <p role="status">{ADMIN_TEXT.checking}</p>;
+  if (state === 'refused' || state === 'failed') {
+    return (
+      <p className={styles.error} role="alert">
+        {state === 'refused' ? ADMIN_TEXT.refused : ADMIN_TEXT.failed}
+      </p>
+    );
+  }
+  return (
+    <>
+      <nav aria-label="Back office">
+        <ul className={styles.nav}>
+          <li>
+            <a href="/admin">Dashboard</a>
+          </li>
+          <li>
+            <a href="/admin/orders">Orders</a>
+          </li>
+          <li>
+            <a href="/admin/inbox">Inbox</a>
+          </li>
+          <li>
+            <a href="/admin/products">Stock</a>
+          </li>
+        </ul>
+      </nav>
+      {children}
+    </>
+  );
+}
+
+export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+export const when = (iso: string | null | undefined) =>
+  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';

@@ -1,0 +1,172 @@
+import { log } from '../../api/lib/log';
+import {
+  appCatalogue,
+  type CatalogueModel,
+  type ResponsiveImage,
+} from '../../api/modules/catalogue';
+import {
+  isProductId,
+  searchQuery,
+  type ProductDto,
+  type SearchResult,
+  type SubcategoryListing,
+} from '../../api/modules/product/model';
+import { listingTitle } from './listing-title';
+import { listingHref } from './navigation';
+import { groupIntoSections, type Section } from './sections';
+
+/**
+ * What each catalogue page shows, read from the in-memory catalogue (api/modules/catalogue): one
+ * function a page, so pages hold no database access, error mapping or image sizing. A catalogue
+ * that cannot be loaded (the database is down at start) is logged here and shown as the spec's
+ * failure messages.
+ */
+
+/** One step of a page's breadcrumbs (as components/product/Breadcrumbs.astro takes them). */
+export interface Crumb {
+  label: string;
+  href?: string | undefined;
+}
+
+async function catalogue(page: string): Promise<CatalogueModel | undefined> {
+  try {
+    return await appCatalogue();
+  } catch (error) {
+    log('error', `${page} failed`, { error: String(error) });
+    return undefined;
+  }
+}
+
+export interface ProductPage {
+  status: 200 | 404 | 503;
+  /** Absent when the page is a failure ('missing' for 404, 'broken' for 503). */
+  product?: ProductDto | undefined;
+  failure?: 'missing' | 'broken';
+  images: Record<string, ResponsiveImage>;
+  trail: Crumb[];
+  showRatings: boolean;
+}
+
+const failedProductPage = (failure: 'missing' | 'broken'): ProductPage => ({
+  status: failure === 'missing' ? 404 : 503,
+  failure,
+  images: {},
+  trail: [],
+  showRatings: false,
+});
+
+/** The product page (spec §2 Product detail): the product, its image sets and its breadcrumbs. */
+export async function productPage(id: string): Promise<ProductPage> {
+  const model = await catalogue('product page');
+  if (!model) return failedProductPage('broken');
+  if (!isProductId(id) || !model.productVersion(id)) return failedProductPage('missing');
+  const product = model.product(id);
+  const primary = product.categorizations.find((entry) => entry.subcategory);
+  const trail: Crumb[] = [
+    ...(primary
+      ? [
+          { label: primary.category, href: listingHref({ label: '', category: primary.category }) },
+          {
+            label: primary.subcategory!,
+            href: listingHref({
+              label: '',
+              category: primary.category,
+              subcategory: primary.subcategory!,
+            }),
+          },
+        ]
+      : []),
+    { label: product.title },
+  ];
+  return {
+    status: 200,
+    product,
+    images: model.images(id),
+    trail,
+    showRatings: product.category.toLowerCase() !== 'digital',
+  };
+}
+
+export interface CategoryPage {
+  status: 200 | 404 | 503;
+  sections: Section[];
+}
+
+/** A category page (spec §2 Category page): its sections in the shop's order. */
+export async function categoryPage(category: string): Promise<CategoryPage> {
+  const model = await catalogue('category page');
+  if (!model) return { status: 503, sections: [] };
+  const listing = model.categoryListing(category);
+  const sections = groupIntoSections(listing.products, category, listing.catOrders);
+  return { status: sections.length === 0 ? 404 : 200, sections };
+}
+
+export interface SubcategoryPage extends SubcategoryListing {
+  status: 200 | 404;
+  title: string;
+  here: string;
+}
+
+/** A subcategory listing page (spec §2 Listings); a failure shows an empty list (spec §8). */
+export async function subcategoryPage(
+  category: string,
+  subcategory: string,
+  page: number,
+): Promise<SubcategoryPage> {
+  const model = await catalogue('subcategory page');
+  const listing = model?.subcategoryListing(category, subcategory, page) ?? {
+    products: [],
+    pagination: { page, pages: 1 },
+  };
+  return {
+    ...listing,
+    status: listing.products.length > 0 ? 200 : 404,
+    title: listingTitle(category, subcategory),
+    here: listingHref({ label: subcategory, category, subcategory }),
+  };
+}
+
+export interface SearchPage {
+  status: 200 | 400 | 503;
+  result: SearchResult;
+  problem?: string | undefined;
+  q: string;
+  category: string;
+  sort: string;
+  /** The address of another page of the same results. */
+  pageHref(page: number): string;
+}
+
+/**
+ * The search page (spec §2 Search). The URL is the state: the form submits with GET, so reload,
+ * back and forward, bookmarks and shared links all show the same results.
+ */
+export async function searchPage(url: URL): Promise<SearchPage> {
+  const parsed = searchQuery.safeParse(Object.fromEntries(url.searchParams));
+  const query = parsed.success ? parsed.data : {};
+  const pageHref = (page: number) => {
+    const next = new URLSearchParams();
+    for (const [key, value] of url.searchParams) {
+      if (key !== 'page' && value !== '') next.set(key, value);
+    }
+    if (page > 1) next.set('page', String(page));
+    const text = next.toString();
+    return text ? `/search?${text}` : '/search';
+  };
+  const base = {
+    q: query.q ?? '',
+    category: query.category ?? '',
+    sort: query.sort ?? '',
+    pageHref,
+  };
+  const empty: SearchResult = { products: [], pagination: { page: 1, pages: 1 }, categories: [] };
+  if (!parsed.success) {
+    return { ...base, status: 400, result: empty, problem: parsed.error.issues[0]?.message };
+  }
+  const model = await catalogue('search page');
+  if (!model) {
+    const problem = 'Search is not working right now. Please try again in a moment.';
+    return { ...base, status: 503, result: empty, problem };
+  }
+  return { ...base, status: 200, result: model.search(parsed.data) };
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { orderRequestEmail } from '../../api/modules/mail/templates';
+import { isReturnable, withinReturnWindow } from '../../api/modules/orders/returns-policy';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('the return policy', () => {
+  const item = (category: string, unitPriceCents: number, title = 'Cedar Hoodie') => ({
+    category,
+    unitPriceCents,
+    title,
+  });
+
+  it('allows items of $30 and more back, never digital, gift cards, personalized or under $30', () => {
+    expect(isReturnable(item('clothing', 4500))).toBe(true);
+    expect(isReturnable(item('home', 3000))).toBe(true);
+    expect(isReturnable(item('home', 2999))).toBe(false);
+    expect(isReturnable(item('digital', 9000))).toBe(false);
+    expect(isReturnable(item('gift', 5000, 'Evergreen Gift Card'))).toBe(false);
+    expect(isReturnable(item('home', 5000, 'Personalized Cutting Board'))).toBe(false);
+  });
+
+  it('opens for 14 days from delivery, only for delivered orders', () => {
+    const now = new Date('2026-06-20T12:00:00Z');
+    const delivered = (days: number) => ({
+      shippingStatus: 'delivered' as const,
+      deliveredAt: new Date(now.getTime() - days * DAY),
+    });
+    expect(withinReturnWindow(delivered(0), now)).toBe(true);
+    expect(withinReturnWindow(delivered(14), now)).toBe(true);
+    expect(withinReturnWindow(delivered(14.01), now)).toBe(false);
+    expect(withinReturnWindow({ shippingStatus: 'shipped', deliveredAt: null }, now)).toBe(false);
+  });
+
+  it('the shop’s email quotes the customer’s message, so no line of it passes for a header', async () => {
+    const mail = await orderRequestEmail(
+      {
+        kind: 'return',
+        number: 1042,
+        customerEmail: 'wren@example.com',
+        customerName: 'Wren Alder',
+        message: 'Wrong size.\nFrom: boss@example.com',
+        items: [{ title: 'Cedar Hoodie', variantTitle: 'M', quantity: 1 }],
+      },
+      {
+        siteName: 'Evergreen',
+        siteUrl: 'https://evergreen.example',
+        shopEmail: 'shop@example.com',
+      },
+    );
+    expect(mail.subject).toBe('Return request: order 1042');
+    expect(mail.text).toContain('1 × Cedar Hoodie (M)');
+    expect(mail.text).toMatch(/^> From: boss@example.com$/m);
+    expect(mail.text).not.toMatch(/^From: boss/m);
+  });
+});

@@ -1,0 +1,213 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seedProductId } from '../../api/db/seed';
+import { LOGIN_TEXT, RESET_TEXT } from '../../src/islands/account/messages';
+import { freePort } from '../helpers/free-port';
+import { acceptCookies, hydrated, seriousViolations } from './support/account';
+
+/*
+ * The owner's first steps on a shop of its own (issue 14): `npm run admin:create` on a fresh data
+ * folder before the first start (it migrates the empty database), the shop started on it, the
+ * printed set-password link, login, and shipping an order with a tracking number. The command run
+ * again while that shop holds its embedded database says so plainly. This file runs its own server
+ * so it can create the admin before the start; its steps run in order.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const email = `owner.${Date.now()}@example.com`;
+const password = 'juniper harbor lantern';
+const SEATTLE = { line1: '400 Pine St', line2: '', city: 'Seattle', state: 'WA', zipcode: '98101' };
+const enamel = seedProductId('campfire-enamel-mug');
+const buildDir = process.env.BUILD_DIR ?? 'dist';
+
+let server: ChildProcess | undefined;
+let base = '';
+let env: NodeJS.ProcessEnv = {};
+let setPasswordPath = '';
+let orderId = '';
+let orderNumber = 0;
+
+function adminCreate() {
+  return spawnSync('npx', ['tsx', 'scripts/admin-create.ts', '--email', email], {
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_SITE_URL: base,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'evergreen-admin-e2e-')),
+    DATABASE_URL: '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+  };
+  const created = adminCreate();
+  expect(created.status, created.stderr).toBe(0);
+  expect(created.stdout).toContain(`Created the admin account ${email}`);
+  const link = created.stdout.match(/https?:\/\/\S+\/resetpassword\?\S+/)?.[0];
+  expect(link, created.stdout).toBeTruthy();
+  expect(link!.startsWith(`${base}/resetpassword?`)).toBe(true);
+  setPasswordPath = link!.slice(base.length);
+
+  server = spawn('node', [`${buildDir}/serve.mjs`], { env, stdio: 'ignore' });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${base}/api/health`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+test.beforeEach(async ({ page }) => acceptCookies(page));
+
+async function placeOrder(request: APIRequestContext) {
+  const token = await request.post(`${base}/api/payments/sandbox/tokens`, {
+    data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
+  });
+  expect(token.status()).toBe(200);
+  const items = [
+    { _id: enamel, title: 'Campfire Enamel Mug', sku: 'EG-MUG-ENAMEL', quantity: 1, price: 19 },
+  ];
+  const quote = await request.post(`${base}/api/orders/quote`, {
+    data: { items, shippingAddress: SEATTLE },
+  });
+  const figures = (await quote.json()) as { subtotal: number; salesTax: number; total: number };
+  const confirmed = await request.post(`${base}/api/orders/orderconfirmation`, {
+    headers: { 'idempotency-key': randomUUID() },
+    data: {
+      shippingAddress: SEATTLE,
+      billingAddress: SEATTLE,
+      billingInfo: {
+        paymentMethodId: ((await token.json()) as { token: string }).token,
+        last4Number: '4242',
+        expirationMonth: '12',
+        expirationYear: '2031',
+        stored: false,
+      },
+      items,
+      ...figures,
+      acceptedReturnPolicy: true,
+      isGuest: true,
+      guestContact: { firstname: 'Wren', lastname: 'Alder', email: 'wren.alder@example.com' },
+    },
+  });
+  expect(confirmed.status()).toBe(201);
+  const body = (await confirmed.json()) as { orderId: string; order: { orderNumber: number } };
+  return { id: body.orderId, number: body.order.orderNumber };
+}
+
+async function logIn(page: Page) {
+  await page.goto(`${base}/login?next=/admin`);
+  await hydrated(page, 'LoginForm');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
+  await expect(page).toHaveURL(`${base}/admin`);
+}
+
+async function noSeriousViolations(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+test('admin:create refuses plainly while the running shop holds its embedded database', () => {
+  const again = adminCreate();
+  expect(again.status).toBe(1);
+  expect(again.stderr).toContain('The shop is running');
+  expect(again.stderr).toContain('Stop the shop');
+});
+
+test('the set-password link, then login, opens the back office', async ({ page }) => {
+  await page.goto(`${base}${setPasswordPath}`);
+  await hydrated(page, 'ResetPasswordForm');
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm new password').fill(password);
+  await page.getByRole('button', { name: RESET_TEXT.submit }).click();
+  await expect(page.getByText(RESET_TEXT.success)).toBeVisible();
+  await logIn(page);
+  await expect(page.getByRole('heading', { name: 'Back office' })).toBeVisible();
+  await expect(page.getByText('orders to ship')).toBeVisible();
+  await expect(page.locator('svg[role="img"]')).toBeVisible();
+  await noSeriousViolations(page);
+});
+
+test('the owner ships an order with a tracking number; the customer is emailed it', async ({
+  page,
+  request,
+}) => {
+  ({ id: orderId, number: orderNumber } = await placeOrder(request));
+  await logIn(page);
+  await page.goto(`${base}/admin/orders`);
+  await page.getByRole('link', { name: `Order ${orderNumber}` }).click();
+  await expect(page).toHaveURL(`${base}/admin/orders/${orderId}`);
+  await expect(page.getByTestId('order-status')).toHaveText('unfulfilled');
+  await noSeriousViolations(page);
+  await page.getByLabel('Carrier').selectOption('UPS');
+  await page.getByLabel('Tracking number').fill('1Z999AA10123456784');
+  await page.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Marked shipped' })).toBeVisible();
+  await expect(page.getByTestId('order-status')).toHaveText('shipped');
+  await expect(page.getByRole('link', { name: '1Z999AA10123456784' })).toHaveAttribute(
+    'href',
+    'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+  );
+  await expect(page.getByText(`Order ${orderNumber} has shipped`)).toBeVisible({ timeout: 15_000 });
+  await noSeriousViolations(page);
+
+  // The shipped email went out through the outbox with the tracking link.
+  const folder = join(env.DATA_DIR!, 'mail');
+  await expect
+    .poll(
+      () =>
+        readdirSync(folder)
+          .map((name) => readFileSync(join(folder, name), 'utf8'))
+          .some((eml) => eml.includes(`Order ${orderNumber} has shipped`)),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+});
+
+test('the orders list, inbox and stock pages pass axe; set stock; the menu shows the owner an Admin item', async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.goto(`${base}/admin/orders?status=all`);
+  await expect(page.getByRole('link', { name: `Order ${orderNumber}` })).toBeVisible();
+  await noSeriousViolations(page);
+  await page.goto(`${base}/admin/inbox`);
+  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+  await expect(
+    page.getByText(/inbox is empty|Message from|Issue report|Return request/).first(),
+  ).toBeVisible();
+  await noSeriousViolations(page);
+  await page.goto(`${base}/admin/products`);
+  const row = page.getByRole('row', { name: /Campfire Enamel Mug/ }).first();
+  await row.getByRole('spinbutton').fill('7');
+  await row.getByRole('button', { name: 'Set stock' }).click();
+  await expect(row.getByRole('status')).toHaveText('Saved: 7 in stock.');
+  await noSeriousViolations(page);
+  // The header menu has an Admin item for the owner.
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(page.getByRole('link', { name: 'Admin' })).toBeVisible();
+});

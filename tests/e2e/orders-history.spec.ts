@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { seedProductId } from '../../api/db/seed';
+import { HISTORY_MESSAGES } from '../../api/modules/orders/history-model';
+import { LOGIN_TEXT } from '../../src/islands/account/messages';
+import { RATING_TEXT } from '../../src/islands/catalogue/rating-text';
+import { JWT_STORAGE_KEY } from '../../src/stores/auth';
+import { acceptCookies, hydrated, linkFromMail, seriousViolations } from './support/account';
+import { watchConsole } from './support/console';
+
+/*
+ * One customer's order history from registration on, through the real API. Signed-in checkout is
+ * built elsewhere, so the orders are placed through the guest checkout with the account's email
+ * (a verified account lists them); the shipment uses the server's test-only hook
+ * (ORDER_TEST_HOOKS), which calls the back office's markShipped. Registering is limited per
+ * network address, so the file registers once and its steps run in order.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const email = `orders.${Date.now()}@example.com`;
+const password = 'huckleberry ridge trail';
+const enamel = seedProductId('campfire-enamel-mug');
+const photo = seedProductId('rainier-sunrise-photo');
+const SEATTLE = { line1: '400 Pine St', line2: '', city: 'Seattle', state: 'WA', zipcode: '98101' };
+const placed: { id: string; number: number }[] = [];
+
+test.beforeEach(async ({ page }) => acceptCookies(page));
+
+async function stockOf(request: APIRequestContext, id: string): Promise<number> {
+  const response = await request.get(`/api/product/detail/${id}`);
+  return ((await response.json()) as { quantity: number }).quantity;
+}
+
+/** A guest order with the account's email, as the checkout pages send it. */
+async function placeOrder(request: APIRequestContext, quantity: number) {
+  const token = await request.post('/api/payments/sandbox/tokens', {
+    data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
+  });
+  expect(token.status()).toBe(200);
+  const items = [
+    { _id: enamel, title: 'Campfire Enamel Mug', sku: 'EG-MUG-ENAMEL', quantity, price: 19 },
+  ];
+  const quote = await request.post('/api/orders/quote', {
+    data: { items, shippingAddress: SEATTLE },
+  });
+  const figures = (await quote.json()) as { subtotal: number; salesTax: number; total: number };
+  const confirmed = await request.post('/api/orders/orderconfirmation', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: {
+      shippingAddress: SEATTLE,
+      billingAddress: SEATTLE,
+      billingInfo: {
+        paymentMethodId: ((await token.json()) as { token: string }).token,
+        last4Number: '4242',
+        expirationMonth: '12',
+        expirationYear: '2031',
+        stored: false,
+      },
+      items,
+      ...figures,
+      acceptedReturnPolicy: true,
+      isGuest: true,
+      guestContact: { firstname: 'Wren', lastname: 'Alder', email },
+    },
+  });
+  expect(confirmed.status()).toBe(201);
+  const body = (await confirmed.json()) as { orderId: string; order: { orderNumber: number } };
+  return { id: body.orderId, number: body.order.orderNumber };
+}
+
+async function logIn(page: Page) {
+  await page.goto('/login');
+  await hydrated(page, 'LoginForm');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+const group = (page: Page, status: string) => page.locator(`section[data-group="${status}"]`);
+const card = (page: Page, number: number) => page.locator(`li[data-order="${number}"]`);
+
+test('a verified customer sees their order under Unfulfilled; axe finds nothing serious', async ({
+  page,
+  request,
+}) => {
+  const registered = await request.post('/api/auth/register', {
+    data: { username: email, password, firstname: 'Wren', lastname: 'Alder', acceptedPolicy: true },
+  });
+  expect(registered.status()).toBe(201);
+  const verify = await linkFromMail(email, '/verifyemail');
+  const url = new URL(verify, 'http://x');
+  const verified = await request.get(`/api/auth/verify-email${url.search}`);
+  expect(verified.status()).toBe(200);
+  placed.push(await placeOrder(request, 2), await placeOrder(request, 1));
+
+  const problems = watchConsole(page);
+  await logIn(page);
+  await page.goto('/orders');
+  await hydrated(page, 'OrdersPage');
+  const first = card(page, placed[0]!.number);
+  await expect(
+    group(page, 'unfulfilled').getByRole('heading', { name: 'Unfulfilled' }),
+  ).toBeVisible();
+  await expect(group(page, 'unfulfilled').locator(first)).toBeVisible();
+  await expect(first.getByText('Campfire Enamel Mug')).toBeVisible();
+  await expect(first.getByText('Qty 2 × $19.00')).toBeVisible();
+  await expect(first.getByText('400 Pine St, Seattle, WA 98101')).toBeVisible();
+  await expect(first.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('cancel asks first, then the order moves to Canceled and its stock is back', async ({
+  page,
+  request,
+}) => {
+  const before = await stockOf(request, enamel);
+  await logIn(page);
+  await page.goto('/orders');
+  await hydrated(page, 'OrdersPage');
+  const first = card(page, placed[0]!.number);
+
+  // Dismissing the prompt changes nothing.
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await first.getByRole('button', { name: 'Cancel' }).click();
+  await expect(group(page, 'unfulfilled').locator(first)).toBeVisible();
+  expect(await stockOf(request, enamel)).toBe(before);
+
+  let prompt = '';
+  page.once('dialog', (dialog) => {
+    prompt = dialog.message();
+    void dialog.accept();
+  });
+  await first.getByRole('button', { name: 'Cancel' }).click();
+  await expect(group(page, 'canceled').locator(first)).toBeVisible();
+  expect(prompt).toBe(HISTORY_MESSAGES.cancelConfirm);
+  await expect(first.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  expect(await stockOf(request, enamel)).toBe(before + 2);
+});
+
+test('a shipped order offers Report an Issue, which needs a message and then sends it', async ({
+  page,
+}) => {
+  await logIn(page);
+  const token = await page.evaluate((key) => localStorage.getItem(key), JWT_STORAGE_KEY);
+  const shipped = await page.request.post('/api/orders/test/ship', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { id: placed[1]!.id, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+  });
+  expect(shipped.status()).toBe(200);
+
+  await page.goto('/orders');
+  await hydrated(page, 'OrdersPage');
+  const second = card(page, placed[1]!.number);
+  await expect(group(page, 'shipped').locator(second)).toBeVisible();
+  await expect(second.getByText('1Z999AA10123456784')).toBeVisible();
+  await expect(second.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await second.getByRole('button', { name: 'Report an Issue' }).click();
+  await second.getByRole('button', { name: 'Send' }).click();
+  await expect(second.getByText(HISTORY_MESSAGES.messageRequired)).toBeVisible();
+  await second.getByLabel('Message').fill('The mug arrived chipped.');
+  await second.getByRole('button', { name: 'Send' }).click();
+  await expect(second.getByText(HISTORY_MESSAGES.messageSent)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('thumbs change the count once, a second press withdraws it; guests get a log-in link', async ({
+  page,
+}) => {
+  await page.goto(`/productdetailpage/${enamel}`);
+  await hydrated(page, 'ProductRating');
+  await expect(page.getByRole('link', { name: RATING_TEXT.logIn })).toBeVisible();
+  await expect(page.getByRole('button', { name: /thumbs up/ })).toHaveCount(0);
+
+  await logIn(page);
+  await page.goto(`/productdetailpage/${enamel}`);
+  await hydrated(page, 'ProductRating');
+  const up = page.getByRole('button', { name: /thumbs up/ });
+  await expect(up).toHaveAttribute('aria-pressed', 'false');
+  const count = Number(await page.getByTestId('thumbs-up').textContent());
+  await up.click();
+  await expect(page.getByTestId('thumbs-up')).toHaveText(String(count + 1));
+  await expect(up).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await hydrated(page, 'ProductRating');
+  await expect(page.getByRole('button', { name: /thumbs up/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByTestId('thumbs-up')).toHaveText(String(count + 1));
+  await page.getByRole('button', { name: /thumbs up/ }).click();
+  await expect(page.getByTestId('thumbs-up')).toHaveText(String(count));
+});
+
+test('no thumbs on a digital product', async ({ page }) => {
+  await logIn(page);
+  await page.goto(`/productdetailpage/${photo}`);
+  await hydrated(page, 'ProductDetail');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /thumbs/ })).toHaveCount(0);
+  await expect(page.getByText(/thumbs up/)).toHaveCount(0);
+});

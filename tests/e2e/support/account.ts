@@ -1,0 +1,90 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { parseEml, partOfType } from '../../helpers/eml';
+import { STORAGE_KEYS } from '../../../src/lib/site-messages';
+
+/** Helpers of the account specs: the mail the server wrote, hydration, axe. */
+
+interface Mail {
+  headers: string[];
+  to: string;
+  subject: string;
+  text: string;
+}
+
+function header(headers: string[], name: string): string {
+  const line = headers.find((entry) => entry.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim() ?? '';
+}
+
+/** Every message the mail transport wrote as an .eml file under the server's data folder. */
+export function mails(): Mail[] {
+  const folder = join(process.env.E2E_DATA_DIR!, 'mail');
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return names.map((name) => {
+    const message = parseEml(readFileSync(join(folder, name), 'utf8'));
+    return {
+      headers: message.headers,
+      to: header(message.headers, 'To'),
+      subject: header(message.headers, 'Subject'),
+      text: partOfType(message, 'text/plain')?.content ?? '',
+    };
+  });
+}
+
+/** The link to `path` (e.g. '/verifyemail') in the newest mail to `email` that holds one. */
+export async function linkFromMail(email: string, path: string, skip = 0): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<>]+${path}\\?[^\\s"<>\\]]+`);
+  let found: string[] = [];
+  await expect
+    .poll(
+      () => {
+        found = mails()
+          .filter((mail) => mail.to.includes(email))
+          .map((mail) => pattern.exec(mail.text)?.[0])
+          .filter((link): link is string => Boolean(link));
+        return found.length;
+      },
+      { timeout: 15_000, message: `a mail to ${email} with a ${path} link` },
+    )
+    .toBeGreaterThan(skip);
+  const link = new URL(found[found.length - 1]!);
+  return `${link.pathname}${link.search}`;
+}
+
+/** No cookie notice in the way of the forms. */
+export async function acceptCookies(page: Page) {
+  await page.addInitScript(
+    (key) => localStorage.setItem(key, 'accepted'),
+    STORAGE_KEYS.cookieConsent,
+  );
+}
+
+/** Waits until the island named has hydrated (Astro drops its `ssr` attribute). */
+export async function hydrated(page: Page, component: string) {
+  await expect(
+    page.locator(`astro-island[component-url*="${component}"]`).first(),
+  ).not.toHaveAttribute('ssr', /.*/);
+}
+
+/** axe's serious and critical violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
