@@ -4,6 +4,7 @@ import type { Database } from './db/client';
 import { rateLimiter } from './lib/rate-limit';
 import { addressModule } from './modules/address';
 import { adminModule } from './modules/admin';
+import { uploadedImagesModule } from './modules/admin/uploads';
 import { authModule } from './modules/auth';
 import { cartModule } from './modules/cart';
 import { contactModule } from './modules/contact';
@@ -101,13 +102,15 @@ export function createApp({
         shop,
         gateway: payments.gateway,
         onMailQueued: notifyMailQueued,
+        dataDir: settings.dataDir,
         adminAuth: adminAuthPlugin({
           db: database.db,
           secret: settings.jwtSecret,
           siteUrl: shop.siteUrl,
         }),
       }),
-    );
+    )
+    .use(uploadedImagesModule(settings.dataDir));
 }
 
 export type App = ReturnType<typeof createApp>;

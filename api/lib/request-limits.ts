@@ -16,6 +16,10 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   { prefix: '/api/cart/', bytes: 32 * KB },
   // A message of a few thousand characters (each up to 4 bytes) and a name and an address.
   { prefix: '/api/contact/', bytes: 16 * KB },
+  // One product image of up to 10 MB, base64 in JSON (4/3 of it), with room for the message.
+  { prefix: '/api/admin/uploads', bytes: 15 * KB * KB },
+  // A product's texts (a description of up to 5,000 characters) and its categories.
+  { prefix: '/api/admin/products', bytes: 32 * KB },
 ];
 
 /** Everything else (sign-in, addresses, a card to tokenise) is small. */

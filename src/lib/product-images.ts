@@ -22,6 +22,13 @@ export function productImageSize(category: string): ImageSize {
 export const isLocalPath = (src: string): boolean => src.startsWith('/') && !src.startsWith('//');
 
 /**
+ * Images uploaded in the back office live in the data folder, not in public/: their copies (made
+ * with sharp at upload, the same widths) come from the API's image route, which applies the same
+ * allow-list as `/_image` (api/modules/admin/uploads.ts).
+ */
+export const UPLOADED_IMAGE_PREFIX = '/uploads/products/';
+
+/**
  * The address of a resized WebP copy from Astro's image endpoint (`/_image`), in the form its
  * `parseURL` reads. Used by the image service for public files and by islands for thumbnails.
  */
@@ -39,7 +46,7 @@ export function imageEndpointUrl(
   if (options.height) params.append('h', String(Math.round(options.height)));
   if (options.quality) params.append('q', String(options.quality));
   params.append('f', options.format ?? 'webp');
-  return `/_image?${params}`;
+  return `${src.startsWith(UPLOADED_IMAGE_PREFIX) ? '/api/images' : '/_image'}?${params}`;
 }
 
 /** A product card's image: its copies for a grid, with the `srcset` a browser picks from. */

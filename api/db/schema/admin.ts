@@ -1,4 +1,17 @@
-import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { orders } from './orders';
+import { returnRequests } from './order-requests';
 import { users } from './users';
 
 /**
@@ -38,4 +51,40 @@ export const inboxReads = pgTable(
   (table) => [index('inbox_reads_item_idx').on(table.kind, table.itemId)],
 );
 
+/** The lines and quantities a partial refund gives money back for, with what each line refunded. */
+export type RefundLine = { orderItemId: string; quantity: number; amountCents: number };
+
+/**
+ * Partial refunds of delivered orders after a return (issue 14). A row is written `pending` with
+ * the order row locked, after checking that it and every earlier refund not `failed` stay within
+ * what was paid; the gateway is then asked with the row's idempotency key, and the row moves to
+ * `succeeded` or `failed` (a failed one no longer counts).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    returnRequestId: uuid('return_request_id').references(() => returnRequests.id, {
+      onDelete: 'set null',
+    }),
+    /** The gateway's idempotency key: the same request sent twice refunds once. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    lines: jsonb('lines').$type<RefundLine[]>().notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    actorEmail: text('actor_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('order_refunds_idempotency_key').on(table.idempotencyKey),
+    index('order_refunds_order_idx').on(table.orderId),
+    check('order_refunds_amount_positive', sql`${table.amountCents} > 0`),
+  ],
+);
+
+export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;

@@ -56,6 +56,8 @@ export const returnRequests = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
+    /** Why the shop declined it (the customer is emailed this); null unless declined. */
+    declineReason: text('decline_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

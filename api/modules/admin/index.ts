@@ -1,7 +1,26 @@
 import { Elysia } from 'elysia';
 import type { AdminAuthPlugin } from '../../plugins/auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import { idParams, inboxReadParams, orderListQuery, setStockBody, shipBody } from './model';
+import {
+  declineBody,
+  idParams,
+  inboxReadParams,
+  orderListQuery,
+  productCreateBody,
+  productEditBody,
+  refundBody,
+  setStockBody,
+  shipBody,
+  uploadBody,
+} from './model';
+import {
+  categoryList,
+  createProduct,
+  productForEdit,
+  updateProduct,
+  uploadImage,
+} from './products';
+import { approveReturn, declineReturn, receiveReturn, refundReturn, returnDetail } from './returns';
 import {
   cancelAndRefund,
   retryRefund,
@@ -65,6 +84,46 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
       admin: true,
       body: setStockBody,
     })
+    .get('/products/:id', ({ params }) => productForEdit(deps.db, params.id), {
+      admin: true,
+      params: idParams,
+    })
+    .post('/products/:id', ({ params, body, user }) => updateProduct(deps, user, params.id, body), {
+      admin: true,
+      params: idParams,
+      body: productEditBody,
+    })
+    .post('/products', ({ body, user }) => createProduct(deps, user, body), {
+      admin: true,
+      body: productCreateBody,
+    })
+    .get('/categories', () => categoryList(deps.db), { admin: true })
+    .post('/uploads', ({ body, user }) => uploadImage(deps, user, body.data), {
+      admin: true,
+      body: uploadBody,
+    })
+    .get('/returns/:id', ({ params }) => returnDetail(deps.db, params.id), {
+      admin: true,
+      params: idParams,
+    })
+    .post('/returns/:id/approve', ({ params, user }) => approveReturn(deps, user, params.id), {
+      admin: true,
+      params: idParams,
+    })
+    .post(
+      '/returns/:id/decline',
+      ({ params, body, user }) => declineReturn(deps, user, params.id, body.reason),
+      { admin: true, params: idParams, body: declineBody },
+    )
+    .post('/returns/:id/receive', ({ params, user }) => receiveReturn(deps, user, params.id), {
+      admin: true,
+      params: idParams,
+    })
+    .post(
+      '/returns/:id/refund',
+      ({ params, body, user }) => refundReturn(deps, user, params.id, body),
+      { admin: true, params: idParams, body: refundBody },
+    )
     .get('/inbox', () => inbox(deps.db), { admin: true })
     .post('/inbox/:kind/:id/read', ({ params }) => markRead(deps.db, params.kind, params.id), {
       admin: true,

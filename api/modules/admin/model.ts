@@ -22,6 +22,8 @@ export const ADMIN_MESSAGES = {
   orderNotFound: 'There is no such order.',
   skuNotFound: 'There is no product or variant with this SKU.',
   notRefundFailed: 'Only an order whose refund failed can be retried.',
+  imageTooLarge: 'The image is larger than 10 MB. Choose a smaller one.',
+  notAnImage: 'This file is not an image we can read. Upload a JPEG, PNG, WebP, GIF or AVIF image.',
 } as const;
 
 export const ORDER_FILTERS = [
@@ -69,3 +71,120 @@ export const setStockBody = z.object({
     .max(100_000, 'Enter the number in stock: a whole number from 0 to 100000.'),
 });
 export type SetStockBody = z.infer<typeof setStockBody>;
+
+export const PRODUCT_MESSAGES = {
+  title: 'Enter a title of 2 to 120 characters.',
+  description: 'Enter a description of at most 5000 characters.',
+  price: 'Enter a price from 0.00 to 100000.00, with at most two decimals.',
+  priority: 'Enter a priority: a whole number from 0 to 100000, or leave it empty.',
+  category: 'Enter each category (and subcategory) in 1 to 60 letters, digits or spaces.',
+  categories: 'Choose 1 to 10 categories.',
+  quantity: 'Enter the number in stock: a whole number from 0 to 100000.',
+  images: 'Upload 1 to 8 images.',
+  image: 'This image was not uploaded here.',
+  productNotFound: 'There is no such product.',
+  digital: 'A digital product cannot be added here.',
+} as const;
+
+const categoryName = z
+  .string()
+  .trim()
+  .regex(/^[\p{L}\p{N}][\p{L}\p{N} &'-]{0,59}$/u, { error: PRODUCT_MESSAGES.category });
+
+export const categorizationInput = z.object({
+  category: categoryName,
+  subcategory: z
+    .union([categoryName, z.literal(''), z.null()])
+    .optional()
+    .transform((value) => value || null),
+});
+
+/** Dollars with at most two decimals, as a form sends them (a string or a number), to cents. */
+const priceInput = z.coerce
+  .number({ error: PRODUCT_MESSAGES.price })
+  .min(0, PRODUCT_MESSAGES.price)
+  .max(100_000, PRODUCT_MESSAGES.price)
+  .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
+    error: PRODUCT_MESSAGES.price,
+  })
+  .transform((dollars) => Math.round(dollars * 100));
+
+const priorityInput = z
+  .union([z.literal(''), z.null(), z.coerce.number({ error: PRODUCT_MESSAGES.priority })])
+  .optional()
+  .transform((value) => (value === '' || value === undefined ? null : value))
+  .refine(
+    (value) => value === null || (Number.isInteger(value) && value >= 0 && value <= 100_000),
+    {
+      error: PRODUCT_MESSAGES.priority,
+    },
+  );
+
+/** The fields the products page edits on any product (issue 14). */
+export const productEditBody = z.object({
+  title: z.string().trim().min(2, PRODUCT_MESSAGES.title).max(120, PRODUCT_MESSAGES.title),
+  description: z.string().trim().max(5000, PRODUCT_MESSAGES.description),
+  price: priceInput,
+  isFeatured: z.boolean(),
+  priority: priorityInput,
+  categories: z
+    .array(categorizationInput)
+    .min(1, PRODUCT_MESSAGES.categories)
+    .max(10, PRODUCT_MESSAGES.categories),
+});
+export type ProductEditBody = z.infer<typeof productEditBody>;
+
+/** A simple product (no variants), its images uploaded first (POST /admin/uploads). */
+export const productCreateBody = productEditBody.extend({
+  quantity: z.coerce
+    .number({ error: PRODUCT_MESSAGES.quantity })
+    .int(PRODUCT_MESSAGES.quantity)
+    .min(0, PRODUCT_MESSAGES.quantity)
+    .max(100_000, PRODUCT_MESSAGES.quantity),
+  images: z
+    .array(z.string().regex(/^\/uploads\/products\/[0-9a-f-]{36}\.webp$/, PRODUCT_MESSAGES.image))
+    .min(1, PRODUCT_MESSAGES.images)
+    .max(8, PRODUCT_MESSAGES.images),
+  alttext: z.string().trim().max(200).default(''),
+});
+export type ProductCreateBody = z.infer<typeof productCreateBody>;
+
+/** An image as the browser read it: base64 in JSON, so the request stays same-site JSON. */
+export const uploadBody = z.object({
+  data: z.base64({ error: 'Choose an image file to upload.' }).max(15_000_000, {
+    error: 'The image is larger than 10 MB. Choose a smaller one.',
+  }),
+});
+
+export const RETURN_MESSAGES = {
+  notFound: 'There is no such return request.',
+  notRequested: 'This return request was already approved or declined.',
+  notApproved: 'Only an approved return can be marked received.',
+  notReceived: 'Only a received return can be refunded.',
+  reason: 'Say why the return is declined, in 5 to 1000 characters.',
+  lines: 'Choose at least one line and a quantity to refund.',
+  lineNotInOrder: 'This line is not part of the order.',
+  tooMuch: 'This refund is more than what was paid for these lines.',
+  tooManyUnits: 'More units than were bought (and not yet refunded) on this line.',
+  refundFailed: 'The payment provider did not accept the refund. Nothing was refunded; try again.',
+  noPayment: 'This order has no payment to refund.',
+} as const;
+
+export const declineBody = z.object({
+  reason: z.string().trim().min(5, RETURN_MESSAGES.reason).max(1000, RETURN_MESSAGES.reason),
+});
+
+export const refundBody = z.object({
+  /** Made by the browser once per refund form, so a retried click refunds once. */
+  idempotencyKey: z.uuid(),
+  lines: z
+    .array(
+      z.object({
+        orderItemId: z.uuid(),
+        quantity: z.coerce.number().int().min(1).max(1000),
+      }),
+    )
+    .min(1, RETURN_MESSAGES.lines)
+    .max(50, RETURN_MESSAGES.lines),
+});
+export type RefundBody = z.infer<typeof refundBody>;

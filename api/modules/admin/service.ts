@@ -47,6 +47,8 @@ export interface AdminDeps {
   /** The gateway's refunds, for cancel-and-refund and its retry (h-history's cancel.ts). */
   gateway: CancelDependencies['gateway'];
   onMailQueued?: () => void;
+  /** The data folder (DATA_DIR): uploaded product images live under its uploads/ folder. */
+  dataDir: string;
 }
 
 type Actor = Pick<SignedInUser, 'id' | 'email'>;

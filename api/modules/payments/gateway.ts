@@ -63,8 +63,11 @@ export interface CardWallet {
 export interface PaymentGateway {
   readonly provider: PaymentProvider;
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Gives the whole charge back (used when a later step of the order fails). */
-  refund(reference: string, idempotencyKey: string): Promise<void>;
+  /**
+   * Gives the whole charge back (used when a later step of the order fails), or only
+   * `amountCents` of it (the back office's partial refund after a return).
+   */
+  refund(reference: string, idempotencyKey: string, amountCents?: number): Promise<void>;
   /** Whether the charge made with this idempotency key took money (paid or still processing). */
   lookup(idempotencyKey: string): Promise<ChargeLookup>;
   /** Stored cards, where the adapter offers them. */

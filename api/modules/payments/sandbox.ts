@@ -209,7 +209,18 @@ export function sandboxPayments(db: Db, secret: string, now: () => Date = () => 
         .where(eq(sandboxCharges.tokenHash, tokenHash));
       throw refusal(earlier?.outcome ?? 'token_used') ?? refusal('token_used')!;
     },
-    async refund(reference) {
+    async refund(reference, _idempotencyKey, amountCents) {
+      if (amountCents !== undefined) {
+        // A partial refund: like a real gateway, never more than the charge took.
+        const [charge] = await db
+          .select({ amountCents: sandboxCharges.amountCents })
+          .from(sandboxCharges)
+          .where(eq(sandboxCharges.reference, reference));
+        if (!charge || amountCents <= 0 || amountCents > charge.amountCents) {
+          throw new Error('sandbox: a refund must be within the charge');
+        }
+        return;
+      }
       await db
         .update(sandboxCharges)
         .set({ refunded: true })

@@ -109,8 +109,13 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
       throw paymentDeclined(PAYMENT_MESSAGES.needsAuthentication);
     },
 
-    async refund(reference, idempotencyKey) {
-      await stripe.refunds.create({ payment_intent: reference }, { idempotencyKey });
+    async refund(reference, idempotencyKey, amountCents) {
+      await stripe.refunds.create(
+        amountCents === undefined
+          ? { payment_intent: reference }
+          : { payment_intent: reference, amount: amountCents },
+        { idempotencyKey },
+      );
     },
 
     /**

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { productCategorizations, products } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { catalogueChanged } from '../catalogue/change';
+import type { SignedInUser } from '../../plugins/auth';
+import { audit } from './service';
+import { PRODUCT_MESSAGES, type ProductCreateBody, type ProductEditBody } from './model';
+import { isUploadedImagePath, storeUploadedImage, uploadsFolder } from './uploads';
+
+type Actor = Pick<SignedInUser, 'id' | 'email'>;
+
+export interface ProductDeps {
+  db: Db;
+  /** The data folder (DATA_DIR): uploaded images live under its uploads/ folder. */
+  dataDir: string;
+}
+
+/** What the edit form shows and the audit log keeps as before and after. */
+async function editable(db: Db, id: string) {
+  const [product] = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      title: products.title,
+      description: products.description,
+      priceCents: products.priceCents,
+      isFeatured: products.isFeatured,
+      priority: products.priority,
+      category: products.category,
+      images: products.images,
+    })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!product) return undefined;
+  const categories = await db
+    .select({
+      category: productCategorizations.category,
+      subcategory: productCategorizations.subcategory,
+    })
+    .from(productCategorizations)
+    .where(eq(productCategorizations.productId, id))
+    .orderBy(asc(productCategorizations.category), asc(productCategorizations.subcategory));
+  return { ...product, categories };
+}
+
+/** GET /admin/products/:id: the product's editable fields and its categories. */
+export async function productForEdit(db: Db, id: string) {
+  const product = await editable(db, id);
+  if (!product) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.productNotFound);
+  return product;
+}
+
+/** GET /admin/categories: the categories products are listed in, for the form's suggestions. */
+export async function categoryList(db: Db) {
+  const rows = await db
+    .selectDistinct({
+      category: productCategorizations.category,
+      subcategory: productCategorizations.subcategory,
+    })
+    .from(productCategorizations)
+    .orderBy(asc(productCategorizations.category), asc(productCategorizations.subcategory));
+  return { categories: rows };
+}
+
+const uniqueCategories = (categories: ProductEditBody['categories']) => {
+  const seen = new Map<string, ProductEditBody['categories'][number]>();
+  for (const entry of categories) {
+    seen.set(`${entry.category.toLowerCase()}\u0000${entry.subcategory ?? ''}`, entry);
+  }
+  return [...seen.values()];
+};
+
+/**
+ * POST /admin/products/:id: title, description, price, featured flag, priority and categories,
+ * with one audit row (before and after) in the same transaction. The catalogue's change function
+ * runs once the transaction has committed, so the product's page, listings and search show the
+ * change at once.
+ */
+export async function updateProduct(
+  deps: ProductDeps,
+  actor: Actor,
+  id: string,
+  body: ProductEditBody,
+) {
+  const after = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update');
+    if (!locked) return null;
+    const before = (await editable(tx, id))!;
+    const categories = uniqueCategories(body.categories);
+    await tx
+      .update(products)
+      .set({
+        title: body.title,
+        description: body.description,
+        priceCents: body.price,
+        isFeatured: body.isFeatured,
+        priority: body.priority,
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id));
+    await tx.delete(productCategorizations).where(eq(productCategorizations.productId, id));
+    await tx
+      .insert(productCategorizations)
+      .values(categories.map((entry) => ({ productId: id, ...entry })));
+    const now = (await editable(tx, id))!;
+    await audit(tx, actor, {
+      action: 'product.edit',
+      entity: 'product',
+      entityId: id,
+      before: auditable(before),
+      after: auditable(now),
+    });
+    return now;
+  });
+  if (!after) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.productNotFound);
+  await catalogueChanged(deps.db, { productIds: [id] });
+  return after;
+}
+
+const auditable = ({
+  images: _images,
+  ...fields
+}: NonNullable<Awaited<ReturnType<typeof editable>>>) =>
+  fields as unknown as Record<string, unknown>;
+
+const slugOf = (title: string) =>
+  title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'product';
+
+/**
+ * POST /admin/products: a simple product (no variants) with the images uploaded before. Its slug
+ * and SKU are made from the title with a random suffix, so they never collide. One audit row; the
+ * catalogue's change function runs after the commit.
+ */
+export async function createProduct(deps: ProductDeps, actor: Actor, body: ProductCreateBody) {
+  const categories = uniqueCategories(body.categories);
+  const main = categories[0]!.category;
+  if (main.toLowerCase() === 'digital')
+    throw new AppError('INVALID_DATA', PRODUCT_MESSAGES.digital);
+  const folder = uploadsFolder(deps.dataDir);
+  for (const path of body.images) {
+    const exists = isUploadedImagePath(path) && existsSync(join(folder, path.split('/').pop()!));
+    if (!exists)
+      throw new AppError('INVALID_DATA', PRODUCT_MESSAGES.image, {
+        images: PRODUCT_MESSAGES.image,
+      });
+  }
+  const suffix = randomBytes(3).toString('hex');
+  const created = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({
+        slug: `${slugOf(body.title)}-${suffix}`,
+        title: body.title,
+        description: body.description,
+        priceCents: body.price,
+        sku: `EG-${slugOf(body.title).slice(0, 20).toUpperCase()}-${suffix.toUpperCase()}`,
+        quantity: body.quantity,
+        category: main,
+        images: body.images,
+        alttext: body.alttext || body.title,
+        isFeatured: body.isFeatured,
+        priority: body.priority,
+      })
+      .returning({ id: products.id, slug: products.slug, sku: products.sku });
+    const id = row!.id;
+    await tx
+      .insert(productCategorizations)
+      .values(categories.map((entry) => ({ productId: id, ...entry })));
+    const now = (await editable(tx, id))!;
+    await audit(tx, actor, {
+      action: 'product.create',
+      entity: 'product',
+      entityId: id,
+      before: null,
+      after: { ...auditable(now), sku: row!.sku, quantity: body.quantity, images: body.images },
+    });
+    return { ...now, sku: row!.sku, quantity: body.quantity };
+  });
+  await catalogueChanged(deps.db, { productIds: [created.id] });
+  return created;
+}
+
+/**
+ * POST /admin/uploads: one image, decoded and stored as the product artwork's WebP set. One audit
+ * row (the upload is a change too, and names the file a later product uses).
+ */
+export async function uploadImage(deps: ProductDeps, actor: Actor, base64: string) {
+  const image = await storeUploadedImage(deps.dataDir, Buffer.from(base64, 'base64'));
+  await audit(deps.db, actor, {
+    action: 'image.upload',
+    entity: 'image',
+    entityId: image.path,
+    after: { path: image.path, width: image.width, height: image.height },
+  });
+  return image;
+}
