@@ -1,9 +1,20 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { orderItems, orders, returnRequestItems, returnRequests, users } from '../../api/db/schema';
 import { createOrPromoteAdmin } from '../../api/modules/admin/accounts';
 import { shopDetails } from '../../api/modules/mail/templates';
 import type { ApiHarness } from '../helpers/api';
-import { confirm, GUEST, guestOrder, mugLine, sandboxToken } from '../helpers/orders';
-import { authClient, freshEmail, linkIn, logIn, PASSWORD, type LoggedIn } from './auth-helpers';
+import { confirm, GUEST, guestOrder, mugLine, sandboxToken, type Line } from '../helpers/orders';
+import { placeOrder } from './orders-history-helpers';
+import {
+  authClient,
+  freshEmail,
+  linkIn,
+  logIn,
+  PASSWORD,
+  registerVerified,
+  type LoggedIn,
+} from './auth-helpers';
 
 /** An admin made as `npm run admin:create` makes one, its password set through the link, signed in. */
 export async function signedInAdmin(api: ApiHarness, email = freshEmail('owner')) {
@@ -32,4 +43,45 @@ export async function paidOrder(api: ApiHarness, email?: string): Promise<string
   const response = await confirm(api, order);
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { orderId: string }).orderId;
+}
+
+/**
+ * A delivered order of a signed-in customer with a return request for all of its lines, written
+ * as the customer's "Start a Return" writes it (the customer flow is tested in orders-history).
+ */
+export async function returnRequestFor(
+  api: ApiHarness,
+  customer: { id: string; email: string },
+  lines: Line[] = [mugLine(2)],
+) {
+  const order = await placeOrder(api, lines, { userId: customer.id, email: customer.email });
+  const db = api.test.database.db;
+  await db
+    .update(orders)
+    .set({ shippingStatus: 'delivered', shippedAt: new Date(), deliveredAt: new Date() })
+    .where(eq(orders.id, order.id));
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const [request] = await db
+    .insert(returnRequests)
+    .values({ orderId: order.id, userId: customer.id, message: 'The mugs are the wrong green.' })
+    .returning();
+  await db.insert(returnRequestItems).values(
+    items.map((item) => ({
+      returnRequestId: request!.id,
+      orderItemId: item.id,
+      quantity: item.quantity,
+    })),
+  );
+  return { order, requestId: request!.id, items };
+}
+
+/** A verified customer account (id and email), made through registration. */
+export async function customerAccount(api: ApiHarness) {
+  const client = authClient(api);
+  const account = await registerVerified(client, api, freshEmail('returner'));
+  const [row] = await api.test.database.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, account.email));
+  return row!;
 }
