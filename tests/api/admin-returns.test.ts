@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orderRefunds, outbox, payments, returnRequests } from '../../api/db/schema';
 import { RETURN_MESSAGES } from '../../api/modules/admin/model';
 import { partialRefundKey } from '../../api/modules/admin/returns';
 import type { PaymentGateway } from '../../api/modules/payments/gateway';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';
+import { stripeGateway } from '../../api/modules/payments/stripe';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { enamelLine, mugLine } from '../helpers/orders';
+import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
 import { customerAccount, returnRequestFor, signedInAdmin } from './admin-helpers';
 import { bearer } from './auth-helpers';
 
@@ -289,5 +291,26 @@ describe('return requests in the back office (issue 14)', () => {
       .where(eq(orderRefunds.orderId, order.id));
     expect(rows).toHaveLength(1);
     expect(await mailsOf(api, customer.email, 'return.refunded')).toHaveLength(1);
+  });
+});
+
+describe('a partial refund through Stripe', () => {
+  let standIn: StripeStandIn;
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+  });
+  afterAll(() => standIn.close());
+
+  it('sends the amount and the idempotency key; the same key refunds once', async () => {
+    const gateway = stripeGateway(standIn.client());
+    const key = partialRefundKey(randomUUID(), randomUUID());
+    await gateway.refund('pi_standin_partial', key, 2641);
+    await gateway.refund('pi_standin_partial', key, 2641);
+    const sent = standIn.requests.filter((request) => request.path === '/v1/refunds');
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(sent.every((request) => request.idempotencyKey === key)).toBe(true);
+    expect(sent[0]!.form.get('amount')).toBe('2641');
+    expect(sent[0]!.form.get('payment_intent')).toBe('pi_standin_partial');
+    expect(standIn.refunds).toHaveLength(1);
   });
 });
