@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
+import { AdminReturn } from './AdminReturn';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
 import styles from './Admin.module.css';
 
@@ -19,6 +20,8 @@ interface InboxItem {
 function InboxBody() {
   const [items, setItems] = useState<InboxItem[] | null>(null);
   const [failed, setFailed] = useState(false);
+  /** The return request opened for its actions. */
+  const [open, setOpen] = useState<string | null>(null);
   useEffect(() => {
     void api.get<{ items: InboxItem[] }>('/admin/inbox').then((result) => {
       if (result.ok) setItems(result.data.items);
@@ -69,6 +72,38 @@ function InboxBody() {
             <button className={styles.button} type="button" onClick={() => void markRead(item)}>
               Mark read
             </button>
+          )}
+          {item.kind === 'return' && (
+            <>
+              {' '}
+              <button
+                className={styles.secondary}
+                type="button"
+                aria-expanded={open === item.id}
+                onClick={() => {
+                  setOpen((current) => (current === item.id ? null : item.id));
+                  if (item.unread) void markRead(item);
+                }}
+              >
+                {open === item.id ? 'Close' : 'Handle the return'}
+                <span className="visually-hidden"> for order {item.orderNumber}</span>
+              </button>
+              {open === item.id && (
+                <AdminReturn
+                  id={item.id}
+                  onChanged={(status) =>
+                    setItems(
+                      (current) =>
+                        current?.map((other) =>
+                          other.kind === 'return' && other.id === item.id
+                            ? { ...other, status }
+                            : other,
+                        ) ?? null,
+                    )
+                  }
+                />
+              )}
+            </>
           )}
         </li>
       ))}

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
+import { shipBody } from '../../../api/modules/admin/model';
+import { ConfirmStep } from './ConfirmStep';
 import { ADMIN_TEXT, money, RequireAdmin, when } from './RequireAdmin';
 import styles from './Admin.module.css';
 
@@ -71,6 +73,8 @@ function OrderBody({ id }: { id: string }) {
   const [tracking, setTracking] = useState('');
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The action waiting for its confirm step, if any. */
+  const [asking, setAsking] = useState<'ship' | 'deliver' | 'cancel' | 'retry' | null>(null);
 
   const load = useCallback(() => {
     void api.get<OrderDetail>(`/admin/orders/${id}`).then((result) => {
@@ -84,6 +88,7 @@ function OrderBody({ id }: { id: string }) {
     setBusy(true);
     const result = await api.post(`/admin/orders/${id}/${path}`, body);
     setBusy(false);
+    setAsking(null);
     if (result.ok) {
       setMessage({ error: false, text: done });
       load();
@@ -93,13 +98,16 @@ function OrderBody({ id }: { id: string }) {
     }
   }
 
+  /** The form's first step: checks the fields with the API's own schema, then asks to confirm. */
   function ship(event: FormEvent) {
     event.preventDefault();
-    void act(
-      'ship',
-      { carrier, trackingNumber: tracking },
-      'Marked shipped; the customer was emailed the tracking link.',
-    );
+    const parsed = shipBody.safeParse({ carrier, trackingNumber: tracking });
+    if (!parsed.success) {
+      setMessage({ error: true, text: parsed.error.issues.map((i) => i.message).join(' ') });
+      return;
+    }
+    setMessage(null);
+    setAsking('ship');
   }
 
   if (failed) return <p className={styles.error}>{ADMIN_TEXT.failed}</p>;
@@ -142,22 +150,42 @@ function OrderBody({ id }: { id: string }) {
               Mark shipped
             </button>
           </form>
+          {asking === 'ship' && (
+            <ConfirmStep
+              summary={`Mark order ${order.number} shipped with ${carrier} tracking ${tracking.trim()}? The customer is emailed the tracking link.`}
+              confirmLabel="Yes, mark shipped"
+              busy={busy}
+              onConfirm={() =>
+                void act(
+                  'ship',
+                  { carrier, trackingNumber: tracking },
+                  'Marked shipped; the customer was emailed the tracking link.',
+                )
+              }
+              onCancel={() => setAsking(null)}
+            />
+          )}
           <p>
             <button
               className={styles.button}
               type="button"
               disabled={busy}
-              onClick={() => {
-                if (
-                  confirm(`Cancel order ${order.number} and refund ${money(order.totalCents)}?`)
-                ) {
-                  void act('cancel', {}, 'Canceled and refunded; the customer was emailed.');
-                }
-              }}
+              onClick={() => setAsking('cancel')}
             >
               Cancel and refund
             </button>
           </p>
+          {asking === 'cancel' && (
+            <ConfirmStep
+              summary={`Cancel order ${order.number} and refund ${money(order.totalCents)} to the customer's card? The stock goes back and the customer is emailed.`}
+              confirmLabel="Yes, cancel and refund"
+              busy={busy}
+              onConfirm={() =>
+                void act('cancel', {}, 'Canceled and refunded; the customer was emailed.')
+              }
+              onCancel={() => setAsking(null)}
+            />
+          )}
         </section>
       )}
       {order.shippingStatus === 'shipped' && (
@@ -166,11 +194,20 @@ function OrderBody({ id }: { id: string }) {
             className={styles.button}
             type="button"
             disabled={busy}
-            onClick={() => void act('deliver', {}, 'Marked delivered.')}
+            onClick={() => setAsking('deliver')}
           >
             Mark delivered
           </button>
         </p>
+      )}
+      {order.shippingStatus === 'shipped' && asking === 'deliver' && (
+        <ConfirmStep
+          summary={`Mark order ${order.number} delivered now? Its 14-day return window starts today.`}
+          confirmLabel="Yes, mark delivered"
+          busy={busy}
+          onConfirm={() => void act('deliver', {}, 'Marked delivered.')}
+          onCancel={() => setAsking(null)}
+        />
       )}
       {(order.shippingStatus === 'refund_failed' || order.shippingStatus === 'canceling') && (
         <p>
@@ -178,11 +215,20 @@ function OrderBody({ id }: { id: string }) {
             className={styles.button}
             type="button"
             disabled={busy}
-            onClick={() => void act('retry-refund', {}, 'Refunded; the order is canceled.')}
+            onClick={() => setAsking('retry')}
           >
             Retry the refund
           </button>
         </p>
+      )}
+      {asking === 'retry' && (
+        <ConfirmStep
+          summary={`Refund ${money(order.totalCents)} for order ${order.number} again through the payment provider?`}
+          confirmLabel="Yes, retry the refund"
+          busy={busy}
+          onConfirm={() => void act('retry-refund', {}, 'Refunded; the order is canceled.')}
+          onCancel={() => setAsking(null)}
+        />
       )}
       {data.shipment && (
         <section className={styles.panel} aria-labelledby="shipment-title">

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
+import { ProductEditor } from './ProductEditor';
 import { ADMIN_TEXT, money, RequireAdmin } from './RequireAdmin';
 import styles from './Admin.module.css';
 
@@ -13,7 +14,16 @@ interface StockItem {
   priceCents: number | null;
 }
 
-function StockRow({ item }: { item: StockItem }) {
+function StockRow({
+  item,
+  first,
+  onEdit,
+}: {
+  item: StockItem;
+  /** The product's first row: it carries the Edit button. */
+  first: boolean;
+  onEdit: (productId: string) => void;
+}) {
   const [value, setValue] = useState(String(item.quantity ?? 0));
   const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
   const inputId = `stock-${item.sku}`;
@@ -36,6 +46,19 @@ function StockRow({ item }: { item: StockItem }) {
     <tr>
       <td>
         <a href={`/productdetailpage/${item.productId}`}>{name}</a>
+        {first && (
+          <>
+            {' '}
+            <button
+              className={styles.secondary}
+              type="button"
+              onClick={() => onEdit(item.productId)}
+              aria-label={`Edit ${item.title}`}
+            >
+              Edit
+            </button>
+          </>
+        )}
       </td>
       <td>{item.sku}</td>
       <td>{item.priceCents === null ? '' : money(item.priceCents)}</td>
@@ -71,14 +94,63 @@ function StockRow({ item }: { item: StockItem }) {
 function ProductsBody() {
   const [items, setItems] = useState<StockItem[] | null>(null);
   const [failed, setFailed] = useState(false);
-  useEffect(() => {
+  const [editing, setEditing] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const load = () =>
     void api.get<{ items: StockItem[] }>('/admin/products').then((result) => {
       if (result.ok) setItems(result.data.items);
       else setFailed(true);
     });
-  }, []);
+  useEffect(load, []);
+  const finished = (message: string) => {
+    setDone(message);
+    setEditing(null);
+    load();
+  };
   if (failed) return <p className={styles.error}>{ADMIN_TEXT.failed}</p>;
   if (!items) return <p role="status">Loading products...</p>;
+  return (
+    <>
+      <div aria-live="polite">{done && <p role="status">{done}</p>}</div>
+      <p>
+        <button
+          className={styles.button}
+          type="button"
+          aria-expanded={adding}
+          onClick={() => setAdding((open) => !open)}
+        >
+          {adding ? 'Close the new product form' : 'Add a product'}
+        </button>
+      </p>
+      {adding && <ProductEditor onDone={finished} />}
+      {editing && (
+        <ProductEditor
+          key={editing}
+          productId={editing}
+          onDone={finished}
+          onCancel={() => setEditing(null)}
+        />
+      )}
+      <ProductTable
+        items={items}
+        onEdit={(productId) => {
+          setDone(null);
+          setEditing(productId);
+        }}
+      />
+    </>
+  );
+}
+
+function ProductTable({
+  items,
+  onEdit,
+}: {
+  items: StockItem[];
+  onEdit: (productId: string) => void;
+}) {
+  const firstRows = new Set<string>();
   return (
     <table className={styles.table}>
       <caption>Sold out and low stock (5 or fewer) first</caption>
@@ -91,9 +163,11 @@ function ProductsBody() {
         </tr>
       </thead>
       <tbody>
-        {items.map((item) => (
-          <StockRow key={item.sku} item={item} />
-        ))}
+        {items.map((item) => {
+          const first = !firstRows.has(item.productId);
+          firstRows.add(item.productId);
+          return <StockRow key={item.sku} item={item} first={first} onEdit={onEdit} />;
+        })}
       </tbody>
     </table>
   );

@@ -1,0 +1,288 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { declineBody, refundBody } from '../../../api/modules/admin/model';
+import { api } from '../../lib/api-client';
+import { ConfirmStep } from './ConfirmStep';
+import { ADMIN_TEXT, money, when } from './RequireAdmin';
+import styles from './Admin.module.css';
+
+interface ReturnDetail {
+  request: {
+    id: string;
+    status: 'requested' | 'approved' | 'received' | 'refunded' | 'declined';
+    message: string;
+    declineReason: string | null;
+  };
+  order: { id: string; number: number; email: string; totalCents: number; taxRate: number };
+  items: { orderItemId: string; quantity: number; title: string; variantTitle: string | null }[];
+  lines: {
+    id: string;
+    title: string;
+    variantTitle: string | null;
+    quantity: number;
+    unitPriceCents: number;
+    refundedQuantity: number;
+  }[];
+  refunds: { id: string; amountCents: number; status: string; createdAt: string }[];
+  refundedCents: number;
+}
+
+type Action = 'approve' | 'decline' | 'receive' | 'refund';
+
+const STEP_TEXT: Record<Action, { label: string; done: string }> = {
+  approve: {
+    label: 'Approve',
+    done: 'Approved; the customer was emailed the return instructions.',
+  },
+  decline: { label: 'Decline', done: 'Declined; the customer was emailed the reason.' },
+  receive: { label: 'Mark received', done: 'Marked received; you can refund it now.' },
+  refund: { label: 'Refund', done: 'Refunded; the customer was emailed.' },
+};
+
+/** A version-4 UUID from getRandomValues (crypto.randomUUID exists only on https and localhost). */
+function newKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** What a line refunds: its price and its share of the tax (the server decides the same way). */
+const lineRefund = (unitPriceCents: number, quantity: number, taxRate: number) => {
+  const net = unitPriceCents * quantity;
+  return net + Math.round(net * taxRate);
+};
+
+/**
+ * One return request in the inbox (issue 14): requested → approved → received → refunded, or
+ * declined with a reason. Every action has a confirm step; the refund picks lines and quantities.
+ */
+export function AdminReturn({
+  id,
+  onChanged,
+}: {
+  id: string;
+  onChanged: (status: string) => void;
+}) {
+  const formId = useId();
+  const [data, setData] = useState<ReturnDetail | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [asking, setAsking] = useState<Action | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const [reason, setReason] = useState('');
+  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  // One key per refund attempt: a double click or a network retry refunds once.
+  const [refundKey, setRefundKey] = useState(() => newKey());
+
+  const load = useCallback(() => {
+    void api.get<ReturnDetail>(`/admin/returns/${id}`).then((result) => {
+      if (!result.ok) {
+        setFailed(true);
+        return;
+      }
+      setData(result.data);
+      const returned = new Map(result.data.items.map((item) => [item.orderItemId, item.quantity]));
+      setQuantities(
+        Object.fromEntries(
+          result.data.lines.map((line) => [
+            line.id,
+            String(Math.min(returned.get(line.id) ?? 0, line.quantity - line.refundedQuantity)),
+          ]),
+        ),
+      );
+    });
+  }, [id]);
+  useEffect(load, [load]);
+
+  if (failed) return <p className={styles.error}>{ADMIN_TEXT.failed}</p>;
+  if (!data) return <p role="status">Loading the return request...</p>;
+  const { request, order } = data;
+
+  const refundLines = data.lines
+    .map((line) => ({ line, quantity: Number(quantities[line.id] ?? 0) }))
+    .filter(({ quantity }) => Number.isInteger(quantity) && quantity > 0);
+  const refundCents = refundLines.reduce(
+    (sum, { line, quantity }) => sum + lineRefund(line.unitPriceCents, quantity, order.taxRate),
+    0,
+  );
+
+  /** The first step: checks the form with the API's own schema, then asks to confirm. */
+  function ask(action: Action) {
+    setMessage(null);
+    if (action === 'decline') {
+      const parsed = declineBody.safeParse({ reason });
+      if (!parsed.success) {
+        setMessage({ error: true, text: parsed.error.issues[0]!.message });
+        return;
+      }
+    }
+    if (action === 'refund') {
+      const parsed = refundBody.safeParse({
+        idempotencyKey: refundKey,
+        lines: refundLines.map(({ line, quantity }) => ({ orderItemId: line.id, quantity })),
+      });
+      if (!parsed.success) {
+        setMessage({ error: true, text: parsed.error.issues[0]!.message });
+        return;
+      }
+    }
+    setAsking(action);
+  }
+
+  async function send(action: Action) {
+    setBusy(true);
+    const body =
+      action === 'decline'
+        ? { reason }
+        : action === 'refund'
+          ? {
+              idempotencyKey: refundKey,
+              lines: refundLines.map(({ line, quantity }) => ({ orderItemId: line.id, quantity })),
+            }
+          : {};
+    const result = await api.post<{ status: string }>(`/admin/returns/${id}/${action}`, body);
+    setBusy(false);
+    setAsking(null);
+    if (result.ok) {
+      setMessage({ error: false, text: STEP_TEXT[action].done });
+      onChanged(action === 'refund' ? 'refunded' : result.data.status);
+      load();
+    } else {
+      // A refused refund is over: the next attempt is a new one.
+      if (action === 'refund') setRefundKey(newKey());
+      const fields = result.fields ? Object.values(result.fields).join(' ') : '';
+      setMessage({ error: true, text: fields || result.error || ADMIN_TEXT.failed });
+    }
+  }
+
+  const summary: Record<Action, string> = {
+    approve: `Approve this return for order ${order.number}? ${order.email} is emailed the return instructions.`,
+    decline: `Decline this return for order ${order.number}? ${order.email} is emailed your reason.`,
+    receive: `Mark the parcel for order ${order.number} received?`,
+    refund: `Refund ${money(refundCents)} for order ${order.number} to the customer's card?`,
+  };
+
+  return (
+    <div className={styles.panel}>
+      <p>
+        Status: <strong data-testid="return-status">{request.status}</strong>
+        {request.declineReason ? ` (reason: ${request.declineReason})` : ''}
+      </p>
+      {data.items.length > 0 && (
+        <p>
+          Sending back:{' '}
+          {data.items
+            .map(
+              (item) =>
+                `${item.quantity} × ${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''}`,
+            )
+            .join(', ')}
+        </p>
+      )}
+      <div aria-live="polite">
+        {message && (
+          <p
+            className={message.error ? styles.error : undefined}
+            role={message.error ? 'alert' : 'status'}
+          >
+            {message.text}
+          </p>
+        )}
+      </div>
+      {request.status === 'requested' && (
+        <>
+          <p>
+            <button className={styles.button} type="button" onClick={() => ask('approve')}>
+              Approve
+            </button>
+          </p>
+          <div className={styles.form}>
+            <label>
+              Reason to decline (emailed to the customer)
+              <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} />
+            </label>
+            <button className={styles.secondary} type="button" onClick={() => ask('decline')}>
+              Decline
+            </button>
+          </div>
+        </>
+      )}
+      {request.status === 'approved' && (
+        <p>
+          <button className={styles.button} type="button" onClick={() => ask('receive')}>
+            Mark received
+          </button>
+        </p>
+      )}
+      {request.status === 'received' && (
+        <fieldset>
+          <legend>Refund part of the order</legend>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">Bought</th>
+                <th scope="col">Refunded</th>
+                <th scope="col">Refund now</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.lines.map((line) => {
+                const name = `${line.title}${line.variantTitle ? ` (${line.variantTitle})` : ''}`;
+                return (
+                  <tr key={line.id}>
+                    <td>
+                      {name}, {money(line.unitPriceCents)} each
+                    </td>
+                    <td>{line.quantity}</td>
+                    <td>{line.refundedQuantity}</td>
+                    <td>
+                      <input
+                        id={`${formId}-${line.id}`}
+                        type="number"
+                        min={0}
+                        max={line.quantity - line.refundedQuantity}
+                        step={1}
+                        value={quantities[line.id] ?? '0'}
+                        onChange={(e) =>
+                          setQuantities((current) => ({ ...current, [line.id]: e.target.value }))
+                        }
+                        aria-label={`Units of ${name} to refund`}
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <p>
+            Paid {money(order.totalCents)}, refunded so far {money(data.refundedCents)}; this
+            refund: <strong>{money(refundCents)}</strong>
+          </p>
+          <button className={styles.button} type="button" onClick={() => ask('refund')}>
+            Refund {money(refundCents)}
+          </button>
+        </fieldset>
+      )}
+      {asking && (
+        <ConfirmStep
+          summary={summary[asking]}
+          confirmLabel={`Yes, ${STEP_TEXT[asking].label.toLowerCase()}`}
+          busy={busy}
+          onConfirm={() => void send(asking)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
+      {data.refunds.length > 0 && (
+        <ul>
+          {data.refunds.map((refund) => (
+            <li key={refund.id}>
+              {when(refund.createdAt)}: refund of {money(refund.amountCents)} ({refund.status})
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
