@@ -4,8 +4,10 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { seedProductId } from '../../api/db/seed';
 import { LOGIN_TEXT, RESET_TEXT } from '../../src/islands/account/messages';
+import { parseEml, partOfType } from '../helpers/eml';
 import { freePort } from '../helpers/free-port';
 import { acceptCookies, hydrated, seriousViolations } from './support/account';
 
@@ -82,14 +84,16 @@ test.afterAll(() => {
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
 
-async function placeOrder(request: APIRequestContext) {
+async function placeOrder(
+  request: APIRequestContext,
+  line = { _id: enamel, title: 'Campfire Enamel Mug', sku: 'EG-MUG-ENAMEL', price: 19 },
+  contact = { firstname: 'Wren', lastname: 'Alder', email: 'wren.alder@example.com' },
+) {
   const token = await request.post(`${base}/api/payments/sandbox/tokens`, {
     data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
   });
   expect(token.status()).toBe(200);
-  const items = [
-    { _id: enamel, title: 'Campfire Enamel Mug', sku: 'EG-MUG-ENAMEL', quantity: 1, price: 19 },
-  ];
+  const items = [{ ...line, quantity: 1 }];
   const quote = await request.post(`${base}/api/orders/quote`, {
     data: { items, shippingAddress: SEATTLE },
   });
@@ -110,7 +114,7 @@ async function placeOrder(request: APIRequestContext) {
       ...figures,
       acceptedReturnPolicy: true,
       isGuest: true,
-      guestContact: { firstname: 'Wren', lastname: 'Alder', email: 'wren.alder@example.com' },
+      guestContact: contact,
     },
   });
   expect(confirmed.status()).toBe(201);
@@ -165,7 +169,16 @@ test('the owner ships an order with a tracking number; the customer is emailed i
   await noSeriousViolations(page);
   await page.getByLabel('Carrier').selectOption('UPS');
   await page.getByLabel('Tracking number').fill('1Z999AA10123456784');
-  await page.getByRole('button', { name: 'Mark shipped' }).click();
+  await page.getByRole('button', { name: 'Mark shipped', exact: true }).click();
+  // A named step with a confirm, like the checkout's: nothing is sent until "Yes".
+  const confirmShip = page.getByRole('button', { name: 'Yes, mark shipped' });
+  await expect(confirmShip).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirmShip).toHaveCount(0);
+  await expect(page.getByTestId('order-status')).toHaveText('unfulfilled');
+  await page.getByRole('button', { name: 'Mark shipped', exact: true }).click();
+  await expect(confirmShip).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Marked shipped' })).toBeVisible();
   await expect(page.getByTestId('order-status')).toHaveText('shipped');
   await expect(page.getByRole('link', { name: '1Z999AA10123456784' })).toHaveAttribute(
@@ -210,4 +223,161 @@ test('the orders list, inbox and stock pages pass axe; set stock; the menu shows
   // The header menu has an Admin item for the owner.
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('link', { name: 'Admin' })).toBeVisible();
+});
+
+/** The .eml files the shop's mail worker wrote, as text. */
+function mailTexts(): string[] {
+  const folder = join(env.DATA_DIR!, 'mail');
+  try {
+    return readdirSync(folder).map((name) => readFileSync(join(folder, name), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/** A bearer token for `who`, signed in through the API. */
+async function apiToken(request: APIRequestContext, who: string, secret: string) {
+  const answer = await request.post(`${base}/api/auth/login`, {
+    data: { username: who, password: secret },
+  });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+test('a customer return request is moved to approved; the customer is emailed the instructions', async ({
+  page,
+  request,
+}) => {
+  // A verified customer with a delivered $58 cutting board (returnable), as a real shopper.
+  const customer = `returner.${Date.now()}@example.com`;
+  const customerPassword = 'granite osprey meadow';
+  const registered = await request.post(`${base}/api/auth/register`, {
+    data: {
+      username: customer,
+      password: customerPassword,
+      firstname: 'Rowan',
+      lastname: 'Birch',
+      acceptedPolicy: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  let verify = '';
+  await expect
+    .poll(
+      () => {
+        const mail = mailTexts()
+          .map((eml) => parseEml(eml))
+          .find((message) => message.headers.some((h) => /^to:/i.test(h) && h.includes(customer)));
+        const text = mail ? (partOfType(mail, 'text/plain')?.content ?? '') : '';
+        verify = /https?:\/\/[^\s"<>]+\/verifyemail\?[^\s"<>\]]+/.exec(text)?.[0] ?? '';
+        return verify;
+      },
+      { timeout: 15_000 },
+    )
+    .not.toBe('');
+  const query = new URL(verify).searchParams;
+  const verified = await request.get(
+    `${base}/api/auth/verify-email?token=${encodeURIComponent(query.get('token')!)}&email=${encodeURIComponent(query.get('email')!)}`,
+  );
+  expect(verified.status()).toBe(200);
+  const board = await placeOrder(
+    request,
+    {
+      _id: seedProductId('alder-cutting-board'),
+      title: 'Red Alder Cutting Board',
+      sku: 'EG-BOARD-ALDER',
+      price: 58,
+    },
+    { firstname: 'Rowan', lastname: 'Birch', email: customer },
+  );
+  const owner = { authorization: `Bearer ${await apiToken(request, email, password)}` };
+  expect(
+    (
+      await request.post(`${base}/api/admin/orders/${board.id}/ship`, {
+        headers: owner,
+        data: { carrier: 'USPS', trackingNumber: '9400111899223100001234' },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await request.post(`${base}/api/admin/orders/${board.id}/deliver`, {
+        headers: owner,
+        data: {},
+      })
+    ).status(),
+  ).toBe(200);
+  const started = await request.post(`${base}/api/orders/return`, {
+    headers: { authorization: `Bearer ${await apiToken(request, customer, customerPassword)}` },
+    data: { id: board.id, message: 'The board is smaller than I expected.' },
+  });
+  expect(started.status(), await started.text()).toBe(201);
+
+  await logIn(page);
+  await page.goto(`${base}/admin/inbox`);
+  await page.getByRole('button', { name: `Handle the return for order ${board.number}` }).click();
+  await expect(page.getByTestId('return-status')).toHaveText('requested');
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  const yes = page.getByRole('button', { name: 'Yes, approve' });
+  await expect(yes).toBeFocused();
+  await noSeriousViolations(page);
+  await yes.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Approved' })).toBeVisible();
+  await expect(page.getByTestId('return-status')).toHaveText('approved');
+  await expect
+    .poll(
+      () =>
+        mailTexts().some((eml) => eml.includes(`Return instructions for order ${board.number}`)),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe(true);
+});
+
+test('the owner adds a product with an uploaded image; search and its page show it', async ({
+  page,
+}) => {
+  const title = `Juniper Trail Lantern ${Date.now().toString(36)}`;
+  const picture = await sharp({
+    create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 140, b: 40 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await logIn(page);
+  await page.goto(`${base}/admin/products`);
+  await page.getByRole('button', { name: 'Add a product' }).click();
+  const form = page.getByRole('region', { name: 'Add a product' });
+  await expect(form.getByRole('heading', { name: 'Add a product' })).toBeFocused();
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Description').fill('A brass camp lantern with a juniper green shade.');
+  await form.getByLabel('Price in dollars').fill('42.00');
+  await form.getByLabel(/^Categories/).fill('Home / Living Room');
+  await form.getByLabel('In stock').fill('9');
+  await form
+    .getByLabel(/^Images/)
+    .setInputFiles({ name: 'lantern.jpg', mimeType: 'image/jpeg', buffer: picture });
+  await expect(form.getByRole('img', { name: 'Uploaded image 1' })).toBeVisible();
+  // A file that is not an image is refused with a sentence.
+  await form
+    .getByLabel(/^Images/)
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a png') });
+  await expect(form.getByRole('alert')).toContainText('This file is not an image we can read.');
+  await noSeriousViolations(page);
+  await form.getByRole('button', { name: 'Add the product' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Added ${title}.` })).toBeVisible();
+
+  await page.goto(`${base}/search?q=${encodeURIComponent('juniper trail lantern')}`);
+  const card = page.getByRole('heading', { name: title });
+  await expect(card).toBeVisible();
+  await page
+    .getByRole('link', { name: new RegExp(title) })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const image = page.getByRole('main').locator('img[src*="/api/images"]').first();
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
 });
