@@ -37,12 +37,13 @@ function adminCreate() {
   return spawnSync('npx', ['tsx', 'scripts/admin-create.ts', '--email', email], {
     env,
     encoding: 'utf8',
-    timeout: 60_000,
+    // Migrating a fresh embedded database takes a while on a busy machine.
+    timeout: 180_000,
   });
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(420_000);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   env = {
@@ -73,7 +74,7 @@ test.beforeAll(async () => {
           return 0;
         }
       },
-      { timeout: 60_000 },
+      { timeout: 180_000 },
     )
     .toBe(200);
 });
