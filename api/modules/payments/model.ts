@@ -80,6 +80,9 @@ export const isAmexNumber = (number: string) => /^3[47]/.test(cardDigits(number)
  * the year starts; `1/29` is January. Deleting stays possible (no slash is forced back in).
  */
 export function formatExpiry(typed: string): string {
+  // A four-digit year pasted or autofilled whole (`12/2034`) is kept as it is.
+  const fullYear = /^\s*(\d{1,2})\s*\/\s*(\d{4})\s*$/.exec(typed);
+  if (fullYear) return `${fullYear[1]!.padStart(2, '0')}/${fullYear[2]}`;
   const singleMonth = /^\s*(\d)\s*\//.exec(typed);
   const digits = ((singleMonth ? '0' : '') + typed.replace(/\D/g, '')).slice(0, 4);
   return digits.length <= 2 ? digits : `${digits.slice(0, 2)}/${digits.slice(2)}`;

@@ -12,6 +12,7 @@ import {
   type CheckoutAddress,
 } from '../../stores/checkout';
 import { AddressFields } from './AddressFields';
+import { WithOrderSummary } from './OrderSummary';
 import { getJson } from './api';
 import { describeCard, type CardFormHandle } from './card';
 import type { PaymentProviderName } from './messages';
@@ -126,6 +127,7 @@ export default function BillingStep({ provider, publishableKey }: Props) {
   }
 
   return (
+    <WithOrderSummary cart={cart} address={checkout.shippingAddress}>
     <form ref={form} className="checkout-form" noValidate onSubmit={onSubmit}>
       <fieldset>
         <legend>Billing address</legend>
@@ -217,5 +219,6 @@ export default function BillingStep({ provider, publishableKey }: Props) {
         </button>
       </div>
     </form>
+    </WithOrderSummary>
   );
 }

@@ -11,6 +11,7 @@ import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import { $checkout, setGuestData, setShippingAddress } from '../../stores/checkout';
 import { AddressFields } from './AddressFields';
+import { WithOrderSummary } from './OrderSummary';
 import { getJson, postJson } from './api';
 import { TextField } from './TextField';
 import { focusFirstError, serverAddressErrors, validate } from './validation';
@@ -125,6 +126,7 @@ export default function ShippingStep() {
   });
 
   return (
+    <WithOrderSummary cart={cart} address={chosenAddress ?? address}>
     <form ref={form} className="checkout-form" noValidate onSubmit={onSubmit}>
       {!isLoggedIn && (
         <fieldset>
@@ -180,12 +182,14 @@ export default function ShippingStep() {
         We ship only to the continental United States (excludes Alaska + Hawaii). Sales tax is
         calculated from the shipping address.
       </p>
+      {/* The primary action comes first in tab order (issue 13 point 5). */}
       <div className="actions">
-        <a href="/cart">Back to cart</a>
         <button type="submit" className="button primary">
           Continue
         </button>
+        <a href="/cart">Back to cart</a>
       </div>
     </form>
+    </WithOrderSummary>
   );
 }
