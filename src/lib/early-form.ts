@@ -29,7 +29,7 @@ function domValue(id: string): FieldValue | undefined {
 }
 
 /** `defaults`, with each field the DOM already has (same kind of value) taken from it. */
-export function readDomValues<T extends Record<string, FieldValue>>(
+export function readDomValues<T extends { [K in keyof T]: FieldValue }>(
   defaults: T,
   idOf: (name: keyof T & string) => string,
 ): T {
@@ -44,7 +44,7 @@ export function readDomValues<T extends Record<string, FieldValue>>(
 }
 
 /** State for a form's fields that starts from what the server-rendered fields hold. */
-export function useDomInitialState<T extends Record<string, FieldValue>>(
+export function useDomInitialState<T extends { [K in keyof T]: FieldValue }>(
   defaults: T,
   idOf: (name: keyof T & string) => string,
 ): [T, Dispatch<SetStateAction<T>>] {

@@ -216,7 +216,7 @@ describe('POST /api/contact/contact', () => {
       .where(
         inArray(
           outbox.replyTo,
-          stored.map((row) => row.email),
+          stored.map((row) => row.email!),
         ),
       );
     expect(mails).toHaveLength(CONTACT_RATE_LIMIT.messages);
