@@ -43,7 +43,12 @@ export function readDomValues<T extends { [K in keyof T]: FieldValue }>(
   return values;
 }
 
-/** State for a form's fields that starts from what the server-rendered fields hold. */
+/**
+ * State for a form's fields that starts from what the server-rendered fields hold. Only the
+ * inputs' own values may show it during hydration: any other output drawn from it (a character
+ * count, a message) must wait for `useHydrated()`, or React finds the HTML different, throws it
+ * away and draws the form again, empty.
+ */
 export function useDomInitialState<T extends { [K in keyof T]: FieldValue }>(
   defaults: T,
   idOf: (name: keyof T & string) => string,

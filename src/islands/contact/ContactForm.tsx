@@ -182,7 +182,11 @@ export default function ContactForm() {
           value={values.message}
           onChange={(event) => update('message')(event.target.value)}
         />
-        <CharacterCount id={`${id}-message-count`} length={values.message.length} />
+        {/* Counted from hydration on: the server's HTML says 0, and hydration must match it. */}
+        <CharacterCount
+          id={`${id}-message-count`}
+          length={hydrated ? values.message.length : 0}
+        />
         {errorFor('message')}
       </div>
       <div className={styles.field}>
