@@ -20,7 +20,9 @@ function domValue(id: string): FieldValue | undefined {
   if (typeof document === 'undefined') return undefined;
   const element = document.getElementById(id);
   if (element instanceof HTMLInputElement) {
-    return element.type === 'checkbox' || element.type === 'radio' ? element.checked : element.value;
+    return element.type === 'checkbox' || element.type === 'radio'
+      ? element.checked
+      : element.value;
   }
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) {
     return element.value;

@@ -113,20 +113,23 @@ describe('POST /api/contact/contact', () => {
   it.each([
     ['left out', { email: undefined }],
     ['blank', { email: '   ' }],
-  ])("accepts a guest's message with the email %s: stored without one, the mail says so", async (_, overrides) => {
-    const { body, init } = fresh({ ...overrides, subject: 'Product idea' });
-    const response = await api.post('/contact/contact', body, init);
-    expect(response.status).toBe(201);
-    const { _id } = (await response.json()) as { _id: string };
-    const { db } = api.test.database;
-    const [stored] = await db.select().from(contactMessages).where(eq(contactMessages.id, _id));
-    expect(stored).toMatchObject({ email: null, subject: 'Product idea' });
+  ])(
+    "accepts a guest's message with the email %s: stored without one, the mail says so",
+    async (_, overrides) => {
+      const { body, init } = fresh({ ...overrides, subject: 'Product idea' });
+      const response = await api.post('/contact/contact', body, init);
+      expect(response.status).toBe(201);
+      const { _id } = (await response.json()) as { _id: string };
+      const { db } = api.test.database;
+      const [stored] = await db.select().from(contactMessages).where(eq(contactMessages.id, _id));
+      expect(stored).toMatchObject({ email: null, subject: 'Product idea' });
 
-    const mails = await db.select().from(outbox).where(eq(outbox.kind, 'contact.received'));
-    const mail = mails.at(-1)!;
-    expect(mail.replyTo).toBeNull();
-    expect(mail.text).toContain(`Sender's email: ${NO_REPLY_ADDRESS}`);
-  });
+      const mails = await db.select().from(outbox).where(eq(outbox.kind, 'contact.received'));
+      const mail = mails.at(-1)!;
+      expect(mail.replyTo).toBeNull();
+      expect(mail.text).toContain(`Sender's email: ${NO_REPLY_ADDRESS}`);
+    },
+  );
 
   it('takes exactly 256 characters of subject and message', async () => {
     const { body, init } = fresh({ subject: 'a'.repeat(256), message: 'b'.repeat(256) });

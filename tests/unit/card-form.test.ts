@@ -25,18 +25,21 @@ describe('the card form', () => {
 
   it('gives a month of 13 its own message', () => {
     expect(
-      cardFieldErrors({ number: '4242424242424242', expiry: parseExpiry('13/29'), cvc: '123' }, now),
+      cardFieldErrors(
+        { number: '4242424242424242', expiry: parseExpiry('13/29'), cvc: '123' },
+        now,
+      ),
     ).toEqual({ expiry: PAYMENT_MESSAGES.expiryMonth });
   });
 
   it('names every bad field at once', () => {
-    expect(cardFieldErrors({ number: '4242', expiry: parseExpiry('11/25'), cvc: '1' }, now)).toEqual(
-      {
-        number: PAYMENT_MESSAGES.cardNumber,
-        expiry: PAYMENT_MESSAGES.expiry,
-        cvc: PAYMENT_MESSAGES.cvc,
-      },
-    );
+    expect(
+      cardFieldErrors({ number: '4242', expiry: parseExpiry('11/25'), cvc: '1' }, now),
+    ).toEqual({
+      number: PAYMENT_MESSAGES.cardNumber,
+      expiry: PAYMENT_MESSAGES.expiry,
+      cvc: PAYMENT_MESSAGES.cvc,
+    });
   });
 
   it('asks American Express for four digits and takes this month as not passed', () => {

@@ -116,7 +116,8 @@ export function cardFieldErrors(
   if (!/^\d{12,19}$/.test(cardDigits(card.number))) errors.number = PAYMENT_MESSAGES.cardNumber;
   const { expiry } = card;
   if (!expiry) errors.expiry = PAYMENT_MESSAGES.expiry;
-  else if (expiry.expMonth < 1 || expiry.expMonth > 12) errors.expiry = PAYMENT_MESSAGES.expiryMonth;
+  else if (expiry.expMonth < 1 || expiry.expMonth > 12)
+    errors.expiry = PAYMENT_MESSAGES.expiryMonth;
   else if (expiryHasPassed(expiry.expMonth, expiry.expYear, now) || expiry.expYear > 2100) {
     errors.expiry = PAYMENT_MESSAGES.expiry;
   }

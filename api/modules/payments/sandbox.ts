@@ -76,7 +76,8 @@ export function sandboxPayments(db: Db, secret: string, now: () => Date = () => 
     const parsed = sandboxTokenRequest.safeParse(input);
     if (!parsed.success) {
       const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? 'number')] ??= issue.message;
+      for (const issue of parsed.error.issues)
+        fields[String(issue.path[0] ?? 'number')] ??= issue.message;
       throw new AppError('INVALID_DATA', parsed.error.issues[0]!.message, fields);
     }
     const { number, expMonth, expYear, cvc } = parsed.data;

@@ -74,11 +74,7 @@ export default function ForgotPasswordForm() {
         )}
       </div>
       <div className={styles.actions}>
-        <button
-          className={styles.button}
-          type="submit"
-          disabled={status.kind === 'sending'}
-        >
+        <button className={styles.button} type="submit" disabled={status.kind === 'sending'}>
           {status.kind === 'sending' ? FORGOT_TEXT.submitting : FORGOT_TEXT.submit}
         </button>
         <a href="/login">Back to Login</a>

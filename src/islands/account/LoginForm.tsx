@@ -134,11 +134,7 @@ export default function LoginForm() {
           )}
         </div>
         <div className={styles.actions}>
-          <button
-            className={styles.button}
-            type="submit"
-            disabled={status.kind === 'sending'}
-          >
+          <button className={styles.button} type="submit" disabled={status.kind === 'sending'}>
             {status.kind === 'sending' ? LOGIN_TEXT.submitting : LOGIN_TEXT.submit}
           </button>
           <a href="/forgotpassword">{LOGIN_TEXT.forgotPassword}</a>

@@ -212,11 +212,7 @@ export default function RegisterForm() {
           )}
         </div>
         <div className={styles.actions}>
-          <button
-            className={styles.button}
-            type="submit"
-            disabled={status.kind === 'sending'}
-          >
+          <button className={styles.button} type="submit" disabled={status.kind === 'sending'}>
             {status.kind === 'sending' ? REGISTER_TEXT.submitting : REGISTER_TEXT.submit}
           </button>
         </div>

@@ -69,7 +69,10 @@ export function OrderSummary({
   const [figures, setFigures] = useState<Figures>({ kind: 'loading' });
   const [open, setOpen] = useState(false);
   const bodyId = useId();
-  const key = JSON.stringify([cart, address && addressSchema.safeParse(address).success && address]);
+  const key = JSON.stringify([
+    cart,
+    address && addressSchema.safeParse(address).success && address,
+  ]);
 
   useEffect(() => {
     let active = true;

@@ -183,10 +183,7 @@ export default function ContactForm() {
           onChange={(event) => update('message')(event.target.value)}
         />
         {/* Counted from hydration on: the server's HTML says 0, and hydration must match it. */}
-        <CharacterCount
-          id={`${id}-message-count`}
-          length={hydrated ? values.message.length : 0}
-        />
+        <CharacterCount id={`${id}-message-count`} length={hydrated ? values.message.length : 0} />
         {errorFor('message')}
       </div>
       <div className={styles.field}>
