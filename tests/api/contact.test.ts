@@ -9,6 +9,7 @@ import {
   CONTACT_TOO_MANY_MESSAGES,
 } from '../../api/modules/contact/model';
 import { SAME_SITE_MESSAGES } from '../../api/plugins/same-site-json';
+import { NO_REPLY_ADDRESS } from '../../api/modules/mail/templates/ContactMessage';
 import { useApi } from '../helpers/api';
 import { authClient, bearer, freshEmail, logIn, registerVerified } from './auth-helpers';
 
@@ -88,7 +89,6 @@ describe('POST /api/contact/contact', () => {
 
   it.each([
     ['email', { email: 'not-an-email' }, M.emailInvalid],
-    ['email', { email: undefined }, M.emailInvalid],
     ['email', { email: `${'a'.repeat(243)}@example.com` }, M.emailTooLong],
     ['subject', { subject: '' }, M.subjectRequired],
     ['subject', { subject: 'Refund <now>' }, M.subjectInvalid],
@@ -109,6 +109,27 @@ describe('POST /api/contact/contact', () => {
     const after = await api.test.database.db.select().from(contactMessages);
     expect(after).toHaveLength(before.length);
   });
+
+  it.each([
+    ['left out', { email: undefined }],
+    ['blank', { email: '   ' }],
+  ])(
+    "accepts a guest's message with the email %s: stored without one, the mail says so",
+    async (_, overrides) => {
+      const { body, init } = fresh({ ...overrides, subject: 'Product idea' });
+      const response = await api.post('/contact/contact', body, init);
+      expect(response.status).toBe(201);
+      const { _id } = (await response.json()) as { _id: string };
+      const { db } = api.test.database;
+      const [stored] = await db.select().from(contactMessages).where(eq(contactMessages.id, _id));
+      expect(stored).toMatchObject({ email: null, subject: 'Product idea' });
+
+      const mails = await db.select().from(outbox).where(eq(outbox.kind, 'contact.received'));
+      const mail = mails.at(-1)!;
+      expect(mail.replyTo).toBeNull();
+      expect(mail.text).toContain(`Sender's email: ${NO_REPLY_ADDRESS}`);
+    },
+  );
 
   it('takes exactly 256 characters of subject and message', async () => {
     const { body, init } = fresh({ subject: 'a'.repeat(256), message: 'b'.repeat(256) });
@@ -198,7 +219,7 @@ describe('POST /api/contact/contact', () => {
       .where(
         inArray(
           outbox.replyTo,
-          stored.map((row) => row.email),
+          stored.map((row) => row.email!),
         ),
       );
     expect(mails).toHaveLength(CONTACT_RATE_LIMIT.messages);

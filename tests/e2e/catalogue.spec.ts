@@ -201,15 +201,12 @@ test('the cart: quantities up to the cap, limit message, remove, clear', async (
   );
   await expect(page.getByTestId('subtotal')).toHaveText('$212.00');
 
-  // The bundle combination has 2 in stock: + stops there and says so.
+  // The bundle combination has 2 in stock: + stops there and says why (issue 13 point 6).
   const bundleLine = lines.filter({ hasText: 'Yoga Starter Bundle' });
   await bundleLine.getByRole('button', { name: /^One more/ }).click();
   await expect(bundleLine.getByRole('spinbutton')).toHaveValue('2');
-  await bundleLine.getByRole('button', { name: /^One more/ }).click();
-  await expect(bundleLine.getByRole('spinbutton')).toHaveValue('2');
-  await expect(bundleLine.getByTestId('limit-message')).toContainText(
-    'You can only add 0 more of this item.',
-  );
+  await expect(bundleLine.getByRole('button', { name: /^One more/ })).toBeDisabled();
+  await expect(bundleLine.getByTestId('line-max')).toHaveText('All 2 in stock are in your cart.');
   await bundleLine.getByRole('button', { name: /^One fewer/ }).click();
   await expect(bundleLine.getByRole('spinbutton')).toHaveValue('1');
   await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute(

@@ -6,6 +6,7 @@ import {
 } from '../../api/modules/contact/model';
 import { SOCIAL_LINKS } from '../../src/lib/site-links';
 import { CONTACT_TEXT, STORAGE_KEYS } from '../../src/lib/site-messages';
+import { hydrated } from './support/account';
 import { watchConsole } from './support/console';
 
 const CONTACT = '**/api/contact/contact';
@@ -21,7 +22,7 @@ async function openForm(page: Page) {
     STORAGE_KEYS.cookieConsent,
   );
   await page.goto('/contactus');
-  await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
+  await hydrated(page, 'ContactForm');
 }
 
 async function fill(
@@ -132,15 +133,17 @@ test('shows the first message of each invalid field under it and sends nothing',
     return route.abort();
   });
   await openForm(page);
+  await fill(page, { email: 'fern@' });
   await page.getByRole('button', { name: 'Send message' }).click();
 
   const errorOf = async (label: string) => {
     const field = page.getByLabel(label, { exact: true });
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    const id = await field.getAttribute('aria-describedby');
+    // The message is the last description (a hint or the count may come first).
+    const id = (await field.getAttribute('aria-describedby'))!.split(' ').at(-1);
     return page.locator(`[id="${id}"]`);
   };
-  await expect(await errorOf('Email')).toHaveText(M.emailInvalid);
+  await expect(await errorOf('Email (optional)')).toHaveText(M.emailInvalid);
   await expect(await errorOf('Subject')).toHaveText(M.subjectRequired);
   await expect(await errorOf('Message')).toHaveText(M.messageRequired);
   await expect(page.getByLabel('Email')).toBeFocused();
@@ -198,4 +201,37 @@ test.describe('when sending fails', () => {
     await expect(page.getByRole('alert')).toHaveText(CONTACT_TEXT.networkError);
     expect(CONTACT_TEXT.networkError).toBe('Network error submitting the form.');
   });
+});
+
+test('a guest may leave the email out, and is told the shop then cannot answer', async ({
+  page,
+}) => {
+  const bodies: Record<string, string>[] = [];
+  await page.route(CONTACT, (route) => {
+    bodies.push(sent(route.request()));
+    return route.fulfill({ status: 201, json: { _id: 'x' } });
+  });
+  await openForm(page);
+  const email = page.getByLabel('Email (optional)');
+  await expect(email).toBeVisible();
+  await expect(page.getByText(M.emailOptional)).toBeVisible();
+  await fill(page, { subject: 'Product idea', message: 'A cedar bird feeder, please.' });
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText(CONTACT_TEXT.success)).toBeVisible();
+  expect(bodies).toEqual([{ subject: 'Product idea', message: 'A cedar bird feeder, please.' }]);
+});
+
+test('the message counts its characters against the 256 limit as they are typed', async ({
+  page,
+}) => {
+  await openForm(page);
+  const message = page.getByLabel('Message');
+  const count = page.locator(`[id="${(await message.getAttribute('aria-describedby'))!}"]`);
+  await expect(count).toHaveText('0 / 256 characters');
+  await message.fill('Hello');
+  await expect(count).toHaveText('5 / 256 characters');
+  await message.fill('a'.repeat(250));
+  await expect(count).toHaveText('250 / 256 characters: 6 left');
+  await message.fill('a'.repeat(260));
+  await expect(count).toHaveText('260 / 256 characters: 4 too many');
 });

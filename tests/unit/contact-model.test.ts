@@ -36,6 +36,13 @@ describe('the contact message schema', () => {
     }
   });
 
+  it('takes a guest message without an email, or with a blank one (DECISIONS "Contact email")', () => {
+    expect(contactMessage.safeParse({ ...form, email: undefined }).success).toBe(true);
+    const blank = contactMessage.safeParse({ ...form, email: '  ' });
+    expect(blank.success && blank.data.email).toBeUndefined();
+    expect(contactPayload({ ...form, email: ' ' })).not.toHaveProperty('email');
+  });
+
   it('gives the first message per field only', () => {
     const result = contactMessage.safeParse({
       email: 'nope',

@@ -37,7 +37,8 @@ export const contactMessages = pgTable(
   'contact_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    email: text('email').notNull(),
+    /** The sender's address; null when a guest chose not to give one (DECISIONS "Contact email"). */
+    email: text('email'),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     orderNumber: text('order_number'),

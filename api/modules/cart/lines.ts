@@ -70,7 +70,8 @@ export function bundleLine(product: ProductDto, chosen: VariantDto[]): ResolvedL
     stock,
     category: product.category,
     supplier: product.supplier,
-    image: chosen[0]?.image[0] ?? product.image[0],
+    // The bundle's own picture (issue 13 point 9); an option's only when the bundle has none.
+    image: product.image[0] ?? chosen[0]?.image[0],
     alttext: product.alttext,
     selectedVariant: { sku, stock: stock ?? 0 },
     stockSkus: chosen.map((option) => option.sku),

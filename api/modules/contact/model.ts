@@ -39,6 +39,8 @@ export const CONTACT_FIELD_MESSAGES = {
   messageInvalid:
     'The message can only contain letters, numbers, spaces and simple punctuation ( . , ! ? \' " : ; ( ) & @ # $ % / + - ).',
   messageTooLong: `The message can be at most ${CONTACT_TEXT_MAX} characters long.`,
+  /** Under the optional email field of a guest's form (DECISIONS "Contact email"). */
+  emailOptional: 'Optional. Without an email address we cannot answer your message.',
   orderNumberInvalid: 'The order number can only contain letters, numbers and dashes.',
   orderNumberTooLong: `The order number can be at most ${ORDER_NUMBER_MAX} characters long.`,
 } as const;
@@ -47,9 +49,20 @@ const m = CONTACT_FIELD_MESSAGES;
 
 const trimmed = (error: string) => z.string({ error }).check(z.trim());
 
-const contactEmail = z.pipe(
-  trimmed(m.emailInvalid).check(z.maxLength(CONTACT_EMAIL_MAX, { error: m.emailTooLong })),
-  z.email({ error: m.emailInvalid }),
+/**
+ * The sender's email (DECISIONS "Contact email"): optional for a guest, as the spec says; blank
+ * counts as none. When given it must be a valid address.
+ */
+const contactEmail = z.optional(
+  z.pipe(
+    trimmed(m.emailInvalid).check(
+      z.maxLength(CONTACT_EMAIL_MAX, { error: m.emailTooLong }),
+      z.refine((value) => value === '' || z.email().safeParse(value).success, {
+        error: m.emailInvalid,
+      }),
+    ),
+    z.transform((value: string) => value || undefined),
+  ),
 );
 
 const contactFields = {
@@ -77,15 +90,14 @@ const contactFields = {
   ),
 };
 
-/** A guest's message (the form with its email field): the email is required. */
-export const contactMessage = z.object({ email: contactEmail, ...contactFields });
-
 /**
- * What POST /contact/contact accepts: the email may be left out, because a signed-in shopper's
- * form hides it (spec §3 Contact message) and the server takes the account's address instead.
- * A guest's message without one is refused with `emailInvalid` under `email`.
+ * What POST /contact/contact accepts, and what the form checks: the email may be left out. A
+ * signed-in shopper's form hides it (spec §3 Contact message) and the server takes the account's
+ * address; a guest may leave it out too, and is told that the shop then cannot answer.
  */
-export const contactRequest = z.object({ email: z.optional(contactEmail), ...contactFields });
+export const contactRequest = z.object({ email: contactEmail, ...contactFields });
+/** The same schema under the name the form has always used. */
+export const contactMessage = contactRequest;
 export type ContactRequest = z.infer<typeof contactRequest>;
 
 export type ContactMessage = z.infer<typeof contactMessage>;
@@ -107,11 +119,9 @@ export function contactPayload(
   values: ContactFormValues,
   accountEmail?: string | null,
 ): Record<string, string> {
-  const payload: Record<string, string> = {
-    email: accountEmail ?? values.email,
-    subject: values.subject,
-    message: values.message,
-  };
+  const payload: Record<string, string> = { subject: values.subject, message: values.message };
+  const email = (accountEmail ?? values.email).trim();
+  if (email) payload.email = email;
   const orderNumber = values.orderNumber.trim();
   if (orderNumber) payload.orderNumber = orderNumber;
   return payload;

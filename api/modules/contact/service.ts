@@ -22,7 +22,7 @@ export async function receiveContactMessage(
   message: ContactMessage,
   { shopEmail, ip, userId }: ContactContext,
 ): Promise<{ id: string }> {
-  const email = message.email.toLowerCase();
+  const email = message.email?.toLowerCase() ?? null;
   const mail = await contactMessageEmail(message, { ...shopDetails(), shopEmail });
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -39,7 +39,7 @@ export async function receiveContactMessage(
     await enqueueMail(tx, {
       kind: 'contact.received',
       to: shopEmail,
-      replyTo: message.email,
+      ...(message.email ? { replyTo: message.email } : {}),
       ...mail,
     });
     return { id: row!.id };

@@ -20,6 +20,8 @@ import {
   type CardBrand,
   type CardToken,
   type SandboxTokenRequest,
+  cardFieldErrors,
+  expiryHasPassed,
   sandboxTokenRequest,
 } from './model';
 
@@ -57,12 +59,7 @@ interface TokenClaims {
   issuedAt: number;
 }
 
-function expired(expMonth: number, expYear: number, now: Date): boolean {
-  // A card is valid through the last day of its expiry month.
-  return (
-    expYear < now.getFullYear() || (expYear === now.getFullYear() && expMonth < now.getMonth() + 1)
-  );
-}
+const expired = expiryHasPassed;
 
 /**
  * The sandbox gateway and its tokeniser. A token is the card's brand, last four, expiry and test
@@ -78,26 +75,21 @@ export function sandboxPayments(db: Db, secret: string, now: () => Date = () => 
   function tokenise(input: SandboxTokenRequest): CardToken {
     const parsed = sandboxTokenRequest.safeParse(input);
     if (!parsed.success) {
-      const field = String(parsed.error.issues[0]?.path[0] ?? 'number');
-      throw new AppError('INVALID_DATA', parsed.error.issues[0]!.message, {
-        [field]: parsed.error.issues[0]!.message,
-      });
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues)
+        fields[String(issue.path[0] ?? 'number')] ??= issue.message;
+      throw new AppError('INVALID_DATA', parsed.error.issues[0]!.message, fields);
     }
     const { number, expMonth, expYear, cvc } = parsed.data;
     const card = SANDBOX_TEST_CARDS[number];
-    if (!card) {
-      throw new AppError('INVALID_DATA', PAYMENT_MESSAGES.sandboxOnlyTestCards, {
-        number: PAYMENT_MESSAGES.sandboxOnlyTestCards,
-      });
-    }
-    if (expired(expMonth, expYear, now())) {
-      throw new AppError('INVALID_DATA', PAYMENT_MESSAGES.expiry, {
-        expiry: PAYMENT_MESSAGES.expiry,
-      });
-    }
-    if (cvc.length !== (card.brand === 'amex' ? 4 : 3)) {
-      throw new AppError('INVALID_DATA', PAYMENT_MESSAGES.cvc, { cvc: PAYMENT_MESSAGES.cvc });
-    }
+    // Every field's problem in one answer, so the form can mark them all at once.
+    const fields: Record<string, string> = cardFieldErrors(
+      { number, expiry: { expMonth, expYear }, cvc },
+      now(),
+    );
+    if (!card) fields.number = PAYMENT_MESSAGES.sandboxOnlyTestCards;
+    const first = fields.number ?? fields.expiry ?? fields.cvc;
+    if (first || !card) throw new AppError('INVALID_DATA', first!, fields);
     const claims: TokenClaims = {
       brand: card.brand,
       last4: number.slice(-4),

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { authFieldMessages, forgotPasswordBody } from '../../../api/modules/auth/model';
 import { api } from '../../lib/api-client';
-import { useHydrated } from '../shell/useHydrated';
+import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { Field } from './Field';
 import { FORGOT_TEXT } from './messages';
 import styles from './Account.module.css';
@@ -14,12 +14,15 @@ type Status =
  * message appears and the field clears.
  */
 export default function ForgotPasswordForm() {
-  const hydrated = useHydrated();
-  const [email, setEmail] = useState('');
+  const id = useId();
+  // What was typed before the island hydrated stays (issue 13 point 10).
+  const [typed, setTyped] = useDomInitialState({ email: '' }, () => `${id}-email`);
+  const email = typed.email;
+  const setEmail = (value: string) => setTyped({ email: value });
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<Status>({ kind: 'editing' });
   const input = useRef<HTMLFormElement>(null);
-  const id = useId();
+  const earlySubmit = useEarlySubmit(input);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,7 +50,7 @@ export default function ForgotPasswordForm() {
   }
 
   return (
-    <form ref={input} className={styles.form} noValidate onSubmit={submit}>
+    <form ref={input} className={styles.form} noValidate onSubmit={submit} {...earlySubmit}>
       <p className={styles.hint}>{FORGOT_TEXT.intro}</p>
       <Field
         id={`${id}-email`}
@@ -71,11 +74,7 @@ export default function ForgotPasswordForm() {
         )}
       </div>
       <div className={styles.actions}>
-        <button
-          className={styles.button}
-          type="submit"
-          disabled={!hydrated || status.kind === 'sending'}
-        >
+        <button className={styles.button} type="submit" disabled={status.kind === 'sending'}>
           {status.kind === 'sending' ? FORGOT_TEXT.submitting : FORGOT_TEXT.submit}
         </button>
         <a href="/login">Back to Login</a>

@@ -8,7 +8,7 @@ import {
 import { api } from '../../lib/api-client';
 import { afterLoginPath } from '../../lib/login-redirect';
 import { signIn } from '../../stores/auth';
-import { useHydrated } from '../shell/useHydrated';
+import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { Field, focusFirstError } from './Field';
 import { LOGIN_TEXT } from './messages';
 import { ResendVerification } from './ResendVerification';
@@ -28,14 +28,20 @@ const FIELDS = ['username', 'password'];
  * Your Email' panel, with resend and back to login.
  */
 export default function LoginForm() {
-  const hydrated = useHydrated();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const id = useId();
+  // What was typed before the island hydrated stays (issue 13 point 10).
+  const [typed, setTyped] = useDomInitialState(
+    { username: '', password: '' },
+    (name) => `${id}-${name}`,
+  );
+  const { username, password } = typed;
+  const setUsername = (value: string) => setTyped((current) => ({ ...current, username: value }));
+  const setPassword = (value: string) => setTyped((current) => ({ ...current, password: value }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>({ kind: 'editing' });
   const form = useRef<HTMLFormElement>(null);
   const panelHeading = useRef<HTMLHeadingElement>(null);
-  const id = useId();
+  const earlySubmit = useEarlySubmit(form);
 
   useEffect(() => {
     if (status.kind === 'unverified') panelHeading.current?.focus();
@@ -97,7 +103,7 @@ export default function LoginForm() {
 
   return (
     <>
-      <form ref={form} className={styles.form} noValidate onSubmit={submit}>
+      <form ref={form} className={styles.form} noValidate onSubmit={submit} {...earlySubmit}>
         <Field
           id={`${id}-username`}
           name="username"
@@ -128,11 +134,7 @@ export default function LoginForm() {
           )}
         </div>
         <div className={styles.actions}>
-          <button
-            className={styles.button}
-            type="submit"
-            disabled={!hydrated || status.kind === 'sending'}
-          >
+          <button className={styles.button} type="submit" disabled={status.kind === 'sending'}>
             {status.kind === 'sending' ? LOGIN_TEXT.submitting : LOGIN_TEXT.submit}
           </button>
           <a href="/forgotpassword">{LOGIN_TEXT.forgotPassword}</a>

@@ -7,7 +7,7 @@ import {
   registerPayload,
 } from '../../../api/modules/auth/model';
 import { api } from '../../lib/api-client';
-import { useHydrated } from '../shell/useHydrated';
+import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { Field, focusFirstError } from './Field';
 import { REGISTER_TEXT } from './messages';
 import styles from './Account.module.css';
@@ -49,13 +49,14 @@ const FIELDS = [
  * checked with the API's own schema. Success shows the verify-your-email panel.
  */
 export default function RegisterForm() {
-  const hydrated = useHydrated();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const id = useId();
+  // What was typed before the island hydrated stays (issue 13 point 10).
+  const [values, setValues] = useDomInitialState<Values>(EMPTY, (name) => `${id}-${name}`);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>({ kind: 'editing' });
   const form = useRef<HTMLFormElement>(null);
   const panelHeading = useRef<HTMLHeadingElement>(null);
-  const id = useId();
+  const earlySubmit = useEarlySubmit(form);
 
   useEffect(() => {
     if (status.kind === 'registered') panelHeading.current?.focus();
@@ -123,7 +124,7 @@ export default function RegisterForm() {
   const policyError = errors.acceptedPolicy;
   return (
     <>
-      <form ref={form} className={styles.form} noValidate onSubmit={submit}>
+      <form ref={form} className={styles.form} noValidate onSubmit={submit} {...earlySubmit}>
         <Field
           id={`${id}-username`}
           name="username"
@@ -211,11 +212,7 @@ export default function RegisterForm() {
           )}
         </div>
         <div className={styles.actions}>
-          <button
-            className={styles.button}
-            type="submit"
-            disabled={!hydrated || status.kind === 'sending'}
-          >
+          <button className={styles.button} type="submit" disabled={status.kind === 'sending'}>
             {status.kind === 'sending' ? REGISTER_TEXT.submitting : REGISTER_TEXT.submit}
           </button>
         </div>

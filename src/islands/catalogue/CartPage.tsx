@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CartValidation } from '../../../api/modules/cart/model';
-import { lineCap } from '../../../api/modules/cart/rules';
+import { availableStock, isDigital, lineCap, MAX_PER_LINE } from '../../../api/modules/cart/rules';
 import { formatDollars } from '../../../api/lib/money';
 import { api } from '../../lib/api-client';
 import { imageEndpointUrl, productImageSize } from '../../lib/product-images';
@@ -55,6 +55,16 @@ function Thumbnail({ item }: { item: CartItem }) {
   );
 }
 
+/** Why a line's '+' is disabled at its maximum (issue 13 point 6), said before it bites. */
+export function maximumReason(item: CartItem): string {
+  if (isDigital(item)) return 'A digital item is sold one to an order.';
+  const stock = availableStock(item);
+  if (stock !== undefined && stock < MAX_PER_LINE) {
+    return `All ${stock} in stock ${stock === 1 ? 'is' : 'are'} in your cart.`;
+  }
+  return `${MAX_PER_LINE} is the most one order can hold of an item.`;
+}
+
 /**
  * The cart page (spec §2 Cart, §4): each line with its quantity, remove and clear, the subtotal and
  * the way to checkout. On load the cart is checked against the server; every correction (a new
@@ -68,6 +78,24 @@ export default function CartPage() {
   const [changes, setChanges] = useState<string[]>([]);
   const [problem, setProblem] = useState<string>();
   const [limits, setLimits] = useState<Record<string, string>>({});
+  /** The lines a 'Clear cart' took away, kept for its Undo. */
+  const [cleared, setCleared] = useState<CartItem[] | null>(null);
+  const undo = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (cleared) undo.current?.focus();
+  }, [cleared]);
+
+  function clearWithUndo() {
+    setCleared($cart.get());
+    setLimits({});
+    clearCart();
+  }
+
+  function undoClear() {
+    if (cleared && $cart.get().length === 0) $cart.set(cleared);
+    setCleared(null);
+  }
 
   useEffect(() => {
     checkCart()
@@ -106,6 +134,14 @@ export default function CartPage() {
     return (
       <>
         {notices}
+        {cleared && (
+          <p className="cleared" role="status">
+            Your cart was cleared.{' '}
+            <button ref={undo} type="button" className="undo" onClick={undoClear}>
+              Undo
+            </button>
+          </p>
+        )}
         <p className="empty">Your cart is empty.</p>
         <p>
           <a href="/">Continue shopping</a>
@@ -120,6 +156,8 @@ export default function CartPage() {
       <ul className="lines" aria-label="Items in your cart">
         {items.map((item) => {
           const cap = Math.max(1, lineCap(item));
+          const atMaximum = item.quantity >= cap;
+          const maxId = `max-${keyOf(item).replace(/[^\w-]/g, '_')}`;
           const label = item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title;
           return (
             <li key={keyOf(item)} className="line" data-testid="cart-line">
@@ -155,11 +193,18 @@ export default function CartPage() {
                 <button
                   type="button"
                   aria-label={`One more ${label}`}
+                  aria-describedby={atMaximum ? maxId : undefined}
+                  disabled={atMaximum}
                   onClick={() => setQuantity(item, item.quantity + 1)}
                 >
                   +
                 </button>
               </div>
+              {atMaximum && (
+                <p id={maxId} className="line-max" data-testid="line-max">
+                  {maximumReason(item)}
+                </p>
+              )}
               <p className="line-total">{formatDollars(item.price * item.quantity)}</p>
               <button
                 type="button"
@@ -187,7 +232,7 @@ export default function CartPage() {
           Prices include shipping. Sales tax is calculated from your shipping address.
         </p>
         <div className="actions">
-          <button type="button" className="clear" onClick={clearCart}>
+          <button type="button" className="clear" onClick={clearWithUndo}>
             Clear cart
           </button>
           <a className="checkout" href="/shipping">

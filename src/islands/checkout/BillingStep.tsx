@@ -12,6 +12,7 @@ import {
   type CheckoutAddress,
 } from '../../stores/checkout';
 import { AddressFields } from './AddressFields';
+import { WithOrderSummary } from './OrderSummary';
 import { getJson } from './api';
 import { describeCard, type CardFormHandle } from './card';
 import type { PaymentProviderName } from './messages';
@@ -126,96 +127,98 @@ export default function BillingStep({ provider, publishableKey }: Props) {
   }
 
   return (
-    <form ref={form} className="checkout-form" noValidate onSubmit={onSubmit}>
-      <fieldset>
-        <legend>Billing address</legend>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={same}
-            onChange={(event) => setSame(event.target.checked)}
-          />
-          Billing address same as shipping
-        </label>
-        {!same && (
-          <AddressFields
-            idPrefix="billing"
-            section="billing"
-            value={billing}
-            errors={errors}
-            onChange={setBilling}
-          />
-        )}
-      </fieldset>
-      <fieldset>
-        <legend>Card</legend>
-        <p className="hint">We accept Visa, Mastercard, American Express and Discover.</p>
-        {storedCards.length > 0 && (
-          <fieldset className="stored-cards">
-            <legend>Stored cards</legend>
-            {storedCards.map((entry) => (
-              <label key={entry._id} className="checkbox">
-                <input
-                  type="radio"
-                  name="card-choice"
-                  value={entry._id}
-                  checked={choice === entry._id}
-                  onChange={() => setChoice(entry._id)}
-                />
-                {describeCard({ brand: entry.brand, last4Number: entry.last4Number })}, expires{' '}
-                {entry.expirationMonth}/{entry.expirationYear}
-              </label>
-            ))}
-            <label className="checkbox">
-              <input
-                type="radio"
-                name="card-choice"
-                value={NEW_CARD}
-                checked={choice === NEW_CARD}
-                onChange={() => setChoice(NEW_CARD)}
-              />
-              A new card
-            </label>
-          </fieldset>
-        )}
-        {chosenCard ? null : keepCard ? (
-          <p className="saved-card">
-            {describeCard(checkout.billingInfo)}, expires {checkout.billingInfo.expirationMonth}/
-            {checkout.billingInfo.expirationYear}.{' '}
-            <button type="button" className="link-button" onClick={() => setKeepCard(false)}>
-              Use a different card
-            </button>
-          </p>
-        ) : (
-          <Suspense fallback={<p>Loading the card form…</p>}>
-            {provider === 'stripe' && publishableKey ? (
-              <StripeCardForm
-                ref={card}
-                publishableKey={publishableKey}
-                billingAddress={() => (same ? checkout.shippingAddress : billing)}
-              />
-            ) : (
-              <SandboxCardForm ref={card} />
-            )}
-          </Suspense>
-        )}
-        {isLoggedIn && !chosenCard && (
+    <WithOrderSummary cart={cart} address={checkout.shippingAddress}>
+      <form ref={form} className="checkout-form" noValidate onSubmit={onSubmit}>
+        <fieldset>
+          <legend>Billing address</legend>
           <label className="checkbox">
             <input
               type="checkbox"
-              checked={saveCard}
-              onChange={(event) => setSaveCard(event.target.checked)}
+              checked={same}
+              onChange={(event) => setSame(event.target.checked)}
             />
-            {CARD_MESSAGES.saveThisCard}
+            Billing address same as shipping
           </label>
-        )}
-      </fieldset>
-      <div className="actions">
-        <a href="/shipping">Back to shipping</a>
-        <button type="submit" className="button primary" disabled={busy}>
-          {busy ? 'Checking your card…' : 'Continue to review'}
-        </button>
-      </div>
-    </form>
+          {!same && (
+            <AddressFields
+              idPrefix="billing"
+              section="billing"
+              value={billing}
+              errors={errors}
+              onChange={setBilling}
+            />
+          )}
+        </fieldset>
+        <fieldset>
+          <legend>Card</legend>
+          <p className="hint">We accept Visa, Mastercard, American Express and Discover.</p>
+          {storedCards.length > 0 && (
+            <fieldset className="stored-cards">
+              <legend>Stored cards</legend>
+              {storedCards.map((entry) => (
+                <label key={entry._id} className="checkbox">
+                  <input
+                    type="radio"
+                    name="card-choice"
+                    value={entry._id}
+                    checked={choice === entry._id}
+                    onChange={() => setChoice(entry._id)}
+                  />
+                  {describeCard({ brand: entry.brand, last4Number: entry.last4Number })}, expires{' '}
+                  {entry.expirationMonth}/{entry.expirationYear}
+                </label>
+              ))}
+              <label className="checkbox">
+                <input
+                  type="radio"
+                  name="card-choice"
+                  value={NEW_CARD}
+                  checked={choice === NEW_CARD}
+                  onChange={() => setChoice(NEW_CARD)}
+                />
+                A new card
+              </label>
+            </fieldset>
+          )}
+          {chosenCard ? null : keepCard ? (
+            <p className="saved-card">
+              {describeCard(checkout.billingInfo)}, expires {checkout.billingInfo.expirationMonth}/
+              {checkout.billingInfo.expirationYear}.{' '}
+              <button type="button" className="link-button" onClick={() => setKeepCard(false)}>
+                Use a different card
+              </button>
+            </p>
+          ) : (
+            <Suspense fallback={<p>Loading the card form…</p>}>
+              {provider === 'stripe' && publishableKey ? (
+                <StripeCardForm
+                  ref={card}
+                  publishableKey={publishableKey}
+                  billingAddress={() => (same ? checkout.shippingAddress : billing)}
+                />
+              ) : (
+                <SandboxCardForm ref={card} />
+              )}
+            </Suspense>
+          )}
+          {isLoggedIn && !chosenCard && (
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={saveCard}
+                onChange={(event) => setSaveCard(event.target.checked)}
+              />
+              {CARD_MESSAGES.saveThisCard}
+            </label>
+          )}
+        </fieldset>
+        <div className="actions">
+          <a href="/shipping">Back to shipping</a>
+          <button type="submit" className="button primary" disabled={busy}>
+            {busy ? 'Checking your card…' : 'Continue to review'}
+          </button>
+        </div>
+      </form>
+    </WithOrderSummary>
   );
 }

@@ -16,13 +16,18 @@ import { postJson } from './api';
 import { describeCard } from './card';
 import { shopperMustFix } from './confirm-outcome';
 import { handOverOrder } from './confirmation-state';
-import { CHECKOUT_TEXT, confirmLabel, type PaymentProviderName } from './messages';
+import { CHECKOUT_TEXT, confirmLabel } from './messages';
 import { AddressBlock, OrderLines, Totals } from './OrderLines';
 
 type Problem = { lines: string[]; changeCard?: boolean } | null;
 
 /** /checkout: the order as the server prices it, the return-policy agreement and the confirm. */
-export default function ReviewOrder({ provider }: { provider: PaymentProviderName }) {
+export default function ReviewOrder({
+  live,
+}: {
+  /** Whether payments are live (Stripe with live keys): the confirm button's label. */
+  live: boolean;
+}) {
   const cart = useStore($cart);
   const checkout = useStore($checkout);
   const auth = useStore($auth);
@@ -260,7 +265,7 @@ export default function ReviewOrder({ provider }: { provider: PaymentProviderNam
           onClick={onConfirm}
           disabled={!quote || confirming}
         >
-          {confirming ? CHECKOUT_TEXT.confirming : confirmLabel(provider)}
+          {confirming ? CHECKOUT_TEXT.confirming : confirmLabel(live)}
         </button>
       </div>
     </div>

@@ -1,5 +1,11 @@
 import { useImperativeHandle, useState, type Ref } from 'react';
-import type { CardToken } from '../../../api/modules/payments/model';
+import {
+  cardFieldErrors,
+  formatExpiry,
+  parseExpiry,
+  type CardField,
+  type CardToken,
+} from '../../../api/modules/payments/model';
 import type { BillingInfo } from '../../stores/checkout';
 import { postJson } from './api';
 import type { CardFormHandle } from './card';
@@ -15,12 +21,6 @@ const TEST_CARDS = [
   ['4000 0000 0000 9995', 'insufficient funds'],
 ] as const;
 
-function parseExpiry(value: string): { expMonth: number; expYear: number } | null {
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
-  if (!match) return null;
-  return { expMonth: Number(match[1]), expYear: Number(match[2]) };
-}
-
 /**
  * The sandbox card form. The number stays in this component's memory and goes only to the sandbox
  * tokeniser; the checkout keeps the token, brand, last four and expiry.
@@ -29,13 +29,15 @@ export default function SandboxCardForm({ ref }: { ref: Ref<CardFormHandle> }) {
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
 
   useImperativeHandle(ref, () => ({
     async tokenise(): Promise<BillingInfo | null> {
       const parsedExpiry = parseExpiry(expiry);
-      if (!parsedExpiry) {
-        setErrors({ expiry: 'Please enter an expiry date that has not passed.' });
+      // Every field with a problem is marked at once, before anything is sent.
+      const found = cardFieldErrors({ number, expiry: parsedExpiry, cvc }, new Date());
+      if (!parsedExpiry || Object.keys(found).length > 0) {
+        setErrors(found);
         return null;
       }
       const result = await postJson<CardToken>('/payments/sandbox/tokens', {
@@ -45,7 +47,7 @@ export default function SandboxCardForm({ ref }: { ref: Ref<CardFormHandle> }) {
       });
       if (!result.ok) {
         const fields = result.fields ?? {};
-        const mapped: Record<string, string> = {};
+        const mapped: Partial<Record<CardField, string>> = {};
         if (fields.number) mapped.number = fields.number;
         if (fields.expMonth || fields.expYear || fields.expiry) {
           mapped.expiry = fields.expMonth ?? fields.expYear ?? fields.expiry!;
@@ -82,7 +84,6 @@ export default function SandboxCardForm({ ref }: { ref: Ref<CardFormHandle> }) {
         onChange={setNumber}
         inputMode="numeric"
         autoComplete="cc-number"
-        placeholder="4242 4242 4242 4242"
         maxLength={23}
       />
       <div className="field-row">
@@ -91,7 +92,7 @@ export default function SandboxCardForm({ ref }: { ref: Ref<CardFormHandle> }) {
           label="Expiry (MM/YY)"
           value={expiry}
           error={errors.expiry}
-          onChange={setExpiry}
+          onChange={(typed) => setExpiry(formatExpiry(typed))}
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/YY"

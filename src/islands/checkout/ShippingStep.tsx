@@ -11,6 +11,7 @@ import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import { $checkout, setGuestData, setShippingAddress } from '../../stores/checkout';
 import { AddressFields } from './AddressFields';
+import { WithOrderSummary } from './OrderSummary';
 import { getJson, postJson } from './api';
 import { TextField } from './TextField';
 import { focusFirstError, serverAddressErrors, validate } from './validation';
@@ -125,67 +126,70 @@ export default function ShippingStep() {
   });
 
   return (
-    <form ref={form} className="checkout-form" noValidate onSubmit={onSubmit}>
-      {!isLoggedIn && (
-        <fieldset>
-          <legend>Contact</legend>
-          <p className="hint">We only use your email for this order. No phone number needed.</p>
-          <div className="field-row">
-            <TextField {...contactField('firstname')} autoComplete="given-name" required />
-            <TextField {...contactField('lastname')} autoComplete="family-name" required />
-          </div>
-          <TextField {...contactField('email')} type="email" autoComplete="email" required />
-        </fieldset>
-      )}
-      {savedAddresses.length > 0 && (
-        <fieldset className="saved-addresses">
-          <legend>Shipping address</legend>
-          {savedAddresses.map((entry) => (
-            <label key={entry._id} className="saved-address">
+    <WithOrderSummary cart={cart} address={chosenAddress ?? address}>
+      <form ref={form} className="checkout-form" noValidate onSubmit={onSubmit}>
+        {!isLoggedIn && (
+          <fieldset>
+            <legend>Contact</legend>
+            <p className="hint">We only use your email for this order. No phone number needed.</p>
+            <div className="field-row">
+              <TextField {...contactField('firstname')} autoComplete="given-name" required />
+              <TextField {...contactField('lastname')} autoComplete="family-name" required />
+            </div>
+            <TextField {...contactField('email')} type="email" autoComplete="email" required />
+          </fieldset>
+        )}
+        {savedAddresses.length > 0 && (
+          <fieldset className="saved-addresses">
+            <legend>Shipping address</legend>
+            {savedAddresses.map((entry) => (
+              <label key={entry._id} className="saved-address">
+                <input
+                  type="radio"
+                  name="saved-address"
+                  value={entry._id}
+                  checked={chosen === entry._id}
+                  onChange={() => setChosen(entry._id)}
+                />{' '}
+                {[entry.line1, entry.line2, entry.city, `${entry.state} ${entry.zipcode}`]
+                  .filter(Boolean)
+                  .join(', ')}
+              </label>
+            ))}
+            <label className="saved-address">
               <input
-                type="radio"
-                name="saved-address"
-                value={entry._id}
-                checked={chosen === entry._id}
-                onChange={() => setChosen(entry._id)}
+                type="checkbox"
+                checked={chosen === null}
+                onChange={(event) =>
+                  setChosen(event.target.checked ? null : (savedAddresses[0]?._id ?? null))
+                }
               />{' '}
-              {[entry.line1, entry.line2, entry.city, `${entry.state} ${entry.zipcode}`]
-                .filter(Boolean)
-                .join(', ')}
+              Ship to another address
             </label>
-          ))}
-          <label className="saved-address">
-            <input
-              type="checkbox"
-              checked={chosen === null}
-              onChange={(event) =>
-                setChosen(event.target.checked ? null : (savedAddresses[0]?._id ?? null))
-              }
-            />{' '}
-            Ship to another address
-          </label>
-        </fieldset>
-      )}
-      {!chosenAddress && (
-        <AddressFields
-          idPrefix="shipping"
-          section="shipping"
-          title={savedAddresses.length > 0 ? 'Another address' : 'Shipping address'}
-          value={address}
-          errors={addressErrors}
-          onChange={setAddress}
-        />
-      )}
-      <p className="hint">
-        We ship only to the continental United States (excludes Alaska + Hawaii). Sales tax is
-        calculated from the shipping address.
-      </p>
-      <div className="actions">
-        <a href="/cart">Back to cart</a>
-        <button type="submit" className="button primary">
-          Continue
-        </button>
-      </div>
-    </form>
+          </fieldset>
+        )}
+        {!chosenAddress && (
+          <AddressFields
+            idPrefix="shipping"
+            section="shipping"
+            title={savedAddresses.length > 0 ? 'Another address' : 'Shipping address'}
+            value={address}
+            errors={addressErrors}
+            onChange={setAddress}
+          />
+        )}
+        <p className="hint">
+          We ship only to the continental United States (excludes Alaska + Hawaii). Sales tax is
+          calculated from the shipping address.
+        </p>
+        {/* The primary action comes first in tab order (issue 13 point 5). */}
+        <div className="actions">
+          <button type="submit" className="button primary">
+            Continue
+          </button>
+          <a href="/cart">Back to cart</a>
+        </div>
+      </form>
+    </WithOrderSummary>
   );
 }

@@ -16,5 +16,13 @@ export const CHECKOUT_TEXT = {
 
 export type PaymentProviderName = 'sandbox' | 'stripe';
 
-export const confirmLabel = (provider: PaymentProviderName) =>
-  provider === 'stripe' ? CHECKOUT_TEXT.liveConfirm : CHECKOUT_TEXT.sandboxConfirm;
+/**
+ * DECISIONS "The confirm button": payments are live only with Stripe and live keys; the sandbox
+ * and Stripe's test keys (`pk_test_…`) are test mode.
+ */
+export const paymentsAreLive = (provider: PaymentProviderName, publishableKey?: string | null) =>
+  provider === 'stripe' && Boolean(publishableKey?.startsWith('pk_live_'));
+
+/** 'Place order' with live payments, the spec's test-mode notice otherwise. */
+export const confirmLabel = (live: boolean) =>
+  live ? CHECKOUT_TEXT.liveConfirm : CHECKOUT_TEXT.sandboxConfirm;

@@ -1,8 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import {
+  CONTACT_FIELD_MESSAGES,
   CONTACT_SUBJECTS,
-  contactMessage,
+  CONTACT_TEXT_MAX,
   contactPayload,
   contactRequest,
   firstErrorPerField,
@@ -10,6 +11,7 @@ import {
   type ContactFormValues,
 } from '../../../api/modules/contact/model';
 import { api } from '../../lib/api-client';
+import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { CONTACT_TEXT } from '../../lib/site-messages';
 import { $auth } from '../../stores/auth';
 import { useHydrated } from '../shell/useHydrated';
@@ -22,6 +24,23 @@ type Status =
   | { kind: 'sent' }
   | { kind: 'failed'; text: string; detail?: string | undefined };
 
+/**
+ * The message's live count against the limit (issue 13 point 6). Screen readers hear it when they
+ * reach the field, and once more near the limit rather than at every key.
+ */
+function CharacterCount({ id, length }: { id: string; length: number }) {
+  const left = CONTACT_TEXT_MAX - length;
+  const near = left <= 20;
+  return (
+    <p id={id} className={`${styles.hint} ${left < 0 ? styles.over : ''}`}>
+      <span aria-live={near ? 'polite' : 'off'}>
+        {length} / {CONTACT_TEXT_MAX} characters
+        {left < 0 ? `: ${-left} too many` : near ? `: ${left} left` : ''}
+      </span>
+    </p>
+  );
+}
+
 const EMPTY: ContactFormValues = { email: '', subject: '', message: '', orderNumber: '' };
 const FIELD_ORDER: ContactField[] = ['email', 'subject', 'message', 'orderNumber'];
 
@@ -33,12 +52,17 @@ export default function ContactForm() {
   const hydrated = useHydrated();
   const auth = useStore($auth);
   const accountEmail = hydrated && auth.isLoggedIn ? (auth.user?.username ?? null) : null;
-  const [values, setValues] = useState<ContactFormValues>(EMPTY);
+  const id = useId();
+  // What was typed before the island hydrated stays (issue 13 point 10).
+  const [values, setValues] = useDomInitialState<ContactFormValues>(
+    EMPTY,
+    (name) => `${id}-${name}`,
+  );
   const [errors, setErrors] = useState<Errors>({});
   const [status, setStatus] = useState<Status>({ kind: 'editing' });
   const form = useRef<HTMLFormElement>(null);
   const thanks = useRef<HTMLParagraphElement>(null);
-  const id = useId();
+  const earlySubmit = useEarlySubmit(form);
 
   useEffect(() => {
     if (status.kind === 'sent') thanks.current?.focus();
@@ -49,10 +73,11 @@ export default function ContactForm() {
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    // spec §7: the email goes only when logged out; the server takes the account's otherwise.
+    // spec §7: the email goes only when logged out (and given: DECISIONS "Contact email"); the
+    // server takes the account's otherwise.
     const { email, ...rest } = contactPayload(values);
-    const payload = accountEmail ? rest : { email, ...rest };
-    const checked = (accountEmail ? contactRequest : contactMessage).safeParse(payload);
+    const payload = accountEmail || !email ? rest : { email, ...rest };
+    const checked = contactRequest.safeParse(payload);
     if (!checked.success) {
       const found = firstErrorPerField(checked.error);
       setErrors(found);
@@ -104,21 +129,29 @@ export default function ContactForm() {
     ) : null;
 
   return (
-    <form ref={form} className={styles.form} noValidate onSubmit={submit}>
+    <form ref={form} className={styles.form} noValidate onSubmit={submit} {...earlySubmit}>
       {accountEmail ? (
         <p className={styles.replyTo}>
           We will reply to <strong>{accountEmail}</strong>.
         </p>
       ) : (
         <div className={styles.field}>
-          <label htmlFor={`${id}-email`}>Email</label>
+          <label htmlFor={`${id}-email`}>
+            Email <span className={styles.optional}>(optional)</span>
+          </label>
           <input
             {...field('email')}
+            aria-describedby={[`${id}-email-hint`, field('email')['aria-describedby']]
+              .filter(Boolean)
+              .join(' ')}
             type="email"
             autoComplete="email"
             value={values.email}
             onChange={(event) => update('email')(event.target.value)}
           />
+          <p id={`${id}-email-hint`} className={styles.hint}>
+            {CONTACT_FIELD_MESSAGES.emailOptional}
+          </p>
           {errorFor('email')}
         </div>
       )}
@@ -142,11 +175,15 @@ export default function ContactForm() {
         <label htmlFor={`${id}-message`}>Message</label>
         <textarea
           {...field('message')}
+          aria-describedby={[`${id}-message-count`, field('message')['aria-describedby']]
+            .filter(Boolean)
+            .join(' ')}
           rows={6}
           value={values.message}
           onChange={(event) => update('message')(event.target.value)}
         />
-        <p className={styles.hint}>Up to 256 characters.</p>
+        {/* Counted from hydration on: the server's HTML says 0, and hydration must match it. */}
+        <CharacterCount id={`${id}-message-count`} length={hydrated ? values.message.length : 0} />
         {errorFor('message')}
       </div>
       <div className={styles.field}>
@@ -168,11 +205,7 @@ export default function ContactForm() {
           {status.detail && <p>{status.detail}</p>}
         </div>
       )}
-      <button
-        className={styles.submit}
-        type="submit"
-        disabled={!hydrated || status.kind === 'sending'}
-      >
+      <button className={styles.submit} type="submit" disabled={status.kind === 'sending'}>
         {status.kind === 'sending' ? 'Sending...' : 'Send message'}
       </button>
     </form>

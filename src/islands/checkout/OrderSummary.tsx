@@ -1,0 +1,170 @@
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { formatDollars } from '../../../api/lib/money';
+import { addressSchema, type AddressInput } from '../../../api/modules/address/model';
+import type { CartValidation } from '../../../api/modules/cart/model';
+import type { QuoteDto } from '../../../api/modules/orders/model';
+import type { CartItem } from '../../stores/cart';
+import { postJson } from './api';
+import { OrderLines, Totals, type Line } from './OrderLines';
+import styles from './OrderSummary.module.css';
+
+/** What the summary shows: the server's figures, with tax once the shipping state is known. */
+type Figures =
+  | { kind: 'loading' }
+  | { kind: 'failed'; text: string }
+  | { kind: 'untaxed'; items: Line[]; subtotal: number }
+  | { kind: 'quoted'; quote: QuoteDto };
+
+const lineOf = (item: CartValidation['items'][number]): Line => ({
+  _id: item._id,
+  title: item.title,
+  variantTitle: item.variantTitle ?? null,
+  sku: item.sku,
+  image: item.image ?? null,
+  alttext: item.alttext,
+  quantity: item.quantity,
+  price: item.price,
+});
+
+/**
+ * The server's figures for a cart: a quote (subtotal, tax, total) once the address is complete,
+ * otherwise the checked lines and their subtotal. The browser never adds prices up itself.
+ */
+async function figuresFor(cart: CartItem[], address: AddressInput | null): Promise<Figures> {
+  const items = cart.map(({ _id, sku, quantity, price, title, variantTitle }) => ({
+    _id,
+    sku,
+    quantity,
+    price,
+    ...(title ? { title } : {}),
+    ...(variantTitle ? { variantTitle } : {}),
+  }));
+  const shippingAddress = address ? addressSchema.safeParse(address) : null;
+  if (shippingAddress?.success) {
+    const quote = await postJson<QuoteDto>('/orders/quote', {
+      items,
+      shippingAddress: shippingAddress.data,
+    });
+    if (quote.ok) return { kind: 'quoted', quote: quote.data };
+  }
+  const checked = await postJson<CartValidation>('/cart/validate', { items });
+  if (!checked.ok) return { kind: 'failed', text: checked.error };
+  const cents = checked.data.items.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  return { kind: 'untaxed', items: checked.data.items.map(lineOf), subtotal: cents / 100 };
+}
+
+/**
+ * The order summary beside the shipping and billing steps (issue 13 point 5): the items, the
+ * subtotal, the tax once the state is known, the total. Beside the form on a wide screen; above it
+ * on a phone, folded to one line that says the total and opens on a tap.
+ */
+export function OrderSummary({
+  cart,
+  address,
+}: {
+  cart: CartItem[];
+  /** The shipping address as far as it is known; tax shows once it is a whole, valid address. */
+  address: AddressInput | null;
+}) {
+  const [figures, setFigures] = useState<Figures>({ kind: 'loading' });
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
+  const key = JSON.stringify([
+    cart,
+    address && addressSchema.safeParse(address).success && address,
+  ]);
+
+  useEffect(() => {
+    let active = true;
+    // A short wait so typing an address asks the server once, not at every key.
+    const timer = setTimeout(() => {
+      void figuresFor(cart, address).then((next) => {
+        if (active) setFigures(next);
+      });
+    }, 250);
+    return () => {
+      active = false;
+      clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  const count = cart.reduce((sum, item) => sum + item.quantity, 0);
+  const total =
+    figures.kind === 'quoted'
+      ? figures.quote.total
+      : figures.kind === 'untaxed'
+        ? figures.subtotal
+        : null;
+
+  return (
+    <aside className={styles.summary} aria-labelledby={`${bodyId}-title`}>
+      <h2 id={`${bodyId}-title`} className={styles.title}>
+        Order summary
+      </h2>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={bodyId}
+        onClick={() => setOpen(!open)}
+      >
+        <span>
+          {open ? 'Hide' : 'Show'} order summary ({count} {count === 1 ? 'item' : 'items'})
+        </span>
+        {total !== null && <strong>{formatDollars(total)}</strong>}
+      </button>
+      <div id={bodyId} className={`${styles.body} ${open ? styles.open : ''}`}>
+        {figures.kind === 'loading' && <p role="status">Loading the summary…</p>}
+        {figures.kind === 'failed' && <p className="form-error">{figures.text}</p>}
+        {figures.kind === 'quoted' && (
+          <>
+            <OrderLines items={figures.quote.items} />
+            <Totals {...figures.quote} />
+          </>
+        )}
+        {figures.kind === 'untaxed' && (
+          <>
+            <OrderLines items={figures.items} />
+            <dl className="totals">
+              <div>
+                <dt>Subtotal</dt>
+                <dd>{formatDollars(figures.subtotal)}</dd>
+              </div>
+              <div>
+                <dt>Sales tax</dt>
+                <dd>Calculated from your shipping address</dd>
+              </div>
+              <div>
+                <dt>Shipping</dt>
+                <dd>Included</dd>
+              </div>
+              <div className="total">
+                <dt>Total before tax</dt>
+                <dd>{formatDollars(figures.subtotal)}</dd>
+              </div>
+            </dl>
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}
+
+/** A step's form with the summary: beside it on a wide screen, above it on a phone. */
+export function WithOrderSummary({
+  cart,
+  address,
+  children,
+}: {
+  cart: CartItem[];
+  address: AddressInput | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.columns}>
+      <OrderSummary cart={cart} address={address} />
+      {children}
+    </div>
+  );
+}
