@@ -9,12 +9,16 @@ type NoticeId = (typeof NOTICE_BARS)[number]['id'];
 const isDismissed = (id: NoticeId) => readStored(STORAGE_KEYS.noticeDismissed(id)) === 'dismissed';
 
 /**
- * The two top notice bars and the cookie notice (spec §2). A bar appears once its delay has
- * passed since the page started loading; a click anywhere then dismisses every bar showing, and
- * the dismissal is remembered. The cookie notice shows until 'Got it' is pressed.
+ * The two top notice bars and the cookie notice (spec §2). The bars sit above the header in the
+ * page's own flow, so they never cover the shop and a tap on one lands on the bar itself. Their
+ * room is kept from the first paint (the server renders them, still empty of text until their
+ * delay has passed, and NoticeBarsGate.astro hides the ones dismissed earlier before paint), so
+ * their arrival moves nothing. A click anywhere then dismisses every bar showing, and the
+ * dismissal is remembered. The cookie notice shows until 'Got it' is pressed.
  */
 export default function Notices() {
   const [showing, setShowing] = useState<NoticeId[]>([]);
+  const [dismissed, setDismissed] = useState<NoticeId[]>([]);
   // Read from storage once hydrated (so the first render matches the server's HTML); 'Got it'
   // closes it for this page at once.
   const hydrated = useHydrated();
@@ -36,6 +40,7 @@ export default function Notices() {
     if (showing.length === 0) return;
     const dismiss = () => {
       for (const id of showing) writeStored(STORAGE_KEYS.noticeDismissed(id), 'dismissed');
+      setDismissed((ids) => [...ids, ...showing]);
       setShowing([]);
     };
     // Capture phase: a click dismisses the bars even where the page stops its propagation.
@@ -48,17 +53,33 @@ export default function Notices() {
     setClosedHere(true);
   }
 
+  const kept = NOTICE_BARS.filter(
+    (bar) => !dismissed.includes(bar.id) && !(hydrated && isDismissed(bar.id)),
+  );
+
   return (
     <>
-      <div className={styles.bars} aria-live="polite">
-        {NOTICE_BARS.filter((bar) => showing.includes(bar.id)).map((bar) => (
-          <p key={bar.id} className={styles.bar} data-notice={bar.id}>
-            <span>{bar.text}</span>
-            <button type="button" className={styles.dismiss}>
-              Dismiss
-            </button>
-          </p>
-        ))}
+      <div className={`${styles.bars} notice-bars`} aria-live="polite">
+        {kept.map((bar) => {
+          const shown = showing.includes(bar.id);
+          return (
+            <p
+              key={bar.id}
+              className={styles.bar}
+              data-notice={bar.id}
+              data-shown={shown ? '' : undefined}
+            >
+              {shown && (
+                <>
+                  <span className={styles.text}>{bar.text}</span>
+                  <button type="button" className={styles.dismiss}>
+                    Dismiss
+                  </button>
+                </>
+              )}
+            </p>
+          );
+        })}
       </div>
       {cookieNoticeOpen && (
         <section className={styles.cookies} aria-label="Cookie notice">
