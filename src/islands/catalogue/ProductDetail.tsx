@@ -9,6 +9,7 @@ import { useHydrated } from '../shell/useHydrated';
 import AddedToCart from './AddedToCart';
 import Gallery, { type GalleryImage } from './Gallery';
 import LimitMessage from './LimitMessage';
+import { DIGITAL_IN_CART, fullLineText, QUANTITY_MESSAGE } from './purchase-texts';
 
 export interface ProductDetailProps {
   product: ProductDto;
@@ -19,13 +20,6 @@ export interface ProductDetailProps {
 const inStock = (variant: VariantDto) => variant.quantity > 0;
 const firstAvailable = (options: VariantDto[]) => Math.max(0, options.findIndex(inStock));
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Said instead of quietly adding 1 when the quantity typed is not a whole number from 1. */
-export const QUANTITY_MESSAGE = 'Quantity must be a whole number, 1 or more.';
-
-/** Why Add to cart cannot add more: the line already holds all it may (spec §9). */
-export const fullLineText = (inCart: number) => `All ${inCart} are already in your cart`;
-export const DIGITAL_IN_CART = 'Already in your cart';
 
 /** The quantity typed, or undefined unless it is a whole number from 1. */
 function parseQuantity(text: string): number | undefined {
@@ -143,7 +137,7 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
             <a href="/photolicensing">Read the Photo License</a>
           </p>
         )}
-        <form onSubmit={onSubmit} aria-describedby={`${ids}-status`}>
+        <form onSubmit={onSubmit} aria-describedby={`${ids}-status`} noValidate>
           {plainVariants.length > 0 && (
             <fieldset>
               <legend>{capitalise(plainVariants[0]!.type || 'option')}</legend>
