@@ -59,6 +59,7 @@ export default function Notices() {
     const observer = new IntersectionObserver(([entry]) => {
       if (entry && !entry.isIntersecting) {
         const room = emptied.length * element.firstElementChild!.getBoundingClientRect().height;
+        setEmptied([]);
         setCollapsed({ height: room });
       }
     });
@@ -66,10 +67,10 @@ export default function Notices() {
     return () => observer.disconnect();
   }, [emptied]);
 
-  // Where the browser does not keep the view in place itself (scroll anchoring), do it here.
+  // Where the browser does not keep the view in place itself (scroll anchoring), do it here,
+  // before the paint that would show the page moved.
   useLayoutEffect(() => {
     if (!collapsed) return;
-    setEmptied([]);
     if (!CSS.supports('overflow-anchor', 'auto')) window.scrollBy(0, -collapsed.height);
   }, [collapsed]);
 
@@ -96,7 +97,10 @@ export default function Notices() {
             >
               {shown && (
                 <>
-                  <span className={styles.text}>{bar.text}</span>
+                  {/* On a phone the line scrolls sideways; keys scroll it too. */}
+                  <span className={styles.text} tabIndex={0}>
+                    {bar.text}
+                  </span>
                   <button type="button" className={styles.dismiss}>
                     Dismiss
                   </button>
