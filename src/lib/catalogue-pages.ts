@@ -6,6 +6,7 @@ import {
 } from '../../api/modules/catalogue';
 import {
   isProductId,
+  SEARCH_PAGE_SIZE,
   searchQuery,
   type ProductDto,
   type SearchResult,
@@ -85,6 +86,16 @@ export async function productPage(id: string): Promise<ProductPage> {
     trail,
     showRatings: product.category.toLowerCase() !== 'digital',
   };
+}
+
+/**
+ * The product page's related products: up to four others from its subcategory, read from the
+ * in-memory catalogue; none when the catalogue cannot be read (the page still sells).
+ */
+export async function relatedProducts(id: string): Promise<ProductDto[]> {
+  const model = await catalogue('related products');
+  if (!model || !isProductId(id) || !model.productVersion(id)) return [];
+  return model.related(id, 4);
 }
 
 export interface CategoryPage {
@@ -169,4 +180,18 @@ export async function searchPage(url: URL): Promise<SearchPage> {
     return { ...base, status: 503, result: empty, problem };
   }
   return { ...base, status: 200, result: model.search(parsed.data) };
+}
+
+/**
+ * How many products a search found in all (the search page's 'N results'): the full pages before
+ * the last, plus what the last page holds. Read from the in-memory catalogue like the results.
+ */
+export async function searchResultCount(url: URL, result: SearchResult): Promise<number> {
+  const { page, pages } = result.pagination;
+  if (pages <= 1) return page === 1 ? result.products.length : 0;
+  const parsed = searchQuery.safeParse(Object.fromEntries(url.searchParams));
+  const model = parsed.success ? await catalogue('search count') : undefined;
+  if (!parsed.success || !model) return result.products.length;
+  const last = page === pages ? result : model.search({ ...parsed.data, page: pages });
+  return (pages - 1) * SEARCH_PAGE_SIZE + last.products.length;
 }

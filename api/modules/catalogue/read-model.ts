@@ -310,6 +310,19 @@ export class CatalogueModel {
     };
   }
 
+  /**
+   * Up to `limit` other products from the same subcategory listing as the product's first
+   * categorization with a subcategory (the one its breadcrumbs name), in listing order; the
+   * product page's "related products".
+   */
+  related(id: string, limit = 4): ProductDto[] {
+    const product = this.entry(id).product;
+    const primary = product.categorizations.find((entry) => entry.subcategory !== null);
+    if (!primary) return [];
+    const listing = this.view().listings.get(listingKey(primary.category, primary.subcategory));
+    return (listing ?? []).filter((other) => other._id !== product._id).slice(0, limit);
+  }
+
   // --- Internals ---
 
   private textOf(entry: Entry): string {

@@ -6,8 +6,10 @@ import { formatDollars } from '../../../api/lib/money';
 import type { ProductDto, VariantDto } from '../../../api/modules/product/model';
 import { $cart, $cartCount, addCartItem, cartItemFrom } from '../../stores/cart';
 import { useHydrated } from '../shell/useHydrated';
+import AddedToCart from './AddedToCart';
 import Gallery, { type GalleryImage } from './Gallery';
 import LimitMessage from './LimitMessage';
+import { DIGITAL_IN_CART, fullLineText, QUANTITY_MESSAGE } from './purchase-texts';
 
 export interface ProductDetailProps {
   product: ProductDto;
@@ -18,6 +20,13 @@ export interface ProductDetailProps {
 const inStock = (variant: VariantDto) => variant.quantity > 0;
 const firstAvailable = (options: VariantDto[]) => Math.max(0, options.findIndex(inStock));
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The quantity typed, or undefined unless it is a whole number from 1. */
+function parseQuantity(text: string): number | undefined {
+  if (!/^\s*\d+\s*$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= 1 ? value : undefined;
+}
 
 function stockText(stock: number | null, digital: boolean): string {
   if (digital) return 'Digital download, delivered after checkout';
@@ -46,11 +55,14 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
   );
   const [variantIndex, setVariantIndex] = useState(() => firstAvailable(plainVariants));
   const [optionIndexes, setOptionIndexes] = useState(() => optionLists.map(firstAvailable));
-  const [quantity, setQuantity] = useState(1);
+  const [quantityText, setQuantityText] = useState('1');
+  const [quantityError, setQuantityError] = useState(false);
   // The server's HTML shows the choices; they work once the island has hydrated.
   const ready = useHydrated();
   const [notice, setNotice] = useState<
-    { kind: 'added'; added: number } | { kind: 'limited'; message: string } | null
+    | { kind: 'added'; added: number; title: string; variant?: string | undefined; image?: string }
+    | { kind: 'limited'; message: string }
+    | null
   >(null);
 
   const line = useMemo(() => {
@@ -73,9 +85,14 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
   const [shownImage, setShownImage] = useState(product.image[0] ?? line.image);
 
   const digital = isDigital(line);
-  const inCart = cart.find((item) => sameLine(item, line))?.quantity ?? 0;
+  // The cart lives in this browser: the server's HTML (and hydration) shows none of it.
+  const inCart = ready ? (cart.find((item) => sameLine(item, line))?.quantity ?? 0) : 0;
   const cap = lineCap(cartItemFrom(line));
   const soldOut = cap === 0;
+  // The line holds all it may: say so before the shopper tries (a digital item stays addable,
+  // and answers with the spec's limit sentence).
+  const full = !soldOut && !digital && inCart >= cap;
+  const thumb = images[shownImage ?? '']?.thumb ?? gallery[0]?.thumb;
 
   function choose(update: () => void, image: string | undefined) {
     update();
@@ -85,11 +102,23 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
 
   function onSubmit(event: { preventDefault(): void }) {
     event.preventDefault();
-    const result = addCartItem(cartItemFrom(line), digital ? 1 : quantity);
+    const quantity = digital ? 1 : parseQuantity(quantityText);
+    if (quantity === undefined) {
+      setQuantityError(true);
+      setNotice(null);
+      return;
+    }
+    const result = addCartItem(cartItemFrom(line), quantity);
     setNotice(
       result.limited
         ? { kind: 'limited', message: result.limited.message }
-        : { kind: 'added', added: result.added },
+        : {
+            kind: 'added',
+            added: result.added,
+            title: product.title,
+            variant: line.variantTitle,
+            ...(thumb ? { image: thumb } : {}),
+          },
     );
   }
 
@@ -101,7 +130,14 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
         <p className="price" data-testid="price">
           {formatDollars(line.price)}
         </p>
-        <form onSubmit={onSubmit} aria-describedby={`${ids}-status`}>
+        {digital && (
+          <p className="licence">
+            Photo License terms: personal, non-commercial use is free; buying the photo adds a
+            commercial license and the full-resolution file.{' '}
+            <a href="/photolicensing">Read the Photo License</a>
+          </p>
+        )}
+        <form onSubmit={onSubmit} aria-describedby={`${ids}-status`} noValidate>
           {plainVariants.length > 0 && (
             <fieldset>
               <legend>{capitalise(plainVariants[0]!.type || 'option')}</legend>
@@ -167,38 +203,74 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
           <p className="stock" data-testid="stock">
             {stockText(line.stock, digital)}
           </p>
-          <p className="sku">
-            SKU: <span data-testid="sku">{line.sku}</span>
-          </p>
+          {product.isBundle ? (
+            // A bundle's own code is short; the chosen items' codes (for the shop's support) fold away.
+            <div className="sku">
+              SKU: {product.sku}
+              <details className="item-codes">
+                <summary>Item codes</summary>
+                <span data-testid="sku">{line.sku}</span>
+              </details>
+            </div>
+          ) : (
+            <p className="sku">
+              SKU: <span data-testid="sku">{line.sku}</span>
+            </p>
+          )}
           <div className="buy">
             {!digital && (
               <label className="quantity">
                 Quantity
                 <input
                   type="number"
+                  inputMode="numeric"
                   min={1}
                   max={Math.max(1, cap)}
-                  value={quantity}
-                  disabled={!ready || soldOut}
-                  onChange={(event) => setQuantity(Math.max(1, Number(event.target.value) || 1))}
+                  value={quantityText}
+                  disabled={!ready || soldOut || full}
+                  aria-invalid={quantityError || undefined}
+                  aria-describedby={quantityError ? `${ids}-quantity-error` : undefined}
+                  onChange={(event) => {
+                    setQuantityText(event.target.value);
+                    setQuantityError(false);
+                  }}
                 />
               </label>
             )}
-            <button type="submit" disabled={!ready || soldOut}>
+            <button
+              type="submit"
+              disabled={!ready || soldOut || full}
+              aria-describedby={full ? `${ids}-full` : undefined}
+            >
               {soldOut ? 'Sold out' : 'Add to cart'}
             </button>
           </div>
+          {quantityError && (
+            <p id={`${ids}-quantity-error`} className="limit" data-testid="quantity-error">
+              {QUANTITY_MESSAGE}
+            </p>
+          )}
+          {full && (
+            <p id={`${ids}-full`} className="full" data-testid="line-full">
+              {fullLineText(inCart)}. <a href="/cart">View cart</a>
+            </p>
+          )}
           <div id={`${ids}-status`} role="status" className="status">
             {notice?.kind === 'added' && (
-              <p>
-                Added {notice.added} to your cart, which now holds {count}{' '}
-                {count === 1 ? 'item' : 'items'}. <a href="/cart">View cart</a>
-              </p>
+              <AddedToCart
+                added={notice.added}
+                count={count}
+                title={notice.title}
+                variant={notice.variant}
+                image={notice.image}
+                onClose={() => setNotice(null)}
+              />
             )}
             {notice?.kind === 'limited' && <LimitMessage message={notice.message} />}
-            {inCart > 0 && !notice && (
+            {inCart > 0 && !full && notice?.kind !== 'limited' && (
               <p className="in-cart">
-                {inCart} in your cart. <a href="/cart">View cart</a>
+                {digital ? DIGITAL_IN_CART : `${inCart} in your cart`}.{' '}
+                <a href="/cart">View cart</a>
               </p>
             )}
           </div>
