@@ -3,14 +3,14 @@ import { config } from './config';
 import { appDatabase } from './db';
 import { shopDetails } from './modules/mail/templates';
 import { notifyMailQueued } from './modules/mail/signal';
-import { startOrderRecovery } from './modules/orders/recovery';
+import { startScheduledJobs } from './modules/jobs';
 import { paymentsFromConfig } from './modules/payments/setup';
 
 const APP_KEY = Symbol.for('evergreen.api');
 const RECOVERY_KEY = Symbol.for('evergreen.order-recovery');
 type Holder = {
   [APP_KEY]?: Promise<App>;
-  [RECOVERY_KEY]?: ReturnType<typeof startOrderRecovery>;
+  [RECOVERY_KEY]?: ReturnType<typeof startScheduledJobs>;
 };
 
 /**
@@ -21,21 +21,27 @@ export function apiApp(): Promise<App> {
   const holder = globalThis as Holder;
   return (holder[APP_KEY] ??= appDatabase().then((database) => {
     const payments = paymentsFromConfig(database.db);
-    // Settles orders a crash left pending_payment: at start-up, then every minute.
-    holder[RECOVERY_KEY] = startOrderRecovery(
-      {
+    // Order recovery, housekeeping and retention: at start-up, then every minute, in one process
+    // at a time however many share the database (api/modules/jobs).
+    const settings = config();
+    holder[RECOVERY_KEY] = startScheduledJobs({
+      database,
+      recovery: {
         db: database.db,
         gateway: payments.gateway,
         shop: shopDetails(),
         onMailQueued: notifyMailQueued,
       },
-      { olderThanMs: config().orders.recoveryAfterSeconds * 1000 },
-    );
+      recoverAfterMs: settings.orders.recoveryAfterSeconds * 1000,
+      retentionDays: settings.jobs.retentionDays,
+      everyMs: settings.jobs.everySeconds * 1000,
+      holdMs: settings.jobs.testHoldMs,
+    });
     return createApp({ database, payments });
   }));
 }
 
-/** Stops the order recovery job, waiting for a round under way (call before closing the database). */
+/** Stops the scheduled jobs (order recovery, housekeeping, retention), waiting for a round under way (call before closing the database). */
 export async function stopOrderRecovery(): Promise<void> {
   await (globalThis as Holder)[RECOVERY_KEY]?.stop();
 }
