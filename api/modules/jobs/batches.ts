@@ -37,10 +37,7 @@ export function pruneRows(
 ): Promise<number> {
   return inBatches(limits, async (batchSize) => {
     const doomed = db.select({ key }).from(table).where(where).limit(batchSize);
-    const gone = await db
-      .delete(table)
-      .where(inArray(key, doomed))
-      .returning({ key });
+    const gone = await db.delete(table).where(inArray(key, doomed)).returning({ key });
     return gone.length;
   });
 }
