@@ -14,6 +14,20 @@ export interface Database {
   /** Runs one SQL statement outside Drizzle (for checks and set-up). */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTENs on `channel` over a connection of its own, kept open (reconnected
+   * after a loss, when `onReconnect` runs: notifications may have been missed meanwhile).
+   */
+  listen?(channel: string, handlers: ListenHandlers): Promise<Listener>;
+}
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  onReconnect(): void;
+}
+
+export interface Listener {
+  close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -71,6 +85,57 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('select 1');
     },
     close: () => pool.end(),
+    listen: (channel, handlers) => listenOn(pg.Client, url, channel, handlers),
+  };
+}
+
+const RELISTEN_AFTER_MS = 1_000;
+
+async function listenOn(
+  Client: typeof import('pg').Client,
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<Listener> {
+  let closed = false;
+  let client: import('pg').Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    const next = new Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    await next.connect();
+    await next.query(`listen ${JSON.stringify(channel)}`);
+    client = next;
+  }
+
+  function lost(which: import('pg').Client): void {
+    if (closed || client !== which) return;
+    client = undefined;
+    void which.end().catch(() => {});
+    const again = () => {
+      if (closed) return;
+      connect().then(handlers.onReconnect, (error: unknown) => {
+        console.error('[db] listen failed, retrying:', String(error));
+        retry = setTimeout(again, RELISTEN_AFTER_MS);
+        retry.unref();
+      });
+    };
+    retry = setTimeout(again, RELISTEN_AFTER_MS);
+    retry.unref();
+  }
+
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
   };
 }
 
