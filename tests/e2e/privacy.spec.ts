@@ -12,6 +12,8 @@ import { CONTENT_ROUTES } from './support/routes';
  * Registering is limited per network address, so the file registers once.
  */
 test.describe.configure({ mode: 'serial' });
+// Each walk visits some thirty pages.
+test.setTimeout(240_000);
 
 const SESSION_COOKIES = ['evergreen_refresh', '__Secure-evergreen_refresh'];
 const email = `privacy.${Date.now()}@example.com`;
@@ -113,7 +115,7 @@ test('a guest walks every page and buys with the sandbox card: only the shop is 
   await expect(page.getByRole('status')).toContainText('Added');
   await visit(page, seen, '/cart');
   await page.getByRole('link', { name: 'Proceed to checkout' }).click();
-  await expect(page).toHaveURL(/\/shipping$/);
+  await expect(page).toHaveURL(/\/shipping$/, { timeout: 20_000 });
   expect(await phoneFields(page)).toBe(0);
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
@@ -123,17 +125,17 @@ test('a guest walks every page and buys with the sandbox card: only the shop is 
   await page.getByLabel('State').fill('WA');
   await page.getByLabel('ZIP Code').fill('98101');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/billing$/);
+  await expect(page).toHaveURL(/\/billing$/, { timeout: 20_000 });
   expect(await phoneFields(page)).toBe(0);
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('Security code').fill('123');
   await page.getByRole('button', { name: 'Continue to review' }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page).toHaveURL(/\/checkout$/, { timeout: 20_000 });
   expect(await phoneFields(page)).toBe(0);
   await page.getByLabel('I agree to the Return Policy').check();
   await page.getByRole('button', { name: 'This is a test site, do not click' }).click();
-  await expect(page).toHaveURL(/\/orderconfirmation$/);
+  await expect(page).toHaveURL(/\/orderconfirmation$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
   await page.waitForLoadState('networkidle');
 
@@ -161,7 +163,7 @@ test('signed in, every account page: only the shop is asked and only the session
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/$/, { timeout: 20_000 });
   for (const path of [...ACCOUNT_PAGES, ...SHOP_PAGES]) await visit(page, seen, path);
 
   await expectPromisesKept(context, seen);
