@@ -177,7 +177,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
 
   if (isProduction && env.JOBS_TEST_HOLD_MS > 0) {
-    throw new ConfigError('JOBS_TEST_HOLD_MS is for tests only and refused when NODE_ENV=production.');
+    throw new ConfigError(
+      'JOBS_TEST_HOLD_MS is for tests only and refused when NODE_ENV=production.',
+    );
   }
 
   if (env.PAYMENT_PROVIDER === 'stripe') {

@@ -54,5 +54,7 @@ export function apiApp(): Promise<App> {
 export async function stopOrderRecovery(): Promise<void> {
   const holder = globalThis as Holder;
   await holder[RECOVERY_KEY]?.stop();
-  await (await holder[FOLLOW_KEY])?.();
+  await (
+    await holder[FOLLOW_KEY]
+  )?.();
 }
