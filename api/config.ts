@@ -17,6 +17,11 @@ const emptyToUndefined = (value: unknown) =>
 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 
+const orderRetentionDaysSetting = z.preprocess(
+  emptyToUndefined,
+  z.coerce.number().int().min(30).max(36_500).default(730),
+);
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
@@ -63,6 +68,18 @@ const envSchema = z.object({
   ),
   /** Tests only: the order step after which the process kills itself (refused in production). */
   ORDER_TEST_CRASH_AT: z.preprocess(emptyToUndefined, z.enum(CRASH_STEPS).optional()),
+  /** Days order and contact data is kept before it is anonymised (the privacy policy's period). */
+  ORDER_RETENTION_DAYS: orderRetentionDaysSetting,
+  /** Seconds between rounds of the scheduled jobs (recovery, housekeeping, retention). */
+  SCHEDULED_JOBS_EVERY_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(86_400).default(60),
+  ),
+  /** Tests only: milliseconds a round of scheduled jobs keeps its lock (refused in production). */
+  JOBS_TEST_HOLD_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(60_000).default(0),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -88,6 +105,7 @@ export interface Config {
   siteName: string;
   logLevel: Env['LOG_LEVEL'];
   orders: { recoveryAfterSeconds: number; testCrashAt: CrashStep | undefined };
+  jobs: { retentionDays: number; everySeconds: number; testHoldMs: number };
 }
 
 /** A configuration problem a person can fix; the message names the variable. */
@@ -121,6 +139,14 @@ export function shopEmail(source: NodeJS.ProcessEnv = process.env): string {
   return envSchema.shape.SHOP_EMAIL.parse(source.SHOP_EMAIL);
 }
 
+/**
+ * The retention period alone (ORDER_RETENTION_DAYS, with its default), for the privacy page, which
+ * states it. `config().jobs.retentionDays` reads the same variable for the retention job.
+ */
+export function orderRetentionDays(source: NodeJS.ProcessEnv = process.env): number {
+  return orderRetentionDaysSetting.parse(source.ORDER_RETENTION_DAYS);
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -147,6 +173,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && env.ORDER_TEST_CRASH_AT) {
     throw new ConfigError(
       'ORDER_TEST_CRASH_AT is for tests only and refused when NODE_ENV=production.',
+    );
+  }
+
+  if (isProduction && env.JOBS_TEST_HOLD_MS > 0) {
+    throw new ConfigError(
+      'JOBS_TEST_HOLD_MS is for tests only and refused when NODE_ENV=production.',
     );
   }
 
@@ -182,6 +214,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     orders: {
       recoveryAfterSeconds: env.ORDER_RECOVERY_AFTER_SECONDS,
       testCrashAt: env.ORDER_TEST_CRASH_AT,
+    },
+    jobs: {
+      retentionDays: env.ORDER_RETENTION_DAYS,
+      everySeconds: env.SCHEDULED_JOBS_EVERY_SECONDS,
+      testHoldMs: env.JOBS_TEST_HOLD_MS,
     },
   };
 }

@@ -202,10 +202,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    console.error(`Evergreen cannot start: ${error.message}`);
-  } else {
-    console.error('Evergreen cannot start:', error);
+  // One sentence for a person; the stack only in the debug log (LOG_LEVEL=debug).
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Evergreen cannot start: ${message.split('\n')[0]}`);
+  try {
+    log('debug', 'start-up failed', { stack: error instanceof Error ? error.stack : message });
+  } catch {
+    // The configuration itself is what failed: there is no log level to read.
   }
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { ConfigError } from '../config';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -13,6 +14,20 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs one SQL statement outside Drizzle (for checks and set-up). */
   ping(): Promise<void>;
+  close(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTENs on `channel` over a connection of its own, kept open (reconnected
+   * after a loss, when `onReconnect` runs: notifications may have been missed meanwhile).
+   */
+  listen?(channel: string, handlers: ListenHandlers): Promise<Listener>;
+}
+
+export interface ListenHandlers {
+  onMessage(payload: string): void;
+  onReconnect(): void;
+}
+
+export interface Listener {
   close(): Promise<void>;
 }
 
@@ -60,6 +75,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
+  await ensurePostgresDatabase(pg, url);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', (error) => console.error('[db] idle client error:', error.message));
@@ -71,6 +87,146 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query('select 1');
     },
     close: () => pool.end(),
+    listen: (channel, handlers) => listenOn(pg.Client, url, channel, handlers),
+  };
+}
+
+/** What DATABASE_URL points at, for messages: never its password. */
+function describeTarget(url: URL) {
+  const host = url.hostname || 'localhost';
+  const port = url.port || '5432';
+  const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'postgres';
+  const user = decodeURIComponent(url.username) || process.env.USER || 'postgres';
+  return { host, port, name, user, where: `${host}:${port}` };
+}
+
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Connects once before anything else, so a mistake in DATABASE_URL is one sentence a person can act
+ * on (a ConfigError, printed without a stack). A database that does not exist is created when the
+ * role may create databases; otherwise the sentence gives the command that creates it.
+ */
+async function ensurePostgresDatabase(pg: typeof import('pg').default, url: string): Promise<void> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ConfigError('DATABASE_URL is not a valid postgres:// URL.');
+  }
+  const target = describeTarget(parsed);
+  try {
+    await tryConnect(pg, url);
+    return;
+  } catch (error) {
+    if (pgCode(error) !== '3D000') throw connectionProblem(error, target);
+  }
+  const maintenance = new URL(parsed);
+  maintenance.pathname = '/postgres';
+  try {
+    await tryConnect(pg, maintenance.toString(), `create database ${quoteIdentifier(target.name)}`);
+    console.log(`Created the PostgreSQL database "${target.name}" on ${target.where}.`);
+  } catch (error) {
+    // Created meanwhile by another process starting at the same time: fine.
+    if (pgCode(error) === '42P04') return;
+    throw new ConfigError(
+      `The database "${target.name}" named in DATABASE_URL does not exist on ${target.where} and the role "${target.user}" may not create it: create it with \`createdb -h ${target.host} -p ${target.port} -U <a role that may> -O ${target.user} ${target.name}\`, then start again.`,
+    );
+  }
+}
+
+async function tryConnect(
+  pg: typeof import('pg').default,
+  url: string,
+  statement = 'select 1',
+): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query(statement);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const pgCode = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
+
+function connectionProblem(error: unknown, target: ReturnType<typeof describeTarget>): ConfigError {
+  const code = pgCode(error);
+  const where = `the PostgreSQL server in DATABASE_URL (${target.where})`;
+  switch (code) {
+    case 'ECONNREFUSED':
+      return new ConfigError(
+        `Cannot connect to ${where}: it refused the connection; start PostgreSQL or correct DATABASE_URL.`,
+      );
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new ConfigError(`Cannot connect to ${where}: the host "${target.host}" is unknown.`);
+    case 'ETIMEDOUT':
+      return new ConfigError(`Cannot connect to ${where}: it did not answer in time.`);
+    case '28P01':
+    case '28000':
+      return new ConfigError(
+        `${where} refused the login of role "${target.user}": check the user and password in DATABASE_URL.`,
+      );
+    default: {
+      const reason = error instanceof Error ? error.message.replace(/\s+/g, ' ') : String(error);
+      return new ConfigError(`Cannot use ${where}: ${reason || code || 'unknown error'}.`);
+    }
+  }
+}
+
+const RELISTEN_AFTER_MS = 1_000;
+
+async function listenOn(
+  Client: typeof import('pg').Client,
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<Listener> {
+  let closed = false;
+  let client: import('pg').Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    const next = new Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onMessage(message.payload ?? '');
+    });
+    next.on('error', () => lost(next));
+    next.on('end', () => lost(next));
+    await next.connect();
+    await next.query(`listen ${JSON.stringify(channel)}`);
+    client = next;
+  }
+
+  function lost(which: import('pg').Client): void {
+    if (closed || client !== which) return;
+    client = undefined;
+    void which.end().catch(() => {});
+    const again = () => {
+      if (closed) return;
+      connect().then(handlers.onReconnect, (error: unknown) => {
+        console.error('[db] listen failed, retrying:', String(error));
+        retry = setTimeout(again, RELISTEN_AFTER_MS);
+        retry.unref();
+      });
+    };
+    retry = setTimeout(again, RELISTEN_AFTER_MS);
+    retry.unref();
+  }
+
+  await connect();
+  return {
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
   };
 }
 

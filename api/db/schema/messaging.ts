@@ -29,6 +29,10 @@ export const outbox = pgTable(
     index('outbox_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),
+    // Delivered mail past the retention period (api/modules/jobs/retention.ts).
+    index('outbox_done_created_idx')
+      .on(table.createdAt)
+      .where(sql`${table.status} <> 'pending'`),
   ],
 );
 
@@ -46,7 +50,13 @@ export const contactMessages = pgTable(
     meta: jsonb('meta').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('contact_messages_email_created_idx').on(table.email, table.createdAt)],
+  (table) => [
+    index('contact_messages_email_created_idx').on(table.email, table.createdAt),
+    // Messages still to anonymise (api/modules/jobs/retention.ts).
+    index('contact_messages_retention_idx')
+      .on(table.createdAt)
+      .where(sql`${table.message} <> ''`),
+  ],
 );
 
 export type OutboxRow = typeof outbox.$inferSelect;

@@ -97,6 +97,10 @@ export const orders = pgTable(
     index('orders_email_created_idx').on(table.email, table.createdAt),
     index('orders_shipping_status_idx').on(table.shippingStatus, table.createdAt),
     uniqueIndex('orders_charge_key_key').on(table.chargeKey),
+    // Orders still to anonymise (api/modules/jobs/retention.ts), oldest first.
+    index('orders_retention_idx')
+      .on(table.createdAt)
+      .where(sql`${table.email} <> ''`),
     check(
       'orders_amounts_nonnegative',
       sql`${table.subtotalCents} >= 0 and ${table.taxCents} >= 0`,
@@ -223,13 +227,17 @@ export const sandboxCharges = pgTable(
 );
 
 /** Stripe webhook events already handled, by event id, so a replayed event is processed once. */
-export const stripeEvents = pgTable('stripe_events', {
-  id: text('id').primaryKey(),
-  type: text('type').notNull(),
-  /** What the event did: 'applied' or why it was not ('unknown payment', 'ignored type'). */
-  outcome: text('outcome').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const stripeEvents = pgTable(
+  'stripe_events',
+  {
+    id: text('id').primaryKey(),
+    type: text('type').notNull(),
+    /** What the event did: 'applied' or why it was not ('unknown payment', 'ignored type'). */
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('stripe_events_received_idx').on(table.receivedAt)],
+);
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -57,7 +57,10 @@ export const sessionFamilies = pgTable(
     /** Why it ended: 'logout', 'reuse', 'password'. */
     revokedReason: text('revoked_reason'),
   },
-  (table) => [index('session_families_user_idx').on(table.userId)],
+  (table) => [
+    index('session_families_user_idx').on(table.userId),
+    index('session_families_expires_idx').on(table.expiresAt),
+  ],
 );
 
 /** A refresh token of a family; `rotatedAt` is set once, when it is exchanged for the next one. */
@@ -95,7 +98,10 @@ export const emailTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (table) => [index('email_tokens_user_purpose_idx').on(table.userId, table.purpose)],
+  (table) => [
+    index('email_tokens_user_purpose_idx').on(table.userId, table.purpose),
+    index('email_tokens_expires_idx').on(table.expiresAt),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

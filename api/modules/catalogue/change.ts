@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
 import { log } from '../../lib/log';
 import { allCategoryOrders, allProductDtos, productDtosByIds } from '../product/service';
+import { publishCatalogueChange } from './notify';
 import { CatalogueModel } from './read-model';
 
 /** What a write to the catalogue touched, so the model reads back only that. */
@@ -87,6 +88,7 @@ async function readBack(db: Db, model: CatalogueModel, change: CatalogueChange):
  * read. The multi-process issue calls it from PostgreSQL LISTEN/NOTIFY for other processes' writes.
  */
 export async function catalogueChanged(db?: Db, change: CatalogueChange = {}): Promise<void> {
+  publishCatalogueChange(db, change); // other processes on PostgreSQL (./notify.ts)
   const all = models();
   const targets = db ? [db] : [...all.keys()];
   await Promise.all(

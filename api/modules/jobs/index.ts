@@ -1,0 +1,72 @@
+import type { Database } from '../../db/client';
+import { log } from '../../lib/log';
+import { recoverPendingOrders, type RecoveryDependencies } from '../orders/recovery';
+import { runExclusive } from './exclusive';
+import { runHousekeeping } from './housekeeping';
+import { runRetention } from './retention';
+
+export interface ScheduledJobsOptions {
+  database: Pick<Database, 'db' | 'kind'>;
+  recovery: RecoveryDependencies;
+  /** Pending orders at least this old are settled by the recovery job. */
+  recoverAfterMs: number;
+  /** Orders and messages older than this are anonymised (ORDER_RETENTION_DAYS). */
+  retentionDays: number;
+  /** How often the jobs run (at start-up, then every `everyMs`). */
+  everyMs?: number;
+  /** Tests only: how long a round keeps the lock after its jobs, so overlaps would show. */
+  holdMs?: number;
+}
+
+const JOBS = ['recovery', 'housekeeping', 'retention'] as const;
+
+/**
+ * The shop's scheduled jobs: order recovery, housekeeping and retention, one after another in one
+ * round, at start-up and then every minute. However many processes share the database, a round
+ * runs in one of them at a time (api/modules/jobs/exclusive.ts); the others skip that turn.
+ */
+export function startScheduledJobs(options: ScheduledJobsOptions) {
+  const { database, everyMs = 60_000, holdMs = 0 } = options;
+  const run: Record<(typeof JOBS)[number], () => Promise<object>> = {
+    recovery: () => recoverPendingOrders(options.recovery, options.recoverAfterMs),
+    housekeeping: () => runHousekeeping(database.db),
+    retention: () => runRetention(database.db, options.retentionDays),
+  };
+
+  async function round(): Promise<void> {
+    const startedAt = Date.now();
+    const ran = await runExclusive(database, async () => {
+      for (const job of JOBS) {
+        try {
+          const done = await run[job]();
+          if (Object.values(done).some((count) => count > 0)) log('info', job, { ...done });
+        } catch (error) {
+          log('error', `${job} job failed`, { error: String(error) });
+        }
+      }
+      if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+    });
+    log('debug', 'scheduled jobs', { ran, pid: process.pid, startedAt, finishedAt: Date.now() });
+  }
+
+  let running: Promise<unknown> = Promise.resolve();
+  const tick = () => {
+    running = running.then(() =>
+      round().catch((error: unknown) =>
+        log('error', 'scheduled jobs round failed', { error: String(error) }),
+      ),
+    );
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return {
+    /** Waits for the round under way. */
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type ScheduledJobs = ReturnType<typeof startScheduledJobs>;

@@ -1,0 +1,93 @@
+import { and, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  contactMessages,
+  orderIssueReports,
+  orders,
+  outbox,
+  returnRequests,
+  type OrderAddress,
+} from '../../db/schema';
+import { DEFAULT_BATCHES, inBatches, pruneRows, type BatchLimits } from './batches';
+
+/** An anonymised order or message has an empty email: the mark that it has been done. */
+export const ANONYMOUS = '';
+const NO_ADDRESS: OrderAddress = { line1: '', line2: '', city: '', state: '', zipcode: '' };
+
+export interface RetentionRound {
+  orders: number;
+  contactMessages: number;
+  mail: number;
+}
+
+const olderThan = (days: number) => sql`now() - make_interval(days => ${days})`;
+
+/**
+ * The privacy policy's promise (DECISIONS "Retention"): orders and contact messages older than
+ * `retentionDays` lose the customer's name, email, addresses and messages, and the link to their
+ * account; totals, dates and line items stay for the books. Delivered mail of that age (which
+ * repeats names and addresses) is deleted. In bounded batches, each order in one statement.
+ */
+export async function runRetention(
+  db: Db,
+  retentionDays: number,
+  limits: BatchLimits = DEFAULT_BATCHES,
+): Promise<RetentionRound> {
+  const cutoff = olderThan(retentionDays);
+  const anonymisedOrders = await inBatches(limits, async (batchSize) => {
+    const due = db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(lt(orders.createdAt, cutoff), ne(orders.email, ANONYMOUS)))
+      .limit(batchSize);
+    return db.transaction(async (tx) => {
+      const done = await tx
+        .update(orders)
+        .set({
+          email: ANONYMOUS,
+          firstname: '',
+          lastname: '',
+          userId: null,
+          shippingAddress: NO_ADDRESS,
+          billingAddress: NO_ADDRESS,
+          trackingNumber: null,
+        })
+        .where(inArray(orders.id, due))
+        .returning({ id: orders.id });
+      const ids = done.map((row) => row.id);
+      if (ids.length > 0) {
+        await tx
+          .update(orderIssueReports)
+          .set({ message: '' })
+          .where(inArray(orderIssueReports.orderId, ids));
+        await tx
+          .update(returnRequests)
+          .set({ message: '' })
+          .where(inArray(returnRequests.orderId, ids));
+      }
+      return ids.length;
+    });
+  });
+  const anonymisedMessages = await inBatches(limits, async (batchSize) => {
+    const due = db
+      .select({ id: contactMessages.id })
+      .from(contactMessages)
+      // A message is never empty until anonymised; its email may be null (a guest's choice).
+      .where(and(lt(contactMessages.createdAt, cutoff), ne(contactMessages.message, '')))
+      .limit(batchSize);
+    const done = await db
+      .update(contactMessages)
+      .set({ email: ANONYMOUS, message: '', userId: null, meta: null })
+      .where(inArray(contactMessages.id, due))
+      .returning({ id: contactMessages.id });
+    return done.length;
+  });
+  const mail = await pruneRows(
+    db,
+    outbox,
+    outbox.id,
+    and(lt(outbox.createdAt, cutoff), ne(outbox.status, 'pending')),
+    limits,
+  );
+  return { orders: anonymisedOrders, contactMessages: anonymisedMessages, mail };
+}
