@@ -1,4 +1,14 @@
-import { EmailLayout, Lines, Note, Paragraph, SectionTitle, TextLink, Title } from './EmailLayout';
+import { DOWNLOAD_TERMS } from '../../downloads/model';
+import {
+  ActionLink,
+  EmailLayout,
+  Lines,
+  Note,
+  Paragraph,
+  SectionTitle,
+  TextLink,
+  Title,
+} from './EmailLayout';
 import { formatCents } from './format';
 import type { OrderEmailData } from './order-data';
 import { addressLines, OrderTable, paymentLine } from './OrderParts';
@@ -24,6 +34,23 @@ export function OrderConfirmation({ data, shop }: Props) {
       <Paragraph>
         {`We have your order and are getting it ready. Order number: ${order.number}`}
       </Paragraph>
+      {data.downloads && data.downloads.length > 0 && (
+        <>
+          <SectionTitle>Your downloads</SectionTitle>
+          {data.downloads.map((link) => (
+            <ActionLink key={link.itemId} href={link.url}>
+              {`Download ${link.title}`}
+            </ActionLink>
+          ))}
+          <Note>
+            {`${DOWNLOAD_TERMS} Need a fresh link? Ask for one at `}
+            <TextLink
+              href={`${shop.siteUrl}/download/request`}
+            >{`${shop.siteUrl}/download/request`}</TextLink>
+            .
+          </Note>
+        </>
+      )}
       <SectionTitle>What you bought</SectionTitle>
       <OrderTable data={data} />
       <Note>Shipping is included in the prices.</Note>
