@@ -87,7 +87,7 @@ async function browserDownload(page: Page, link: string): Promise<Buffer> {
 test('a digital purchase: the emailed link downloads the file five times, the sixth shows why not, and a fresh link works', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const email = `photo.${Date.now().toString(36)}@example.com`;
   const orderNumber = await buyPhoto(page, email);
 
@@ -148,6 +148,7 @@ test('the full-resolution file is not served from a public path', async ({ page 
 test('a made-up link shows the invalid-link page, with a form that checks its fields', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await acceptCookies(page);
   await page.goto(`/api/downloads/${'x'.repeat(43)}`);
   await expect(page).toHaveURL(/\/download\/invalid$/);

@@ -26,6 +26,9 @@ export default function OrderConfirmation() {
       </div>
     );
   }
+  // Every line a download: there is no parcel to wait for.
+  const onlyDownloads =
+    order.downloads !== undefined && order.downloads.length === order.items.length;
   return (
     <div className="confirmation">
       <h2>Thank you for your order!</h2>
@@ -33,8 +36,10 @@ export default function OrderConfirmation() {
         Order number: <strong data-testid="order-number">{order.orderNumber}</strong>
       </p>
       <p>
-        A confirmation email is on its way to <strong>{order.guestContact.email}</strong>. Orders
-        are processed in 1-2 business days and shipping takes 5-7 days.
+        A confirmation email is on its way to <strong>{order.guestContact.email}</strong>.{' '}
+        {onlyDownloads
+          ? 'Nothing ships: your photos are ready to download below.'
+          : 'Orders are processed in 1-2 business days and shipping takes 5-7 days.'}
       </p>
       <Downloads links={order.downloads} />
       <section aria-labelledby="bought">
