@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { downloadGrants, idempotencyKeys, orders, outbox, users } from '../../api/db/schema';
+import { products as seedProducts } from '../../api/db/seed/catalogue';
 import { CLIENT_IP_HEADER } from '../../api/lib/client-ip';
 import { sha256 as sha } from '../../api/lib/tokens';
 import { downloadFilePath } from '../../api/modules/downloads/files';
@@ -116,6 +118,23 @@ describe('digital products are delivered', () => {
     expect(file.readUInt16BE(sof + 5)).toBe(4000);
     expect(file.readUInt16BE(sof + 7)).toBe(6000);
     expect(RAINIER).not.toContain('/public/');
+  });
+
+  it('every digital product has a private file of the size its details promise, and says how it is delivered', async () => {
+    const digital = seedProducts.filter((product) => product.category === 'digital');
+    expect(digital.length).toBeGreaterThan(0);
+    for (const product of digital) {
+      const [, width, height] = product.details!.join(' ').match(/JPEG, (\d+) × (\d+) px/)!;
+      const meta = await sharp(downloadFilePath(product.slug)!).metadata();
+      expect([meta.format, meta.width, meta.height], product.slug).toEqual([
+        'jpeg',
+        Number(width),
+        Number(height),
+      ]);
+      expect(product.description, product.slug).toContain(
+        'a download link appears on the order confirmation page and in the confirmation email; it works for 7 days and 5 downloads.',
+      );
+    }
   });
 
   it('an expired link is refused with its page, and a made-up or malformed one too', async () => {
