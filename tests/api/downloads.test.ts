@@ -71,6 +71,7 @@ describe('digital products are delivered', () => {
     const mails = await db().select().from(outbox);
     const mine = mails.find((mail) => mail.to === email && mail.kind === 'order.confirmed')!;
     expect(mine.text.match(LINK)).toEqual([links[0]!.url]);
+    expect(mine.text).toContain('your parcel should arrive in about 2 weeks');
     expect(mine.html).toContain(links[0]!.url);
     const shops = mails.find((mail) => mail.kind === 'order.received' && mail.replyTo === email)!;
     expect(shops.text).not.toContain(tokenOf(links[0]!.url));
@@ -92,9 +93,13 @@ describe('digital products are delivered', () => {
   });
 
   it('the link sends the full-resolution file as an attachment, five times, and refuses the sixth', async () => {
-    const { body } = await buy();
+    const { email, body } = await buy();
     const url = body.order.downloads![0]!.url;
     const file = await readFile(RAINIER);
+    // A photo alone: nothing ships, and the email does not promise a parcel.
+    const [mail] = await db().select().from(outbox).where(eq(outbox.to, email));
+    expect(mail!.text).toContain('Nothing ships: your photos are ready to download');
+    expect(mail!.text).not.toContain('parcel');
     for (let use = 1; use <= 5; use++) {
       const response = await download(url);
       expect(response.status).toBe(200);

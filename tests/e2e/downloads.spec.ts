@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { downloadFilePath } from '../../api/modules/downloads/files';
 import { DOWNLOAD_MESSAGES, DOWNLOAD_REFUSALS } from '../../api/modules/downloads/model';
-import { acceptCookies, mails, seriousViolations } from './support/account';
+import { acceptCookies, hydrated, mails, seriousViolations } from './support/account';
 
 /**
  * A digital purchase in Chromium against the built server (DECISIONS: Digital products are
@@ -34,6 +34,8 @@ async function buyPhoto(page: Page, email: string): Promise<string> {
     JSON.stringify([photo]),
   );
   await page.goto('/shipping');
+  // Fields typed before the island hydrates can be lost on a loaded machine (issue 13, point 10).
+  await hydrated(page, 'ShippingStep');
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
   await page.getByLabel('Email').fill(email);
@@ -43,6 +45,7 @@ async function buyPhoto(page: Page, email: string): Promise<string> {
   await page.getByLabel('ZIP Code').fill('98101');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/billing$/);
+  await hydrated(page, 'BillingStep');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('Security code').fill('123');

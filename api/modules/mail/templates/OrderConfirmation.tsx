@@ -24,6 +24,9 @@ interface Props {
 export function OrderConfirmation({ data, shop }: Props) {
   const { order } = data;
   const payment = paymentLine(data.payment);
+  // Every line a download: there is no parcel to wait for.
+  const onlyDownloads =
+    data.items.length > 0 && (data.downloads?.length ?? 0) === data.items.length;
   return (
     <EmailLayout
       shop={shop}
@@ -59,10 +62,16 @@ export function OrderConfirmation({ data, shop }: Props) {
       <Lines
         lines={[`${order.firstname} ${order.lastname}`, ...addressLines(order.shippingAddress)]}
       />
-      <Paragraph>
-        We process orders in 1-2 business days and shipping takes 5-7 days, so your parcel should
-        arrive in about 2 weeks.
-      </Paragraph>
+      {onlyDownloads ? (
+        <Paragraph>
+          Nothing ships: your photos are ready to download with the links above.
+        </Paragraph>
+      ) : (
+        <Paragraph>
+          We process orders in 1-2 business days and shipping takes 5-7 days, so your parcel should
+          arrive in about 2 weeks.
+        </Paragraph>
+      )}
       <Paragraph>
         {'Returns are accepted within 14 days of delivery: see our '}
         <TextLink href={`${shop.siteUrl}/return-policy`}>Return Policy</TextLink>.
