@@ -8,6 +8,7 @@ import { uploadedImagesModule } from './modules/admin/uploads';
 import { authModule } from './modules/auth';
 import { cartModule } from './modules/cart';
 import { contactModule } from './modules/contact';
+import { downloadsModule } from './modules/downloads';
 import { healthModule } from './modules/health';
 import { notifyMailQueued } from './modules/mail/signal';
 import { ordersModule } from './modules/orders';
@@ -96,6 +97,7 @@ export function createApp({
       }),
     )
     .use(ratingsModule({ db: database.db, auth }))
+    .use(downloadsModule({ db: database.db, shop, auth, limits, onMailQueued: notifyMailQueued }))
     .use(
       adminModule({
         db: database.db,

@@ -16,6 +16,11 @@ import type { SeedProduct } from '../api/db/seed/types';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLIC = join(ROOT, 'public');
+/**
+ * The photo downloads' full-resolution files, at the size their details promise: private (never
+ * under public/), sent only through a paid order's download link (api/modules/downloads).
+ */
+const DOWNLOADS = join(ROOT, 'api', 'assets', 'downloads');
 
 // ---------------------------------------------------------------------------- utilities
 
@@ -1682,6 +1687,21 @@ function svgFor(job: Job): { svg: string; width: number; height: number } {
 const wrap = (w: number, h: number, body: string): string =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`;
 
+/** A photo download's file: the same drawing at the "JPEG, W × H px" its details list. */
+async function writeFullResolution(slug: string, svg: string): Promise<void> {
+  const product = products.find((p) => p.slug === slug);
+  const size = product?.details?.join(' ').match(/JPEG, (\d+) × (\d+) px/);
+  if (!size) throw new Error(`No "JPEG, W × H px" in the details of ${slug}`);
+  const width = Number(size[1]);
+  await mkdir(DOWNLOADS, { recursive: true });
+  const out = join(DOWNLOADS, `${slug}.jpg`);
+  const info = await sharp(Buffer.from(svg), { density: (72 * width) / 1200 })
+    .resize(width, Number(size[2]))
+    .jpeg({ quality: 85, mozjpeg: true })
+    .toFile(out);
+  console.log(`${out}  ${info.width}×${info.height}  ${(info.size / 1024).toFixed(1)} KB`);
+}
+
 async function main(): Promise<void> {
   const jobs = collectJobs(products);
   const only = process.argv.slice(2);
@@ -1696,6 +1716,7 @@ async function main(): Promise<void> {
     const out = join(PUBLIC, job.path);
     await mkdir(dirname(out), { recursive: true });
     const info = await sharp(Buffer.from(svg)).webp({ quality: 78, effort: 6 }).toFile(out);
+    if (ART[job.slug]?.photo && job.view === 0) await writeFullResolution(job.slug, svg);
     total += info.size;
     count++;
     console.log(`${job.path}  ${info.width}×${info.height}  ${(info.size / 1024).toFixed(1)} KB`);

@@ -6,3 +6,4 @@ export * from './users';
 export * from './order-requests';
 export * from './wallet';
 export * from './admin';
+export * from './downloads';

@@ -1566,7 +1566,7 @@ export const products: SeedProduct[] = [
     slug: 'rainier-sunrise-photo',
     title: 'Mount Rainier at Sunrise — Photo Download',
     description:
-      'A high-resolution photograph of Mount Rainier glowing pink at sunrise above the evergreen forest. Download it right after checkout.',
+      'A high-resolution photograph of Mount Rainier glowing pink at sunrise above the evergreen forest. After payment, a download link appears on the order confirmation page and in the confirmation email; it works for 7 days and 5 downloads.',
     priceCents: 1500,
     sku: 'EG-DIGITAL-RAINIER',
     category: 'digital',
@@ -1586,7 +1586,7 @@ export const products: SeedProduct[] = [
     slug: 'olympic-sea-stacks-photo',
     title: 'Olympic Coast Sea Stacks — Photo Download',
     description:
-      'Fog drifting between sea stacks on a wild Olympic Peninsula beach at low tide. A full-resolution file, delivered digitally.',
+      'Fog drifting between sea stacks on a wild Olympic Peninsula beach at low tide. A full-resolution file: after payment, a download link appears on the order confirmation page and in the confirmation email; it works for 7 days and 5 downloads.',
     priceCents: 1500,
     sku: 'EG-DIGITAL-SEASTACKS',
     quantity: 9999,
@@ -1607,7 +1607,7 @@ export const products: SeedProduct[] = [
     slug: 'san-juan-ferry-photo',
     title: 'San Juan Islands Ferry — Photo Download',
     description:
-      'A ferry leaving a long white wake between forested islands on a clear summer evening. Delivered as a download; nothing ships.',
+      'A ferry leaving a long white wake between forested islands on a clear summer evening. Nothing ships: after payment, a download link appears on the order confirmation page and in the confirmation email; it works for 7 days and 5 downloads.',
     priceCents: 1200,
     sku: 'EG-DIGITAL-FERRY',
     category: 'digital',
@@ -1626,7 +1626,7 @@ export const products: SeedProduct[] = [
     slug: 'palouse-hills-photo',
     title: 'Palouse Hills in June — Photo Download',
     description:
-      'Rolling wheat hills of the Palouse in eastern Washington, striped green and gold in early summer light. A high-resolution download.',
+      'Rolling wheat hills of the Palouse in eastern Washington, striped green and gold in early summer light. After payment, a download link appears on the order confirmation page and in the confirmation email; it works for 7 days and 5 downloads.',
     priceCents: 1500,
     sku: 'EG-DIGITAL-PALOUSE',
     quantity: 9999,
@@ -1646,7 +1646,7 @@ export const products: SeedProduct[] = [
     slug: 'hoh-rainforest-photo',
     title: 'Hoh Rainforest Moss — Photo Download',
     description:
-      'Moss-draped maples and ferns in the Hoh Rain Forest, soft green light after rain. A high-resolution file for a screen or for print.',
+      'Moss-draped maples and ferns in the Hoh Rain Forest, soft green light after rain. A high-resolution file for a screen or for print. After payment, a download link appears on the order confirmation page and in the confirmation email; it works for 7 days and 5 downloads.',
     priceCents: 1200,
     sku: 'EG-DIGITAL-HOH',
     category: 'digital',

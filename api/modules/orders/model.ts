@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DownloadLink } from '../downloads/model';
 import type { PaymentStatus, ShippingStatus } from '../../db/schema/orders';
 import {
   addressSchema,
@@ -153,6 +154,8 @@ export interface OrderDto {
   guestContact: PersonDetails;
   payment: { brand: string | null; last4: string | null } | null;
   createdAt: string;
+  /** Only in the answer that placed it: its digital lines' download links (api/modules/downloads). */
+  downloads?: DownloadLink[];
 }
 
 export interface OrderConfirmed {

@@ -14,6 +14,7 @@ import { ORDER_MESSAGES, type OrderConfirmed } from './model';
 import { insertPayment, orderItemsOf, toOrderDto } from './repository';
 import { catalogueChanged } from '../catalogue/change';
 import { releaseStock, reservationOf, stockChangeOf, type StockReservation } from './stock';
+import { grantDownloads, prepareOrderDownloads } from '../downloads/service';
 
 export interface SettleDependencies {
   db: Db;
@@ -47,14 +48,17 @@ export async function settlePaid(
   const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!current || current.shippingStatus !== 'pending_payment') return undefined;
   const items = await orderItemsOf(db, orderId);
+  // Its digital lines' download links, for the shopper's email and page (written below).
+  const downloads = await prepareOrderDownloads(db, shop, orderId);
   const data: OrderEmailData = {
     order: { ...current, paymentStatus: charge.status },
     items,
     payment: { brand: charge.card.brand, last4: charge.card.last4 },
+    downloads: downloads.links,
   };
   const [forShopper, forShop] = await Promise.all([
     orderConfirmationEmail(data, shop),
-    newOrderEmail(data, shop),
+    newOrderEmail({ ...data, downloads: [] }, shop),
   ]);
 
   const confirmed = await db.transaction(async (tx) => {
@@ -66,6 +70,7 @@ export async function settlePaid(
       .where(eq(orders.id, orderId))
       .returning();
     const payment = await insertPayment(tx, order, deps.gateway.provider, charge);
+    await grantDownloads(tx, downloads);
     await enqueueMail(tx, { kind: 'order.confirmed', to: order.email, ...forShopper });
     await enqueueMail(tx, {
       kind: 'order.received',
@@ -79,9 +84,10 @@ export async function settlePaid(
       order: toOrderDto(paid!, items as OrderItemRow[], payment),
     };
     if (order.requestKey) {
+      // The kept answer has no links: their tokens are stored only as hashes.
       await completeKey(tx, order.requestKey, { status: 201, body, orderId });
     }
-    return body;
+    return { ...body, order: { ...body.order, downloads: downloads.links } };
   });
   if (confirmed) deps.onMailQueued?.();
   return confirmed;

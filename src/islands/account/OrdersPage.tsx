@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode, type SubmitEvent } from 'react';
 import { formatDollars } from '../../../api/lib/money';
 import { HISTORY_MESSAGES, type HistoryOrder } from '../../../api/modules/orders/history-model';
 import { api } from '../../lib/api-client';
 import { longDate } from '../../lib/dates';
+import { OrderDownloads, useDownloadLines } from './OrderDownloads';
 import { RequireSession } from './RequireSession';
 import styles from './Account.module.css';
 import own from './Orders.module.css';
@@ -52,6 +53,7 @@ function OrderHistory() {
   /** Bumped to read the list again (after a cancel or a return request). */
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((current) => current + 1), []);
+  const downloads = useDownloadLines(version);
 
   useEffect(() => {
     let active = true;
@@ -92,7 +94,9 @@ function OrderHistory() {
           <h2 id={`orders-${group.status}`}>{group.title}</h2>
           <ul className={own.orders} role="list">
             {group.orders.map((order) => (
-              <OrderCard key={order._id} order={order} reload={reload} />
+              <OrderCard key={order._id} order={order} reload={reload}>
+                <OrderDownloads lines={downloads.filter((line) => line.orderId === order._id)} />
+              </OrderCard>
             ))}
           </ul>
         </section>
@@ -101,7 +105,16 @@ function OrderHistory() {
   );
 }
 
-function OrderCard({ order, reload }: { order: HistoryOrder; reload: () => void }) {
+function OrderCard({
+  order,
+  reload,
+  children,
+}: {
+  order: HistoryOrder;
+  reload: () => void;
+  /** The order's downloads (OrderDownloads). */
+  children?: ReactNode;
+}) {
   const [cancelError, setCancelError] = useState(false);
   const [canceling, setCanceling] = useState(false);
   const [form, setForm] = useState<'issue' | 'return' | null>(null);
@@ -174,6 +187,7 @@ function OrderCard({ order, reload }: { order: HistoryOrder; reload: () => void 
           </>
         )}
       </dl>
+      {children}
       {cancelError && (
         <div className={styles.error} role="alert">
           <p>{HISTORY_MESSAGES.cancelFailed}</p>

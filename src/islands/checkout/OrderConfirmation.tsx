@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useHydrated } from '../shell/useHydrated';
+import { DOWNLOAD_TERMS, type DownloadLink } from '../../../api/modules/downloads/model';
 import type { OrderDto } from '../../../api/modules/orders/model';
 import { takeOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT } from './messages';
@@ -25,6 +26,9 @@ export default function OrderConfirmation() {
       </div>
     );
   }
+  // Every line a download: there is no parcel to wait for.
+  const onlyDownloads =
+    order.downloads !== undefined && order.downloads.length === order.items.length;
   return (
     <div className="confirmation">
       <h2>Thank you for your order!</h2>
@@ -32,9 +36,12 @@ export default function OrderConfirmation() {
         Order number: <strong data-testid="order-number">{order.orderNumber}</strong>
       </p>
       <p>
-        A confirmation email is on its way to <strong>{order.guestContact.email}</strong>. Orders
-        are processed in 1-2 business days and shipping takes 5-7 days.
+        A confirmation email is on its way to <strong>{order.guestContact.email}</strong>.{' '}
+        {onlyDownloads
+          ? 'Nothing ships: your photos are ready to download below.'
+          : 'Orders are processed in 1-2 business days and shipping takes 5-7 days.'}
       </p>
+      <Downloads links={order.downloads} />
       <section aria-labelledby="bought">
         <h3 id="bought">What you bought</h3>
         <OrderLines items={order.items} />
@@ -56,5 +63,39 @@ export default function OrderConfirmation() {
         <a href="/">Continue shopping</a>
       </p>
     </div>
+  );
+}
+
+/**
+ * The paid photos' download links (DECISIONS: Digital products are delivered). The answer of a
+ * retried confirmation has none (tokens are kept only as hashes): the email has them then.
+ */
+function Downloads({ links }: { links: DownloadLink[] | undefined }) {
+  if (links === undefined) {
+    return (
+      <p>
+        Bought a photo download? Its link is in your confirmation email, or{' '}
+        <a href="/download/request">ask for a fresh link</a>.
+      </p>
+    );
+  }
+  if (links.length === 0) return null;
+  return (
+    <section aria-labelledby="downloads" className="downloads">
+      <h3 id="downloads">Your downloads</h3>
+      <ul style={{ listStyle: 'none', padding: 0 }}>
+        {links.map((link) => (
+          <li key={link.itemId}>
+            <a className="button" href={link.url} download>
+              Download {link.title}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p>
+        {DOWNLOAD_TERMS} The same links are in your confirmation email. Need a fresh one later?{' '}
+        <a href="/download/request">Ask for a fresh link</a>.
+      </p>
+    </section>
   );
 }

@@ -1,4 +1,14 @@
-import { EmailLayout, Lines, Note, Paragraph, SectionTitle, TextLink, Title } from './EmailLayout';
+import { DOWNLOAD_TERMS } from '../../downloads/model';
+import {
+  ActionLink,
+  EmailLayout,
+  Lines,
+  Note,
+  Paragraph,
+  SectionTitle,
+  TextLink,
+  Title,
+} from './EmailLayout';
 import { formatCents } from './format';
 import type { OrderEmailData } from './order-data';
 import { addressLines, OrderTable, paymentLine } from './OrderParts';
@@ -14,6 +24,9 @@ interface Props {
 export function OrderConfirmation({ data, shop }: Props) {
   const { order } = data;
   const payment = paymentLine(data.payment);
+  // Every line a download: there is no parcel to wait for.
+  const onlyDownloads =
+    data.items.length > 0 && (data.downloads?.length ?? 0) === data.items.length;
   return (
     <EmailLayout
       shop={shop}
@@ -24,6 +37,23 @@ export function OrderConfirmation({ data, shop }: Props) {
       <Paragraph>
         {`We have your order and are getting it ready. Order number: ${order.number}`}
       </Paragraph>
+      {data.downloads && data.downloads.length > 0 && (
+        <>
+          <SectionTitle>Your downloads</SectionTitle>
+          {data.downloads.map((link) => (
+            <ActionLink key={link.itemId} href={link.url}>
+              {`Download ${link.title}`}
+            </ActionLink>
+          ))}
+          <Note>
+            {`${DOWNLOAD_TERMS} Need a fresh link? Ask for one at `}
+            <TextLink
+              href={`${shop.siteUrl}/download/request`}
+            >{`${shop.siteUrl}/download/request`}</TextLink>
+            .
+          </Note>
+        </>
+      )}
       <SectionTitle>What you bought</SectionTitle>
       <OrderTable data={data} />
       <Note>Shipping is included in the prices.</Note>
@@ -32,10 +62,16 @@ export function OrderConfirmation({ data, shop }: Props) {
       <Lines
         lines={[`${order.firstname} ${order.lastname}`, ...addressLines(order.shippingAddress)]}
       />
-      <Paragraph>
-        We process orders in 1-2 business days and shipping takes 5-7 days, so your parcel should
-        arrive in about 2 weeks.
-      </Paragraph>
+      {onlyDownloads ? (
+        <Paragraph>
+          Nothing ships: your photos are ready to download with the links above.
+        </Paragraph>
+      ) : (
+        <Paragraph>
+          We process orders in 1-2 business days and shipping takes 5-7 days, so your parcel should
+          arrive in about 2 weeks.
+        </Paragraph>
+      )}
       <Paragraph>
         {'Returns are accepted within 14 days of delivery: see our '}
         <TextLink href={`${shop.siteUrl}/return-policy`}>Return Policy</TextLink>.

@@ -1,4 +1,5 @@
 import type { OrderItemRow, OrderRow, PaymentRow } from '../../../db/schema';
+import type { DownloadLink } from '../../downloads/model';
 import type { OrderDto } from '../../orders/model';
 import type { PricedOrder } from '../../orders/pricing';
 
@@ -25,6 +26,8 @@ export interface OrderEmailData {
   >;
   items: Pick<OrderItemRow, 'title' | 'variantTitle' | 'sku' | 'quantity' | 'unitPriceCents'>[];
   payment: Pick<PaymentRow, 'brand' | 'last4'> | null;
+  /** The shopper's download links for the order's digital lines (only their email shows them). */
+  downloads?: DownloadLink[];
 }
 
 /** The emails' data for an order just placed: its identity from the stored order, cents priced. */

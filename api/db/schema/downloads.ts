@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { orderItems, orders } from './orders';
+
+/**
+ * A paid digital line's download link (DECISIONS: Digital products are delivered). The link's
+ * token is random and only its SHA-256 is kept. A link serves at most `maxUses` downloads until
+ * `expiresAt`; each download is counted by one conditional update, so concurrent requests never
+ * pass the limit. A fresh link for the same line revokes the older ones (`revokedAt`).
+ */
+export const downloadGrants = pgTable(
+  'download_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    /** The file's name under api/assets/downloads/ (the product's slug). */
+    file: text('file').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    uses: integer('uses').notNull().default(0),
+    maxUses: integer('max_uses').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('download_grants_token_key').on(table.tokenHash),
+    index('download_grants_item_idx').on(table.orderItemId),
+    index('download_grants_order_idx').on(table.orderId),
+    check(
+      'download_grants_uses_within_limit',
+      sql`${table.uses} >= 0 and ${table.uses} <= ${table.maxUses}`,
+    ),
+  ],
+);
+
+export type DownloadGrantRow = typeof downloadGrants.$inferSelect;

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import {
+  DOWNLOAD_MESSAGES,
+  DOWNLOAD_TERMS,
+  type DownloadLine,
+  type DownloadLink,
+} from '../../../api/modules/downloads/model';
+import { api } from '../../lib/api-client';
+import styles from './Account.module.css';
+import own from './Orders.module.css';
+
+/** The signed-in customer's paid digital lines, read once with the orders (GET /downloads/mine). */
+export function useDownloadLines(version: number): DownloadLine[] {
+  const [lines, setLines] = useState<DownloadLine[]>([]);
+  useEffect(() => {
+    let active = true;
+    void api.get<DownloadLine[]>('/downloads/mine').then((result) => {
+      if (active && result.ok) setLines(result.data);
+    });
+    return () => {
+      active = false;
+    };
+  }, [version]);
+  return lines;
+}
+
+/**
+ * An order's photo downloads: links are kept only as hashes, so each line offers a button that
+ * makes a fresh link (the older ones stop working) and shows it to download.
+ */
+export function OrderDownloads({ lines }: { lines: DownloadLine[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <div className={own.details} data-downloads>
+      <p>
+        <strong>Downloads</strong>
+      </p>
+      <ul role="list" style={{ listStyle: 'none', padding: 0 }}>
+        {lines.map((line) => (
+          <DownloadRow key={line.itemId} line={line} />
+        ))}
+      </ul>
+      <p className={own.meta}>{DOWNLOAD_TERMS}</p>
+    </div>
+  );
+}
+
+type Row =
+  | { kind: 'idle' }
+  | { kind: 'making' }
+  | { kind: 'ready'; link: DownloadLink }
+  | { kind: 'failed' };
+
+function DownloadRow({ line }: { line: DownloadLine }) {
+  const [row, setRow] = useState<Row>({ kind: 'idle' });
+
+  async function makeLink() {
+    setRow({ kind: 'making' });
+    const result = await api.post<{ link: DownloadLink }>('/downloads/reissue', {
+      orderId: line.orderId,
+      itemId: line.itemId,
+    });
+    if (result.ok) setRow({ kind: 'ready', link: result.data.link });
+    else if (result.status !== 401) setRow({ kind: 'failed' });
+  }
+
+  return (
+    <li>
+      <p>{line.title}</p>
+      {row.kind === 'ready' ? (
+        <a className={styles.button} href={row.link.url} download>
+          Download {line.title}
+        </a>
+      ) : (
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={row.kind === 'making'}
+          onClick={() => void makeLink()}
+        >
+          {row.kind === 'making' ? 'Making a link…' : 'Get a download link'}
+        </button>
+      )}
+      {row.kind === 'failed' && (
+        <div className={styles.error} role="alert">
+          <p>{DOWNLOAD_MESSAGES.reissueFailed}</p>
+        </div>
+      )}
+    </li>
+  );
+}
