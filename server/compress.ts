@@ -68,14 +68,14 @@ export async function compressResponse(request: Request, response: Response): Pr
   if (response.status < 200 || response.status === 204 || response.status === 206) return response;
   if (response.headers.has('content-encoding')) return response;
   if (!compressibleType(response.headers.get('content-type'))) return response;
-  const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (!encoding || declared < MIN_COMPRESSED_BYTES) {
-    return withHeaders(response, { vary: varyOnEncoding(response.headers.get('vary')) });
-  }
-  const body = new Uint8Array(await response.arrayBuffer());
   const headers = new Headers(response.headers);
   headers.set('vary', varyOnEncoding(headers.get('vary')));
+  const encoding = negotiateEncoding(request.headers.get('accept-encoding'));
+  const declared = Number(headers.get('content-length') ?? Number.NaN);
+  if (!encoding || declared < MIN_COMPRESSED_BYTES) {
+    return new Response(response.body, { status: response.status, headers });
+  }
+  const body = new Uint8Array(await response.arrayBuffer());
   if (body.byteLength < MIN_COMPRESSED_BYTES) {
     return new Response(body, { status: response.status, headers });
   }
@@ -85,14 +85,3 @@ export async function compressResponse(request: Request, response: Response): Pr
   return new Response(new Uint8Array(compressed), { status: response.status, headers });
 }
 
-/** The response with these headers set: in place when its headers may change, else a copy. */
-function withHeaders(response: Response, set: Record<string, string>): Response {
-  try {
-    for (const [name, value] of Object.entries(set)) response.headers.set(name, value);
-    return response;
-  } catch {
-    const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(set)) headers.set(name, value);
-    return new Response(response.body, { status: response.status, headers });
-  }
-}

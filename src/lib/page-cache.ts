@@ -226,7 +226,10 @@ export const cataloguePages: MiddlewareHandler = async (context, next) => {
 };
 
 function reply(page: RenderedPage): Response {
-  return new Response(page.body, { status: page.status, headers: page.headers });
+  // A Headers object, not a list: the server's fetch bridge (@hono/node-server) replaces the
+  // global Response with one that, given a list, later rebuilds the headers from that list and
+  // drops what the security middleware set on them (the page's full Content-Security-Policy).
+  return new Response(page.body, { status: page.status, headers: new Headers(page.headers) });
 }
 
 /** A whole positive page number from a query parameter, else 1. */
