@@ -84,4 +84,3 @@ export async function compressResponse(request: Request, response: Response): Pr
   headers.set('content-length', String(compressed.byteLength));
   return new Response(new Uint8Array(compressed), { status: response.status, headers });
 }
-

@@ -47,7 +47,11 @@ const URL_BASE = 'http://shop.invalid';
  * 304 when the client has it, else its HTML in the form the client accepts (brotli or gzip,
  * compressed once and kept). Answers false when the page is not kept, for Astro to render.
  */
-async function answerKept(req: IncomingMessage, res: ServerResponse, url: string): Promise<boolean> {
+async function answerKept(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: string,
+): Promise<boolean> {
   const answer = await keptPage(new URL(url, URL_BASE), req.headers['if-none-match']);
   if (!answer) return false;
   for (const [name, value] of answer.headers) res.setHeader(name, value);

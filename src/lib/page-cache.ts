@@ -2,12 +2,7 @@ import type { MiddlewareHandler } from 'astro';
 import { applySecurityHeaders, pageContentSecurityPolicy } from '../../api/lib/security-headers';
 import { etagMatches } from '../../api/modules/catalogue/http';
 import { appCatalogue } from '../../api/modules/catalogue';
-import {
-  compress,
-  compressResponse,
-  varyOnEncoding,
-  type Encoding,
-} from '../../server/compress';
+import { compress, compressResponse, varyOnEncoding, type Encoding } from '../../server/compress';
 
 /**
  * Catalogue pages: a CDN may keep one for a few seconds and serve it stale for a minute while it

@@ -92,7 +92,13 @@ async function buyOneTowel(request: APIRequestContext): Promise<void> {
   });
   expect(token.status()).toBe(200);
   const items = [
-    { _id: TOWEL, title: 'Salmon Run Tea Towel', sku: 'EG-TEATOWEL-SALMON', quantity: 1, price: 16 },
+    {
+      _id: TOWEL,
+      title: 'Salmon Run Tea Towel',
+      sku: 'EG-TEATOWEL-SALMON',
+      quantity: 1,
+      price: 16,
+    },
   ];
   const quote = await request.post('/api/orders/quote', {
     data: { items, shippingAddress: SEATTLE },

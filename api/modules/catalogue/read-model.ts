@@ -88,7 +88,7 @@ class Smallest {
       keys.push(key);
       places.push(place);
       items.push(item);
-      for (let i = keys.length - 1; i > 0; ) {
+      for (let i = keys.length - 1; i > 0;) {
         const parent = (i - 1) >> 1;
         if (!this.above(i, parent)) break;
         this.swap(i, parent);
@@ -100,7 +100,7 @@ class Smallest {
     keys[0] = key;
     places[0] = place;
     items[0] = item;
-    for (let i = 0; ; ) {
+    for (let i = 0; ;) {
       const left = 2 * i + 1;
       const right = left + 1;
       let top = i;
@@ -371,10 +371,7 @@ export class CatalogueModel {
       if (minCents !== undefined && cents < minCents) return;
       if (maxCents !== undefined && cents > maxCents) return;
       for (const category of fact.categories) seen[category] = 1;
-      if (
-        filters.category &&
-        !this.listedIn(fact.product, filters.category, filters.subcategory)
-      )
+      if (filters.category && !this.listedIn(fact.product, filters.category, filters.subcategory))
         return;
       count += 1;
       kept.offer(filters.sort ? direction * cents : -score, fact.place, fact.product);
