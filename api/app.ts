@@ -93,7 +93,7 @@ export function createApp({
         limiter,
         onMailQueued: notifyMailQueued,
         // End-to-end tests only (playwright.config.ts); never in production.
-        testHooks: process.env.ORDER_TEST_HOOKS === '1' && process.env.NODE_ENV !== 'production',
+        testHooks: process.env.ORDER_TEST_HOOKS === '1' && !config().isProduction,
       }),
     )
     .use(ratingsModule({ db: database.db, auth }))

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { CRASH_STEPS, type CrashStep } from './modules/orders/faults';
+import { shopEnvironment } from './shop-mode';
 
 /**
  * Configuration, read from the environment and validated once at start-up. Every variable is
@@ -229,5 +230,5 @@ type Holder = { [CONFIG_KEY]?: Config };
 /** The process's configuration, loaded on first use and shared by every bundle of this code. */
 export function config(): Config {
   const holder = globalThis as Holder;
-  return (holder[CONFIG_KEY] ??= loadConfig());
+  return (holder[CONFIG_KEY] ??= loadConfig(shopEnvironment()));
 }

@@ -6,9 +6,12 @@ import { precompress } from './precompress.mjs';
 
 const outDir = process.env.BUILD_DIR ?? 'dist';
 
+// dist/serve.mjs (server/start.ts) sets NODE_ENV=production, then loads the server itself
+// (dist/serve-main.mjs), so React's production build runs whatever the shop's mode.
 await build({
-  entryPoints: ['server/serve.ts'],
-  outfile: `${outDir}/serve.mjs`,
+  entryPoints: { serve: 'server/start.ts', 'serve-main': 'server/serve.ts' },
+  outdir: outDir,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

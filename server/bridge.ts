@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { attachRequestOrigin, CLIENT_IP_HEADER, type RequestOrigin } from '../api/lib/client-ip';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '../api/lib/security-headers';
+import { compressResponse } from './compress';
 import { bodyLimitFor, declaredLength, LIMIT_MESSAGES } from '../api/lib/request-limits';
 
 export interface FetchApp {
@@ -98,7 +99,10 @@ export function fetchBridge(app: FetchApp, options: BridgeOptions = {}) {
   const listener = getRequestListener(
     (request, env) => {
       attachRequestOrigin(request, origins.get(env.incoming as IncomingMessage) ?? {});
-      return app.handle(request);
+      // JSON (and any other text) is compressed when the client accepts it (./compress.ts).
+      return Promise.resolve(app.handle(request)).then((response) =>
+        compressResponse(request, response),
+      );
     },
     // The body is read here before the listener runs, so it has nothing left to drain.
     { autoCleanupIncoming: false },

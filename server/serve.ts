@@ -22,7 +22,9 @@ import { mailTransportFor } from '../api/modules/mail/transport';
 import { createOutboxWorker } from '../api/modules/mail/worker';
 import { COMMON_SECURITY_HEADERS, pageContentSecurityPolicy } from '../api/lib/security-headers';
 import { clientRequestIdOf } from '../api/plugins/request-context';
+import { keptPage, pageBody } from '../src/lib/page-cache';
 import { fetchBridge, stripHeader } from './bridge';
+import { negotiateEncoding } from './compress';
 import { createImageGuard } from './image-guard';
 import { createStaticHandler } from './static';
 
@@ -34,6 +36,38 @@ const PAGE_METHODS = 'GET, HEAD';
 
 /** Astro's 404 page (src/pages/404.astro), answered with status 404. */
 const NOT_FOUND_PATH = '/404';
+
+/** Pages the page cache may keep (src/lib/page-cache.ts): products and listings. */
+const CATALOGUE_PATH = /^\/(productdetailpage|products)\//;
+/** Only the path and query of a request's URL are read; the origin is a stand-in. */
+const URL_BASE = 'http://shop.invalid';
+
+/**
+ * Answers a product or listing page the process has kept for the current catalogue version:
+ * 304 when the client has it, else its HTML in the form the client accepts (brotli or gzip,
+ * compressed once and kept). Answers false when the page is not kept, for Astro to render.
+ */
+async function answerKept(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: string,
+): Promise<boolean> {
+  const answer = await keptPage(new URL(url, URL_BASE), req.headers['if-none-match']);
+  if (!answer) return false;
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  if (answer.status === 304) {
+    res.writeHead(304);
+    res.end();
+    return true;
+  }
+  const encoding = negotiateEncoding(req.headers['accept-encoding']);
+  const body = await pageBody(answer.page, encoding ?? 'identity');
+  if (encoding) res.setHeader('content-encoding', encoding);
+  res.setHeader('content-length', body.byteLength);
+  res.writeHead(answer.page.status);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
 
 /** Whether a path's %-escapes are well formed. */
 function decodes(pathname: string): boolean {
@@ -148,6 +182,8 @@ async function main(): Promise<void> {
         await astroHandler(req, res);
         return;
       }
+      // A catalogue page kept at its current version is answered here, without Astro.
+      if (CATALOGUE_PATH.test(pathname) && (await answerKept(req, res, url))) return;
       if (await serveStatic(req, res, pathname)) return;
       if (pathname === '/_image') {
         if (await refuseImage(res, url.slice(pathname.length + 1))) return;

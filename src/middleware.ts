@@ -1,6 +1,6 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { applySecurityHeaders, pageContentSecurityPolicy } from '../api/lib/security-headers';
-import { cataloguePages } from './lib/page-cache';
+import { cataloguePages, compressPages } from './lib/page-cache';
 
 /**
  * Security headers on every page rendered on demand. Astro's policy (hashes of the scripts and
@@ -16,5 +16,8 @@ const securityHeaders = defineMiddleware(async (context, next) => {
   return response;
 });
 
-/** Catalogue pages are kept per version (src/lib/page-cache.ts), inside the security headers. */
-export const onRequest = sequence(securityHeaders, cataloguePages);
+/**
+ * Catalogue pages are kept per version (src/lib/page-cache.ts), inside the security headers; what
+ * is sent is compressed last.
+ */
+export const onRequest = sequence(compressPages, securityHeaders, cataloguePages);

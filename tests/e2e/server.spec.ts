@@ -71,6 +71,8 @@ test('SIGTERM closes kept-alive connections, stops accepting and exits cleanly',
   const { code, output } = await server.exited;
   expect(code).toBe(0);
   expect(Date.now() - signalledAt).toBeLessThan(5_000);
+  // The request log is written asynchronously, and still reaches the output before the exit.
+  expect(output).toMatch(/"message":"page".*"path":"\/".*"status":200/);
   expect(output).toContain('"message":"shutting down"');
   expect(output).toContain('"message":"stopped"');
   await expect(fetch(`${base}/api/health`)).rejects.toThrow();

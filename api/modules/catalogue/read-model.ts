@@ -37,11 +37,87 @@ interface Derived {
   ordered: ProductDto[];
   /** Each product's place in `ordered`, the tie-break of every other order. */
   place: Map<string, number>;
+  /** What search filters and orders by, per product (by id), computed once per change. */
+  facts: Map<string, SearchFact>;
+  /** The facts in listing order (a search without words walks these). */
+  orderedFacts: SearchFact[];
+  /** Every category name, by the number facts use for it. */
+  categoryNames: string[];
   featured: ProductDto[];
   /** A subcategory's products in listing order, by `listingKey`. */
   listings: Map<string, ProductDto[]>;
   /** A category page's products, computed on first use. */
   categoryPages: Map<string, ProductDto[]>;
+}
+
+/** A product as search reads it: its price, place in listing order and categories, precomputed. */
+interface SearchFact {
+  product: ProductDto;
+  cents: number;
+  place: number;
+  /** The numbers of the categories it is listed in (see `Derived.categoryNames`), each once. */
+  categories: number[];
+}
+
+/**
+ * The `size` smallest of what it is offered, by key then place (a bounded max-heap): a page of
+ * search results without sorting every match.
+ */
+class Smallest {
+  private readonly keys: number[] = [];
+  private readonly places: number[] = [];
+  private readonly items: ProductDto[] = [];
+
+  constructor(private readonly size: number) {}
+
+  private above(i: number, j: number): boolean {
+    const keys = this.keys;
+    return keys[i]! > keys[j]! || (keys[i] === keys[j] && this.places[i]! > this.places[j]!);
+  }
+
+  private swap(i: number, j: number): void {
+    const { keys, places, items } = this;
+    [keys[i], keys[j]] = [keys[j]!, keys[i]!];
+    [places[i], places[j]] = [places[j]!, places[i]!];
+    [items[i], items[j]] = [items[j]!, items[i]!];
+  }
+
+  offer(key: number, place: number, item: ProductDto): void {
+    const { keys, places, items } = this;
+    if (keys.length < this.size) {
+      keys.push(key);
+      places.push(place);
+      items.push(item);
+      for (let i = keys.length - 1; i > 0;) {
+        const parent = (i - 1) >> 1;
+        if (!this.above(i, parent)) break;
+        this.swap(i, parent);
+        i = parent;
+      }
+      return;
+    }
+    if (this.size === 0 || key > keys[0]! || (key === keys[0] && place > places[0]!)) return;
+    keys[0] = key;
+    places[0] = place;
+    items[0] = item;
+    for (let i = 0; ;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let top = i;
+      if (left < keys.length && this.above(left, top)) top = left;
+      if (right < keys.length && this.above(right, top)) top = right;
+      if (top === i) break;
+      this.swap(i, top);
+      i = top;
+    }
+  }
+
+  /** What was kept, smallest first. */
+  sorted(): ProductDto[] {
+    const order = this.keys.map((_, index) => index);
+    order.sort((a, b) => this.keys[a]! - this.keys[b]! || this.places[a]! - this.places[b]!);
+    return order.map((index) => this.items[index]!);
+  }
 }
 
 const titleOrder = new Intl.Collator('en').compare;
@@ -283,30 +359,33 @@ export class CatalogueModel {
       filters.minPrice === undefined ? undefined : Math.round(filters.minPrice * 100);
     const maxCents =
       filters.maxPrice === undefined ? undefined : Math.round(filters.maxPrice * 100);
-    const candidates = scores
-      ? [...scores.keys()].map((id) => this.entries.get(id)!.product)
-      : view.ordered;
-    const categories = new Set<string>();
-    // Each match once with what orders it, so sorting compares numbers only.
-    const found: { product: ProductDto; key: number; place: number }[] = [];
-    const direction = filters.sort === 'priceDesc' ? -1 : 1;
-    for (const product of candidates) {
-      const cents = effectiveCents(product);
-      if (minCents !== undefined && cents < minCents) continue;
-      if (maxCents !== undefined && cents > maxCents) continue;
-      for (const entry of product.categorizations) categories.add(entry.category);
-      if (filters.category && !this.listedIn(product, filters.category, filters.subcategory))
-        continue;
-      const key = filters.sort ? direction * cents : scores ? -scores.get(product._id)! : 0;
-      found.push({ product, key, place: view.place.get(product._id)! });
-    }
-    if (filters.sort || scores) found.sort((a, b) => a.key - b.key || a.place - b.place);
     const page = filters.page ?? 1;
     const start = (page - 1) * SEARCH_PAGE_SIZE;
+    // Only the matches up to the end of the asked page are kept in order; the rest are counted.
+    const kept = new Smallest(start + SEARCH_PAGE_SIZE);
+    const seen = new Uint8Array(view.categoryNames.length);
+    const direction = filters.sort === 'priceDesc' ? -1 : 1;
+    let count = 0;
+    const consider = (fact: SearchFact, score: number) => {
+      const cents = fact.cents;
+      if (minCents !== undefined && cents < minCents) return;
+      if (maxCents !== undefined && cents > maxCents) return;
+      for (const category of fact.categories) seen[category] = 1;
+      if (filters.category && !this.listedIn(fact.product, filters.category, filters.subcategory))
+        return;
+      count += 1;
+      kept.offer(filters.sort ? direction * cents : -score, fact.place, fact.product);
+    };
+    if (scores) for (const [id, score] of scores) consider(view.facts.get(id)!, score);
+    else for (const fact of view.orderedFacts) consider(fact, 0);
+    const categories: string[] = [];
+    seen.forEach((flag, index) => {
+      if (flag) categories.push(view.categoryNames[index]!);
+    });
     return {
-      products: found.slice(start, start + SEARCH_PAGE_SIZE).map((match) => match.product),
-      pagination: { page, pages: pageCount(found.length, SEARCH_PAGE_SIZE) },
-      categories: [...categories].sort(),
+      products: kept.sorted().slice(start),
+      pagination: { page, pages: pageCount(count, SEARCH_PAGE_SIZE) },
+      categories: categories.sort(),
     };
   }
 
@@ -394,9 +473,25 @@ export class CatalogueModel {
         else listings.set(key, [product]);
       }
     }
+    const categoryNumbers = new Map<string, number>();
+    const orderedFacts = ordered.map((product, place): SearchFact => {
+      const categories = new Set<number>();
+      for (const entry of product.categorizations) {
+        let number = categoryNumbers.get(entry.category);
+        if (number === undefined) {
+          number = categoryNumbers.size;
+          categoryNumbers.set(entry.category, number);
+        }
+        categories.add(number);
+      }
+      return { product, cents: effectiveCents(product), place, categories: [...categories] };
+    });
     this.derived = {
       ordered,
       place: new Map(ordered.map((product, index) => [product._id, index])),
+      facts: new Map(orderedFacts.map((fact) => [fact.product._id, fact])),
+      orderedFacts,
+      categoryNames: [...categoryNumbers.keys()],
       featured: ordered.filter((product) => product.isFeatured),
       listings,
       categoryPages: new Map(),
