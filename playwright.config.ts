@@ -44,7 +44,7 @@ export default defineConfig({
     command: `node ${buildDir}/serve.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

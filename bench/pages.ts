@@ -1,5 +1,7 @@
-// npm run bench:pages — the pages a shopper lands on, against the static home page, in one run on
-// one built server (dist/serve.mjs): the home page (static), product pages, category pages,
+// npm run bench:pages — the pages a shopper lands on, against a static page, in one run on one
+// built server (dist/serve.mjs). The reference is /about-us, prerendered at build time and served
+// as a file: the home page now carries the featured products in its HTML, so it is a kept
+// catalogue page like the others and measured as one. Then product pages, category pages,
 // subcategory pages and the search page with queries that never repeat (bench/queries.ts). Each is
 // loaded for BENCH_SECONDS (default 10) at BENCH_CONNECTIONS (default 32) after a 2 s warm-up, on
 // the demo catalogue and on the 10,000-product one, on PGlite and on PostgreSQL
@@ -54,7 +56,8 @@ const pairs = [
 const categories = [...new Set(pairs.map(([category]) => category))];
 
 const PAGES: PageLoad[] = [
-  { label: 'home (static)', paths: ['/'] },
+  { label: 'about-us (static)', paths: ['/about-us'] },
+  { label: 'home', paths: ['/'], target: { ratio: 0.5 } },
   {
     label: 'product',
     paths: demo.slice(0, 40).map((product) => `/productdetailpage/${seedProductId(product.slug)}`),

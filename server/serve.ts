@@ -37,8 +37,8 @@ const PAGE_METHODS = 'GET, HEAD';
 /** Astro's 404 page (src/pages/404.astro), answered with status 404. */
 const NOT_FOUND_PATH = '/404';
 
-/** Pages the page cache may keep (src/lib/page-cache.ts): products and listings. */
-const CATALOGUE_PATH = /^\/(productdetailpage|products)\//;
+/** Pages the page cache may keep (src/lib/page-cache.ts): home, products and listings. */
+const CATALOGUE_PATH = /^\/(?:$|(?:productdetailpage|products)\/)/;
 /** Only the path and query of a request's URL are read; the origin is a stand-in. */
 const URL_BASE = 'http://shop.invalid';
 

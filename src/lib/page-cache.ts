@@ -78,15 +78,18 @@ export function forgetKeptPages(): void {
 }
 
 /**
- * Which catalogue page a path is and the version of what it shows: a product page follows its
- * product, a category page its category, a subcategory page (each of its pages) its listing.
+ * Which catalogue page a path is and the version of what it shows: the home page follows the
+ * featured products, a product page its product and its related products' listing, a category
+ * page its category, a subcategory page (each of its pages) its listing.
  * Anything else (and an unknown product) is rendered as usual.
  */
 async function catalogueVersion(url: URL): Promise<{ key: string; version: string } | undefined> {
+  const home = url.pathname === '/';
   const product = /^\/productdetailpage\/([^/]+)\/?$/.exec(url.pathname);
   const listing = url.pathname.startsWith('/products/');
-  if (!product && !listing) return undefined;
+  if (!home && !product && !listing) return undefined;
   const catalogue = await appCatalogue();
+  if (home) return { key: '/', version: catalogue.featuredVersion() };
   if (product) {
     let id: string;
     try {

@@ -127,4 +127,17 @@ describe('the catalogue read model follows every change at once', () => {
     expect(model.listingVersion('Home', 'Kitchen')).not.toBe(listing);
     expect((await detail(mug)).price).toBe(26);
   });
+
+  it('re-versions a product page when a related product in its listing changes its price', async () => {
+    const { db } = api.test.database;
+    const model = await catalogueOf(db);
+    const sibling = model.related(mug, 1)[0]!;
+    expect(sibling).toBeDefined();
+    const page = model.productVersion(sibling._id);
+    await changeCatalogue(db, async (tx) => {
+      await tx.update(products).set({ priceCents: 2700 }).where(eq(products.id, mug));
+      return { productIds: [mug] };
+    });
+    expect(model.productVersion(sibling._id)).not.toBe(page);
+  });
 });

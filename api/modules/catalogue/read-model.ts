@@ -243,10 +243,18 @@ export class CatalogueModel {
 
   // --- Versions (the pages' ETags) ---
 
-  /** The version of a product's page, or undefined when there is no such product. */
+  /**
+   * The version of a product's page, or undefined when there is no such product. The page also
+   * shows its related products (`related`), so the version of their listing is part of it.
+   */
   productVersion(id: string): string | undefined {
     const entry = this.entries.get(id.toLowerCase());
-    return entry && `${this.boot}-${entry.revision}`;
+    if (!entry) return undefined;
+    const primary = entry.product.categorizations.find((each) => each.subcategory !== null);
+    const related = primary
+      ? (this.listingRevisions.get(listingKey(primary.category, primary.subcategory)) ?? 0)
+      : 0;
+    return `${this.boot}-${entry.revision}-${related}`;
   }
 
   /** The version of a category page. */
