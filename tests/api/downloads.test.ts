@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { downloadGrants, idempotencyKeys, orders, outbox, users } from '../../api/db/schema';
+import {
+  downloadGrants,
+  idempotencyKeys,
+  orders,
+  outbox,
+  payments,
+  users,
+} from '../../api/db/schema';
 import { products as seedProducts } from '../../api/db/seed/catalogue';
 import { CLIENT_IP_HEADER } from '../../api/lib/client-ip';
 import { sha256 as sha } from '../../api/lib/tokens';
@@ -255,6 +262,27 @@ describe('digital products are delivered', () => {
       expect(link.usesLeft).toBe(5);
       await expectRefused(old.url, 'replaced');
       expect((await download(link.url)).status).toBe(200);
+    });
+
+    it('cannot cancel an order whose file was downloaded: 409, nothing refunded, the order unchanged', async () => {
+      const ann = await customer();
+      const used = await buyAs(ann.userId);
+      const unused = await buyAs(ann.userId);
+      expect((await download(used.order.downloads![0]!.url)).status).toBe(200);
+
+      const refused = await api.post('/orders/cancel', { id: used.orderId }, bearer(ann.token));
+      expect(refused.status).toBe(409);
+      const [row] = await db().select().from(orders).where(eq(orders.id, used.orderId));
+      expect(row!.shippingStatus).toBe('unfulfilled');
+      const [payment] = await db()
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, used.orderId));
+      expect(payment!.status).not.toBe('refunded');
+      expect((await download(used.order.downloads![0]!.url)).status).toBe(200);
+
+      const canceled = await api.post('/orders/cancel', { id: unused.orderId }, bearer(ann.token));
+      expect(canceled.status).toBe(200);
     });
 
     it('cannot list or re-issue another customer’s order, and nothing changes', async () => {

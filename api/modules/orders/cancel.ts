@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders, payments, type OrderRow } from '../../db/schema';
+import { downloadGrants, orders, payments, type OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { enqueueMail } from '../mail/outbox';
@@ -39,7 +39,7 @@ const UNFINISHED = ['canceling', 'refund_failed'] as const;
  *    back, marks its payment refunded and queues the customer's email: the conditional move makes
  *    the restock happen once however many retries race.
  * Another customer's order, or one not listed, is 404 with nothing changed; an order past
- * unfulfilled (shipped, delivered, canceled) is 409.
+ * unfulfilled (shipped, delivered, canceled), or one with a file already downloaded, is 409.
  */
 export async function cancelOrder(
   deps: CancelDependencies,
@@ -50,6 +50,13 @@ export async function cancelOrder(
   let order = await moveFromUnfulfilled(db, orderId, 'canceling', {
     customer,
     set: { canceledAt: new Date() },
+    // A digital file already downloaded cannot be given back (the return policy): no refund.
+    where: notExists(
+      db
+        .select({ id: downloadGrants.id })
+        .from(downloadGrants)
+        .where(and(eq(downloadGrants.orderId, orders.id), gt(downloadGrants.uses, 0))),
+    ),
   });
   if (!order) {
     const current = await findOwnOrder(db, customer, orderId);

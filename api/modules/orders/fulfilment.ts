@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema';
 import { ownedBy, type Customer } from './ownership';
@@ -14,6 +14,8 @@ export interface MoveOptions {
   customer?: Customer;
   /** Columns written with the move (carrier and tracking for a shipment). */
   set?: Partial<Pick<OrderRow, 'carrier' | 'trackingNumber' | 'shippedAt' | 'canceledAt'>>;
+  /** A further condition the order must meet in the same update (the customer's cancel). */
+  where?: SQL;
 }
 
 /**
@@ -36,6 +38,7 @@ export async function moveFromUnfulfilled(
         eq(orders.id, orderId),
         eq(orders.shippingStatus, 'unfulfilled'),
         options.customer ? ownedBy(options.customer) : undefined,
+        options.where,
       ),
     )
     .returning();
