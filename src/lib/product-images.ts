@@ -49,6 +49,14 @@ export function imageEndpointUrl(
   return `${src.startsWith(UPLOADED_IMAGE_PREFIX) ? '/api/images' : '/_image'}?${params}`;
 }
 
+/**
+ * Where an image's full-size file is fetched from outside the shop's pages (og:image, JSON-LD):
+ * a public file at its own path, an uploaded one through the API's image route.
+ */
+export function imageFileUrl(src: string): string {
+  return src.startsWith(UPLOADED_IMAGE_PREFIX) ? imageEndpointUrl(src, {}) : src;
+}
+
 /** A product card's image: its copies for a grid, with the `srcset` a browser picks from. */
 export interface CardImage {
   src: string;

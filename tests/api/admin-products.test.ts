@@ -9,6 +9,7 @@ import { seedProductId } from '../../api/db/seed';
 import { ADMIN_MESSAGES, PRODUCT_MESSAGES } from '../../api/modules/admin/model';
 import { MAX_UPLOAD_BYTES } from '../../api/modules/admin/uploads';
 import type { ProductDto } from '../../api/modules/product/model';
+import { imageFileUrl } from '../../src/lib/product-images';
 import { ADMIN_ONLY_MESSAGE } from '../../api/plugins/auth';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { signedInAdmin } from './admin-helpers';
@@ -195,6 +196,13 @@ describe('back office products (issue 14)', () => {
     expect(copy.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await copy.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 400, height: 400 });
+    // The full-size file that og:image and JSON-LD name.
+    const full = await api.get(imageFileUrl(image.path).replace(/^\/api/, ''));
+    expect(full.status).toBe(200);
+    expect(await sharp(Buffer.from(await full.arrayBuffer())).metadata()).toMatchObject({
+      format: 'webp',
+      width: 800,
+    });
     expect(
       (await api.get(`/images?href=${encodeURIComponent(image.path)}&w=333&h=333&f=webp`)).status,
     ).toBe(400);
