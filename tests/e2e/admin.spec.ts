@@ -205,6 +205,7 @@ test('the owner ships an order with a tracking number; the customer is emailed i
 test('the orders list, inbox and stock pages pass axe; set stock; the menu shows the owner an Admin item', async ({
   page,
 }) => {
+  test.setTimeout(90_000); // axe on four pages
   await logIn(page);
   await page.goto(`${base}/admin/orders?status=all`);
   await expect(page.getByRole('link', { name: `Order ${orderNumber}` })).toBeVisible();
