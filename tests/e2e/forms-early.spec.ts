@@ -1,6 +1,8 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
-import { acceptCookies, hydrated, seriousViolations } from './support/account';
+import { AUTH_MESSAGES } from '../../api/modules/auth/model';
+import { RESET_TEXT } from '../../src/islands/account/messages';
+import { acceptCookies, hydrated, linkFromMail, seriousViolations } from './support/account';
 import { watchConsole } from './support/console';
 
 /**
@@ -170,5 +172,68 @@ test.describe('the shipping step', () => {
     // A typed address is never mixed with the stored one.
     await expect(page.getByLabel('ZIP Code')).toHaveValue('');
     expect(problems).toEqual([]);
+  });
+});
+
+test.describe('the reset password form', () => {
+  test('typed and submitted before its script arrives, it resets the password with a real link', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    // One real account (registering is limited per address: this file does it once).
+    const email = `early-reset-${Date.now()}@example.com`;
+    const registered = await page.request.post('/api/auth/register', {
+      data: {
+        username: email,
+        password: 'the first long password',
+        firstname: 'Early',
+        lastname: 'Reset',
+        acceptedPolicy: true,
+      },
+    });
+    expect(registered.status()).toBe(201);
+    const verify = await linkFromMail(email, '/verifyemail');
+    const query = new URL(verify, 'http://x').search;
+    expect((await page.request.get(`/api/auth/verify-email${query}`)).status()).toBe(200);
+    const asked = await page.request.post('/api/auth/forgot-password', { data: { email } });
+    expect(asked.ok()).toBe(true);
+    const link = await linkFromMail(email, '/resetpassword');
+
+    const release = await holdScripts(page);
+    await page.goto(link, { waitUntil: 'commit' });
+    await page.getByLabel('New password', { exact: true }).fill('typed on a slow phone');
+    await page.getByLabel('Confirm new password').fill('typed on a slow phone');
+    // The server-rendered form, as a shopper meets it before the script arrives.
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: RESET_TEXT.submit }).click();
+    await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
+    release();
+    await hydrated(page, 'ResetPasswordForm');
+    await expect(page.getByText(RESET_TEXT.success)).toBeVisible();
+    expect(problems).toEqual([]);
+
+    // The password typed before the script arrived is the one that now works.
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: email, password: 'typed on a slow phone' },
+    });
+    expect(login.status()).toBe(200);
+  });
+
+  test('without a link, the form is there at first and the page says so once ready', async ({
+    page,
+  }) => {
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    const release = await holdScripts(page);
+    await page.goto('/resetpassword', { waitUntil: 'commit' });
+    await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+    release();
+    await hydrated(page, 'ResetPasswordForm');
+    await expect(page.getByRole('alert')).toContainText(AUTH_MESSAGES.invalidResetLink);
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+    expect(problems).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
