@@ -237,3 +237,53 @@ test.describe('the reset password form', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 });
+
+/** A fresh verified account, made through the API (registering is limited: one per test). */
+async function verifiedAccount(page: Page, label: string, password: string): Promise<string> {
+  const email = `early-${label}-${Date.now()}@example.com`;
+  const registered = await page.request.post('/api/auth/register', {
+    data: { username: email, password, firstname: 'Early', lastname: 'Bird', acceptedPolicy: true },
+  });
+  expect(registered.status()).toBe(201);
+  const verify = new URL(await linkFromMail(email, '/verifyemail'), 'http://x');
+  expect((await page.request.get(`/api/auth/verify-email${verify.search}`)).status()).toBe(200);
+  return email;
+}
+
+test.describe('the add-address form', () => {
+  test('typed and submitted before its script arrives, the address is saved', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    const password = 'an early bird password';
+    const email = await verifiedAccount(page, 'address', password);
+    await page.goto('/login');
+    await hydrated(page, 'LoginForm');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+
+    const release = await holdScripts(page);
+    await page.goto('/accountaddresses', { waitUntil: 'commit' });
+    await page.getByLabel('Address Line 1', { exact: true }).fill('5 Early Lane');
+    await page.getByLabel('Address Line 2', { exact: true }).fill('Suite 2');
+    await page.getByLabel('City', { exact: true }).fill('Eugene');
+    await page.getByLabel('State', { exact: true }).fill('OR');
+    await page.getByLabel('ZIP Code', { exact: true }).fill('97401');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add address', exact: true }).click();
+    await expect(page).toHaveURL(/\/accountaddresses$/);
+    await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
+    release();
+    await hydrated(page, 'AddressesPage');
+    await expect(page.locator('.address-list li')).toHaveCount(1);
+    await expect(page.locator('.address-list')).toContainText(
+      '5 Early Lane, Suite 2, Eugene, OR 97401',
+    );
+    // Saved once, and the form is empty again for the next one.
+    await expect(page.getByLabel('Address Line 1', { exact: true })).toHaveValue('');
+    expect(problems).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
