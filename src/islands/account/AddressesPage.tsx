@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { addressSchema } from '../../../api/modules/address/model';
 import {
@@ -5,7 +6,10 @@ import {
   type SavedAddressDto,
 } from '../../../api/modules/user/addresses-model';
 import { api } from '../../lib/api-client';
+import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
+import { $auth } from '../../stores/auth';
 import type { CheckoutAddress } from '../../stores/checkout';
+import { useHydrated } from '../shell/useHydrated';
 import { AddressFields } from '../checkout/AddressFields';
 import { focusFirstError, validate } from '../checkout/validation';
 import { RequireSession } from './RequireSession';
@@ -21,14 +25,19 @@ const oneLine = (entry: SavedAddressDto) =>
     .filter(Boolean)
     .join(', ');
 
-/** spec §2 Addresses: list the saved addresses, add one with the checkout's form, delete. */
-function AddressBook() {
+/**
+ * spec §2 Addresses: list the saved addresses, add one with the checkout's form, delete. The add
+ * form holds nothing of the account, so the server renders it (empty) and a shopper can type while
+ * the script loads (issue 13 point 10); the list is shown and asked for once hydrated.
+ */
+function AddressBook({ signedIn }: { signedIn: boolean }) {
   const [list, setList] = useState<List>({ kind: 'loading' });
-  const [address, setAddress] = useState<CheckoutAddress>(EMPTY);
+  const [address, setAddress] = useDomInitialState(EMPTY, (name) => `account-address-${name}`);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const earlySubmit = useEarlySubmit(form);
 
   function show(result: Awaited<ReturnType<typeof api.get<SavedAddressDto[]>>>) {
     if (result.ok) setList({ kind: 'ready', addresses: result.data });
@@ -40,6 +49,7 @@ function AddressBook() {
   }
 
   useEffect(() => {
+    if (!signedIn) return;
     let active = true;
     void api.get<SavedAddressDto[]>('/user/addresses').then((result) => {
       if (active) show(result);
@@ -47,7 +57,7 @@ function AddressBook() {
     return () => {
       active = false;
     };
-  }, []);
+  }, [signedIn]);
 
   async function add(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -83,36 +93,45 @@ function AddressBook() {
 
   return (
     <div className="checkout-flow">
-      <section className={styles.section} aria-labelledby="saved-addresses-title">
-        <h2 id="saved-addresses-title">Saved addresses</h2>
-        {list.kind === 'loading' && <p role="status">Loading your addresses…</p>}
-        {list.kind === 'failed' && (
-          <div className={styles.error} role="alert">
-            <p>{ADDRESS_BOOK_MESSAGES.loadFailed}</p>
-          </div>
-        )}
-        {list.kind === 'ready' && list.addresses.length === 0 && (
-          <p className={styles.hint}>{ADDRESS_BOOK_MESSAGES.empty}</p>
-        )}
-        {list.kind === 'ready' && list.addresses.length > 0 && (
-          <ul className="address-list">
-            {list.addresses.map((entry) => (
-              <li key={entry._id}>
-                <span>{oneLine(entry)}</span>{' '}
-                <button
-                  type="button"
-                  className={styles.secondary}
-                  onClick={() => void remove(entry)}
-                  aria-label={`Delete ${oneLine(entry)}`}
-                >
-                  Delete
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <form ref={form} noValidate onSubmit={add} aria-labelledby="add-address-title">
+      {/* Nothing of the account in the server's HTML (the guard): the list comes once signed in. */}
+      {signedIn && (
+        <section className={styles.section} aria-labelledby="saved-addresses-title">
+          <h2 id="saved-addresses-title">Saved addresses</h2>
+          {list.kind === 'loading' && <p role="status">Loading your addresses…</p>}
+          {list.kind === 'failed' && (
+            <div className={styles.error} role="alert">
+              <p>{ADDRESS_BOOK_MESSAGES.loadFailed}</p>
+            </div>
+          )}
+          {list.kind === 'ready' && list.addresses.length === 0 && (
+            <p className={styles.hint}>{ADDRESS_BOOK_MESSAGES.empty}</p>
+          )}
+          {list.kind === 'ready' && list.addresses.length > 0 && (
+            <ul className="address-list">
+              {list.addresses.map((entry) => (
+                <li key={entry._id}>
+                  <span>{oneLine(entry)}</span>{' '}
+                  <button
+                    type="button"
+                    className={styles.secondary}
+                    onClick={() => void remove(entry)}
+                    aria-label={`Delete ${oneLine(entry)}`}
+                  >
+                    Delete
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      <form
+        ref={form}
+        noValidate
+        onSubmit={add}
+        aria-labelledby="add-address-title"
+        {...earlySubmit}
+      >
         <h2 id="add-address-title">Add an address</h2>
         <AddressFields
           idPrefix="account-address"
@@ -135,6 +154,13 @@ function AddressBook() {
   );
 }
 
+/**
+ * Behind the login guard: a shopper known to be signed out (once hydrated) goes to /login through
+ * RequireSession; an expired session is renewed or sent there by the API client.
+ */
 export default function AddressesPage() {
-  return <RequireSession>{() => <AddressBook />}</RequireSession>;
+  const hydrated = useHydrated();
+  const { isLoggedIn } = useStore($auth);
+  if (hydrated && !isLoggedIn) return <RequireSession>{() => null}</RequireSession>;
+  return <AddressBook signedIn={hydrated} />;
 }

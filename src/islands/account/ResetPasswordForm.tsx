@@ -7,6 +7,8 @@ import {
   resetPasswordForm,
 } from '../../../api/modules/auth/model';
 import { api } from '../../lib/api-client';
+import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
+import { useHydrated } from '../shell/useHydrated';
 import { LOGIN_PATH } from '../../lib/login-redirect';
 import { Field, focusFirstError } from './Field';
 import { REDIRECT_DELAYS_MS, RESET_TEXT } from './messages';
@@ -23,6 +25,8 @@ const FIELDS = ['newPassword', 'confirmPassword'];
 
 /** The link's token and email when both are there; the token leaves the address bar once read. */
 function readLink(): Link {
+  // The server never sees the link (the page does not put the token in its HTML).
+  if (typeof location === 'undefined') return null;
   const query = new URLSearchParams(location.search);
   const checked = resetLinkQuery.safeParse({
     token: query.get('token') ?? '',
@@ -36,14 +40,24 @@ function readLink(): Link {
  * spec §2, §5, §8 Reset password: new password and confirmation (the browser asks for 8
  * characters at least), 'Reset Password' or 'Resetting...', then the success text and /login
  * after 2.5 seconds.
+ *
+ * The form is rendered on the server so a shopper can type while the script loads (issue 13
+ * point 10): typed passwords stay and a submit pressed before is sent once ready. The link is read
+ * in the browser, so a link without its token says so only once hydrated.
  */
 export default function ResetPasswordForm() {
-  const [link] = useState<Link>(readLink);
-  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
+  const hydrated = useHydrated();
+  const [readOnce] = useState<Link>(readLink);
+  const link: Link | 'unread' = hydrated ? readOnce : 'unread';
+  const id = useId();
+  const [values, setValues] = useDomInitialState(
+    { newPassword: '', confirmPassword: '' },
+    (name) => `${id}-${name}`,
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>({ kind: 'form' });
   const form = useRef<HTMLFormElement>(null);
-  const id = useId();
+  const earlySubmit = useEarlySubmit(form);
 
   useEffect(() => {
     if (status.kind !== 'success') return;
@@ -63,7 +77,7 @@ export default function ResetPasswordForm() {
       </section>
     );
   }
-  const resetLink = link;
+  const resetLink = link === 'unread' ? { token: '', email: '' } : link;
 
   if (status.kind === 'success') {
     return (
@@ -75,6 +89,7 @@ export default function ResetPasswordForm() {
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (link === 'unread') return;
     const checked = resetPasswordForm.safeParse(values);
     if (!checked.success) {
       const found = authFieldMessages(checked.error);
@@ -102,7 +117,7 @@ export default function ResetPasswordForm() {
     setValues((current) => ({ ...current, [field]: value }));
 
   return (
-    <form ref={form} className={styles.form} onSubmit={submit}>
+    <form ref={form} className={styles.form} onSubmit={submit} {...earlySubmit}>
       <input type="hidden" name="username" autoComplete="username" value={resetLink.email} />
       <Field
         id={`${id}-newPassword`}

@@ -9,7 +9,15 @@ import { ORDER_MESSAGES } from '../../../api/modules/orders/model';
 import type { SavedAddressDto } from '../../../api/modules/user/addresses-model';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
-import { $checkout, setGuestData, setShippingAddress } from '../../stores/checkout';
+import {
+  $checkout,
+  setGuestData,
+  setShippingAddress,
+  type CheckoutAddress,
+  type GuestContact,
+} from '../../stores/checkout';
+import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
+import { useHydrated } from '../shell/useHydrated';
 import { AddressFields } from './AddressFields';
 import { WithOrderSummary } from './OrderSummary';
 import { getJson, postJson } from './api';
@@ -21,6 +29,11 @@ import { focusFirstError, serverAddressErrors, validate } from './validation';
  * signed-in shopper gives no contact (the account's is used); their first saved address is
  * preselected, 'Ship to another address' clears the choice and shows the form, and an address
  * typed there is saved to the account on Continue. Without saved addresses the form shows at once.
+ *
+ * The form is rendered on the server, empty, so a shopper can type while the script loads (issue
+ * 13 point 10): what is in the fields when the island hydrates stays, a Continue pressed before is
+ * sent once ready, and only a group of fields left untouched is filled from the stored checkout.
+ * The cart and the session live in localStorage, so they count only once hydrated.
  */
 type Saved = { kind: 'loading' } | { kind: 'ready'; addresses: SavedAddressDto[] };
 
@@ -31,17 +44,33 @@ function errorsOf(result: ReturnType<typeof validate>): Record<string, string> {
   return result.ok ? {} : result.errors;
 }
 
+const EMPTY_CONTACT: GuestContact = { firstname: '', lastname: '', email: '' };
+const EMPTY_ADDRESS: CheckoutAddress = { line1: '', line2: '', city: '', state: '', zipcode: '' };
+const NO_LINES: never[] = [];
+
+const untouched = (values: object) => Object.values(values).every((value) => value === '');
+
 export default function ShippingStep() {
-  const cart = useStore($cart);
+  const hydrated = useHydrated();
+  const storedCart = useStore($cart);
   const saved = useStore($checkout);
-  const { isLoggedIn } = useStore($auth);
-  const [book, setBook] = useState<Saved>(
-    isLoggedIn ? { kind: 'loading' } : { kind: 'ready', addresses: [] },
-  );
+  const session = useStore($auth);
+  // The server knows neither the cart nor the session: until hydrated, a guest with a cart.
+  const cart = hydrated ? storedCart : NO_LINES;
+  const isLoggedIn = hydrated && session.isLoggedIn;
+  /** The saved addresses once fetched (a signed-in shopper's), null before. */
+  const [fetched, setFetched] = useState<SavedAddressDto[] | null>(null);
+  const book: Saved =
+    isLoggedIn && fetched === null
+      ? { kind: 'loading' }
+      : { kind: 'ready', addresses: fetched ?? [] };
   /** The saved address chosen, or null: ship to the address typed in the form. */
   const [chosen, setChosen] = useState<string | null>(null);
-  const [contact, setContact] = useState(saved.guestContact);
-  const [address, setAddress] = useState(saved.shippingAddress);
+  // What was typed before the island hydrated stays (issue 13 point 10).
+  const [contact, setContact] = useDomInitialState(EMPTY_CONTACT, (name) => `guest-${name}`);
+  const [address, setAddress] = useDomInitialState(EMPTY_ADDRESS, (name) => `shipping-${name}`);
+  /** Whether the shopper typed an address (before hydration too): saved ones then stay unchosen. */
+  const addressTyped = useRef(!untouched(address));
   const [submitted, setSubmitted] = useState(false);
   // The server's verdict on one address (a ZIP in another state); it goes when the address changes.
   const [serverVerdict, setServerVerdict] = useState<{
@@ -49,20 +78,32 @@ export default function ShippingStep() {
     errors: Record<string, string>;
   } | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  const earlySubmit = useEarlySubmit(form);
+
+  // Once hydrated, a group of fields the shopper left empty takes what the checkout stored (a
+  // whole group, so a typed address never gets another address's second line or city).
+  useEffect(() => {
+    if (!hydrated) return;
+    const stored = $checkout.get();
+    setContact((current) => (untouched(current) ? stored.guestContact : current));
+    setAddress((current) => (untouched(current) ? stored.shippingAddress : current));
+  }, [hydrated, setContact, setAddress]);
 
   // An empty cart has nothing to ship: back to the cart.
   useEffect(() => {
-    if (cart.length === 0) window.location.replace('/cart');
-  }, [cart.length]);
+    if (hydrated && cart.length === 0) window.location.replace('/cart');
+  }, [hydrated, cart.length]);
 
-  // A signed-in shopper's saved addresses: the first one (or the one chosen before) preselected.
+  // A signed-in shopper's saved addresses: the first one (or the one chosen before) preselected,
+  // unless an address was typed before the page was ready: that one is kept.
   useEffect(() => {
     if (!isLoggedIn) return;
     let active = true;
     void getJson<SavedAddressDto[]>('/user/addresses').then((result) => {
       if (!active) return;
       const addresses = result.ok ? result.data : [];
-      setBook({ kind: 'ready', addresses });
+      setFetched(addresses);
+      if (addressTyped.current) return;
       const previous = addresses.find((entry) => sameAddress(entry, saved.shippingAddress));
       setChosen((previous ?? addresses[0])?._id ?? null);
     });
@@ -114,8 +155,7 @@ export default function ShippingStep() {
     window.location.assign('/billing');
   }
 
-  if (cart.length === 0) return <p>{ORDER_MESSAGES.noItems}</p>;
-  if (book.kind === 'loading') return <p role="status">Loading your addresses…</p>;
+  if (hydrated && cart.length === 0) return <p>{ORDER_MESSAGES.noItems}</p>;
 
   const contactField = (name: keyof typeof contact) => ({
     id: `guest-${name}`,
@@ -127,7 +167,15 @@ export default function ShippingStep() {
 
   return (
     <WithOrderSummary cart={cart} address={chosenAddress ?? address}>
-      <form ref={form} className="checkout-form" noValidate onSubmit={onSubmit}>
+      <form
+        ref={form}
+        className="checkout-form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={book.kind === 'loading' || undefined}
+        {...earlySubmit}
+      >
+        {book.kind === 'loading' && <p role="status">Loading your addresses…</p>}
         {!isLoggedIn && (
           <fieldset>
             <legend>Contact</legend>
@@ -175,7 +223,10 @@ export default function ShippingStep() {
             title={savedAddresses.length > 0 ? 'Another address' : 'Shipping address'}
             value={address}
             errors={addressErrors}
-            onChange={setAddress}
+            onChange={(next) => {
+              addressTyped.current = true;
+              setAddress(next);
+            }}
           />
         )}
         <p className="hint">

@@ -1,0 +1,289 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { seedProductId } from '../../api/db/seed';
+import { AUTH_MESSAGES } from '../../api/modules/auth/model';
+import { RESET_TEXT } from '../../src/islands/account/messages';
+import { acceptCookies, hydrated, linkFromMail, seriousViolations } from './support/account';
+import { watchConsole } from './support/console';
+
+/**
+ * Issue 13 point 10 for the forms that used to wait for their script (shown only "Loading…"):
+ * what a shopper types, and a submit pressed, before the island's script arrives are kept.
+ */
+
+// Chromium, the built server and axe share two cores with other work: give each test room.
+test.slow();
+
+const PHONE = { width: 390, height: 844 };
+
+const mug = {
+  _id: seedProductId('campfire-enamel-mug'),
+  title: 'Campfire Enamel Mug',
+  sku: 'EG-MUG-ENAMEL',
+  price: 19,
+  quantity: 1,
+  supplier: 'warehouse',
+  category: 'home',
+  stock: 40,
+};
+
+async function seedCart(page: Page, lines: object[]) {
+  await page.addInitScript((cart) => {
+    if (sessionStorage.getItem('e2e-cart-seeded')) return;
+    localStorage.setItem('cart', cart);
+    sessionStorage.setItem('e2e-cart-seeded', '1');
+  }, JSON.stringify(lines));
+}
+
+/** Holds every island script back until `release` is called, as a slow phone would. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/*.js', async (route: Route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Page errors, refused content and React's hydration complaints (minified or not). */
+function watchProblems(page: Page): string[] {
+  const problems = watchConsole(page);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /hydrat|#418|#423|#425/i.test(message.text())) {
+      problems.push(message.text());
+    }
+  });
+  return problems;
+}
+
+const SHIPPING = {
+  'First name': 'Ada',
+  'Last name': "O'Brien",
+  Email: 'ada-early@example.com',
+  'Address Line 1': '77 Slow Phone Rd.',
+  'Address Line 2': 'Unit 9',
+  City: 'Spokane',
+  State: 'WA',
+  'ZIP Code': '99201',
+};
+
+async function fillShipping(page: Page) {
+  for (const [label, value] of Object.entries(SHIPPING)) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+}
+
+test.describe('the shipping step', () => {
+  test('is there to type into before its script arrives, and keeps every value', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    await seedCart(page, [mug]);
+    const release = await holdScripts(page);
+    await page.goto('/shipping', { waitUntil: 'commit' });
+    await fillShipping(page);
+    await expect(page.locator('astro-island[component-url*="ShippingStep"]')).toHaveAttribute(
+      'ssr',
+      /.*/,
+    );
+    release();
+    await hydrated(page, 'ShippingStep');
+    // The summary counts the cart only once hydrated; wait for it so the island is settled.
+    await expect(page.getByRole('button', { name: /order summary \(1 item\)/ })).toBeVisible();
+    for (const [label, value] of Object.entries(SHIPPING)) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    }
+    expect(problems).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a Continue pressed before the script arrives reaches billing with that address', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    await seedCart(page, [mug]);
+    const release = await holdScripts(page);
+    await page.goto('/shipping', { waitUntil: 'commit' });
+    await fillShipping(page);
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+    // Held, not sent as a bare form to the page's own address.
+    await expect(page).toHaveURL(/\/shipping$/);
+    await expect(page.locator('form.checkout-form')).toHaveAttribute('data-submit-queued', '');
+    release();
+    await expect(page).toHaveURL(/\/billing$/);
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('checkout')!));
+    expect(stored.guestContact).toEqual({
+      firstname: 'Ada',
+      lastname: "O'Brien",
+      email: 'ada-early@example.com',
+    });
+    expect(stored.shippingAddress).toEqual({
+      line1: '77 Slow Phone Rd.',
+      line2: 'Unit 9',
+      city: 'Spokane',
+      state: 'WA',
+      zipcode: '99201',
+    });
+    // The billing step's summary is taxed for that address.
+    await page.getByRole('button', { name: /Show order summary/ }).click();
+    await expect(
+      page.getByRole('complementary', { name: 'Order summary' }).getByText(/^Sales tax \(\d/),
+    ).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('untouched fields take what the checkout stored, after hydration and without a mismatch', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    await seedCart(page, [mug]);
+    await page.addInitScript(() => {
+      localStorage.setItem(
+        'checkout',
+        JSON.stringify({
+          guestContact: { firstname: 'Stored', lastname: 'Shopper', email: 'stored@example.com' },
+          shippingAddress: {
+            line1: '1 Stored St.',
+            line2: '',
+            city: 'Tacoma',
+            state: 'WA',
+            zipcode: '98402',
+          },
+        }),
+      );
+    });
+    const release = await holdScripts(page);
+    await page.goto('/shipping', { waitUntil: 'commit' });
+    // Only the address is typed early: the contact comes from the store, the address stays.
+    await page.getByLabel('Address Line 1', { exact: true }).fill('9 Typed Ave.');
+    await page.getByLabel('City', { exact: true }).fill('Olympia');
+    release();
+    await hydrated(page, 'ShippingStep');
+    await expect(page.getByLabel('First name')).toHaveValue('Stored');
+    await expect(page.getByLabel('Email')).toHaveValue('stored@example.com');
+    await expect(page.getByLabel('Address Line 1')).toHaveValue('9 Typed Ave.');
+    await expect(page.getByLabel('City')).toHaveValue('Olympia');
+    // A typed address is never mixed with the stored one.
+    await expect(page.getByLabel('ZIP Code')).toHaveValue('');
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('the reset password form', () => {
+  test('typed and submitted before its script arrives, it resets the password with a real link', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    // One real account (registering is limited per address: this file does it once).
+    const email = `early-reset-${Date.now()}@example.com`;
+    const registered = await page.request.post('/api/auth/register', {
+      data: {
+        username: email,
+        password: 'the first long password',
+        firstname: 'Early',
+        lastname: 'Reset',
+        acceptedPolicy: true,
+      },
+    });
+    expect(registered.status()).toBe(201);
+    const verify = await linkFromMail(email, '/verifyemail');
+    const query = new URL(verify, 'http://x').search;
+    expect((await page.request.get(`/api/auth/verify-email${query}`)).status()).toBe(200);
+    const asked = await page.request.post('/api/auth/forgot-password', { data: { email } });
+    expect(asked.ok()).toBe(true);
+    const link = await linkFromMail(email, '/resetpassword');
+
+    const release = await holdScripts(page);
+    await page.goto(link, { waitUntil: 'commit' });
+    await page.getByLabel('New password', { exact: true }).fill('typed on a slow phone');
+    await page.getByLabel('Confirm new password').fill('typed on a slow phone');
+    // The server-rendered form, as a shopper meets it before the script arrives.
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: RESET_TEXT.submit }).click();
+    await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
+    release();
+    await hydrated(page, 'ResetPasswordForm');
+    await expect(page.getByText(RESET_TEXT.success)).toBeVisible();
+    expect(problems).toEqual([]);
+
+    // The password typed before the script arrived is the one that now works.
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: email, password: 'typed on a slow phone' },
+    });
+    expect(login.status()).toBe(200);
+  });
+
+  test('without a link, the form is there at first and the page says so once ready', async ({
+    page,
+  }) => {
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    const release = await holdScripts(page);
+    await page.goto('/resetpassword', { waitUntil: 'commit' });
+    await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+    release();
+    await hydrated(page, 'ResetPasswordForm');
+    await expect(page.getByRole('alert')).toContainText(AUTH_MESSAGES.invalidResetLink);
+    await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+    expect(problems).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+/** A fresh verified account, made through the API (registering is limited: one per test). */
+async function verifiedAccount(page: Page, label: string, password: string): Promise<string> {
+  const email = `early-${label}-${Date.now()}@example.com`;
+  const registered = await page.request.post('/api/auth/register', {
+    data: { username: email, password, firstname: 'Early', lastname: 'Bird', acceptedPolicy: true },
+  });
+  expect(registered.status()).toBe(201);
+  const verify = new URL(await linkFromMail(email, '/verifyemail'), 'http://x');
+  expect((await page.request.get(`/api/auth/verify-email${verify.search}`)).status()).toBe(200);
+  return email;
+}
+
+test.describe('the add-address form', () => {
+  test('typed and submitted before its script arrives, the address is saved', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    const password = 'an early bird password';
+    const email = await verifiedAccount(page, 'address', password);
+    await page.goto('/login');
+    await hydrated(page, 'LoginForm');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+
+    const release = await holdScripts(page);
+    await page.goto('/accountaddresses', { waitUntil: 'commit' });
+    await page.getByLabel('Address Line 1', { exact: true }).fill('5 Early Lane');
+    await page.getByLabel('Address Line 2', { exact: true }).fill('Suite 2');
+    await page.getByLabel('City', { exact: true }).fill('Eugene');
+    await page.getByLabel('State', { exact: true }).fill('OR');
+    await page.getByLabel('ZIP Code', { exact: true }).fill('97401');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Add address', exact: true }).click();
+    await expect(page).toHaveURL(/\/accountaddresses$/);
+    await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
+    release();
+    await hydrated(page, 'AddressesPage');
+    await expect(page.locator('.address-list li')).toHaveCount(1);
+    await expect(page.locator('.address-list')).toContainText(
+      '5 Early Lane, Suite 2, Eugene, OR 97401',
+    );
+    // Saved once, and the form is empty again for the next one.
+    await expect(page.getByLabel('Address Line 1', { exact: true })).toHaveValue('');
+    expect(problems).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
