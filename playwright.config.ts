@@ -57,6 +57,8 @@ export default defineConfig({
       LOG_LEVEL: 'silent',
       // Lets tests/e2e/orders-history.spec.ts ship its own order (api/modules/orders/history-routes.ts).
       ORDER_TEST_HOOKS: '1',
+      // API registrations in the specs carry an address of their own (support/account.ts).
+      TRUSTED_PROXIES: 'loopback',
     },
   },
 });

@@ -2,7 +2,13 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { AUTH_MESSAGES } from '../../api/modules/auth/model';
 import { RESET_TEXT } from '../../src/islands/account/messages';
-import { acceptCookies, hydrated, linkFromMail, seriousViolations } from './support/account';
+import {
+  acceptCookies,
+  hydrated,
+  linkFromMail,
+  seriousViolations,
+  ownAddress,
+} from './support/account';
 import { watchConsole } from './support/console';
 
 /**
@@ -185,6 +191,7 @@ test.describe('the reset password form', () => {
     // One real account (registering is limited per address: this file does it once).
     const email = `early-reset-${Date.now()}@example.com`;
     const registered = await page.request.post('/api/auth/register', {
+      headers: ownAddress(),
       data: {
         username: email,
         password: 'the first long password',
@@ -242,6 +249,7 @@ test.describe('the reset password form', () => {
 async function verifiedAccount(page: Page, label: string, password: string): Promise<string> {
   const email = `early-${label}-${Date.now()}@example.com`;
   const registered = await page.request.post('/api/auth/register', {
+    headers: ownAddress(),
     data: { username: email, password, firstname: 'Early', lastname: 'Bird', acceptedPolicy: true },
   });
   expect(registered.status()).toBe(201);

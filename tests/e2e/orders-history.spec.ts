@@ -5,7 +5,13 @@ import { HISTORY_MESSAGES } from '../../api/modules/orders/history-model';
 import { LOGIN_TEXT } from '../../src/islands/account/messages';
 import { RATING_TEXT } from '../../src/islands/catalogue/rating-text';
 import { JWT_STORAGE_KEY } from '../../src/stores/auth';
-import { acceptCookies, hydrated, linkFromMail, seriousViolations } from './support/account';
+import {
+  acceptCookies,
+  hydrated,
+  linkFromMail,
+  seriousViolations,
+  ownAddress,
+} from './support/account';
 import { watchConsole } from './support/console';
 
 /*
@@ -85,6 +91,7 @@ test('a verified customer sees their order under Unfulfilled; axe finds nothing 
   request,
 }) => {
   const registered = await request.post('/api/auth/register', {
+    headers: ownAddress(),
     data: { username: email, password, firstname: 'Wren', lastname: 'Alder', acceptedPolicy: true },
   });
   expect(registered.status()).toBe(201);

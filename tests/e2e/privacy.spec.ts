@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { LOGIN_TEXT } from '../../src/islands/account/messages';
-import { hydrated, linkFromMail } from './support/account';
+import { hydrated, linkFromMail, ownAddress } from './support/account';
 import { CONTENT_ROUTES } from './support/routes';
 
 /*
@@ -151,6 +151,7 @@ test('signed in, every account page: only the shop is asked and only the session
   baseURL,
 }) => {
   const registered = await request.post('/api/auth/register', {
+    headers: ownAddress(),
     data: { username: email, password, firstname: 'Pria', lastname: 'Vasey', acceptedPolicy: true },
   });
   expect(registered.status()).toBe(201);

@@ -1,7 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { LOGIN_TEXT } from '../../src/islands/account/messages';
-import { acceptCookies, hydrated, linkFromMail, seriousViolations } from './support/account';
+import {
+  acceptCookies,
+  hydrated,
+  linkFromMail,
+  seriousViolations,
+  ownAddress,
+} from './support/account';
 
 /*
  * A signed-in shopper's wallet in Chromium against the built server: saved addresses, and
@@ -30,6 +36,7 @@ test.beforeEach(async ({ page }) => acceptCookies(page));
 
 test.beforeAll(async ({ request }) => {
   const registered = await request.post('/api/auth/register', {
+    headers: ownAddress(),
     data: { username: email, password, firstname: 'Wren', lastname: 'Alder', acceptedPolicy: true },
   });
   expect(registered.status()).toBe(201);

@@ -88,3 +88,13 @@ export async function seriousViolations(page: Page): Promise<string[]> {
           .join(', ')}`,
     );
 }
+
+/**
+ * Headers that make an API registration come from an address of its own. Registering is limited
+ * to 5 an hour per address and every test browser is 127.0.0.1; the e2e server trusts loopback as
+ * a proxy (playwright.config.ts), so each registering test stands for a different shopper.
+ */
+export function ownAddress(): Record<string, string> {
+  const octet = () => 1 + Math.floor(Math.random() * 254);
+  return { 'x-forwarded-for': `198.51.${octet()}.${octet()}` };
+}
