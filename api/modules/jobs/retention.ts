@@ -10,7 +10,10 @@ import {
 } from '../../db/schema';
 import { DEFAULT_BATCHES, inBatches, pruneRows, type BatchLimits } from './batches';
 
-/** An anonymised order or message has an empty email: the mark that it has been done. */
+/**
+ * What an anonymised order's email (the mark that it has been done) and a message's email become.
+ * A message's mark is its empty text, since a guest's message may have no email at all.
+ */
 export const ANONYMOUS = '';
 const NO_ADDRESS: OrderAddress = { line1: '', line2: '', city: '', state: '', zipcode: '' };
 
