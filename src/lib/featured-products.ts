@@ -1,10 +1,17 @@
+import { log } from '../../api/lib/log';
 import { appCatalogue } from '../../api/modules/catalogue';
 import type { ProductDto } from '../../api/modules/product/model';
 
 /**
  * The featured products the home page renders into its HTML, straight from the catalogue read
- * model: no query per visit, and every `catalogueChanged` shows at once.
+ * model: no query per visit, and every `catalogueChanged` shows at once. Undefined (and logged)
+ * when the catalogue cannot be read: the home page still shows, without them, and is not kept.
  */
-export async function homeFeaturedProducts(): Promise<ProductDto[]> {
-  return (await appCatalogue()).featured();
+export async function homeFeaturedProducts(): Promise<ProductDto[] | undefined> {
+  try {
+    return (await appCatalogue()).featured();
+  } catch (error) {
+    log('error', 'featured products failed', { error: String(error) });
+    return undefined;
+  }
 }
