@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { refreshTokens, sessionFamilies, users, type UserRow } from '../../db/schema';
 import { randomToken, sha256 } from '../../lib/tokens';
 
@@ -63,9 +64,9 @@ export type RefreshOutcome =
   | { kind: 'grace'; user: UserRow; familyId: string }
   | { kind: 'refused' };
 
-/** Exchanges a presented refresh token for the next one (see the file's comment). */
-export async function refreshSession(db: Db, presented: string): Promise<RefreshOutcome> {
-  const [row] = await db
+/** The presented refresh token with its family and user: prepared once per database. */
+const refreshRowQuery = preparedQuery((db) =>
+  db
     .select({
       tokenId: refreshTokens.id,
       rotated: sql<boolean>`${refreshTokens.rotatedAt} is not null`,
@@ -81,7 +82,13 @@ export async function refreshSession(db: Db, presented: string): Promise<Refresh
     .from(refreshTokens)
     .innerJoin(sessionFamilies, eq(sessionFamilies.id, refreshTokens.familyId))
     .innerJoin(users, eq(users.id, sessionFamilies.userId))
-    .where(eq(refreshTokens.tokenHash, sha256(presented)));
+    .where(eq(refreshTokens.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('refresh_token_row'),
+);
+
+/** Exchanges a presented refresh token for the next one (see the file's comment). */
+export async function refreshSession(db: Db, presented: string): Promise<RefreshOutcome> {
+  const [row] = await refreshRowQuery(db).execute({ tokenHash: sha256(presented) });
   if (!row || !row.alive) return { kind: 'refused' };
   const { user, familyId } = row;
   if (row.rotated) {
@@ -169,19 +176,25 @@ export async function userOfSession(
   db: Db,
   claims: { sub: string; sid: string; ver: number },
 ): Promise<UserRow | null> {
-  const [row] = await db
+  const [row] = await sessionUserQuery(db).execute(claims);
+  return row?.user ?? null;
+}
+
+/** Every signed-in request asks this: prepared once per database. */
+const sessionUserQuery = preparedQuery((db) =>
+  db
     .select({ user: users })
     .from(sessionFamilies)
     .innerJoin(users, eq(users.id, sessionFamilies.userId))
     .where(
       and(
-        eq(sessionFamilies.id, claims.sid),
-        eq(users.id, claims.sub),
-        eq(users.sessionVersion, claims.ver),
-        eq(sessionFamilies.sessionVersion, claims.ver),
+        eq(sessionFamilies.id, sql.placeholder('sid')),
+        eq(users.id, sql.placeholder('sub')),
+        eq(users.sessionVersion, sql.placeholder('ver')),
+        eq(sessionFamilies.sessionVersion, sql.placeholder('ver')),
         isNull(sessionFamilies.revokedAt),
         sql`${sessionFamilies.expiresAt} > now()`,
       ),
-    );
-  return row?.user ?? null;
-}
+    )
+    .prepare('user_of_session'),
+);

@@ -1,5 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { products } from '../../db/schema';
 import { dollarsToCents, formatDollars } from '../../lib/money';
 import { productColumns, toProductDtos } from '../product/service';
@@ -17,13 +18,22 @@ export async function resolveLines(
 ): Promise<(ResolvedLine | undefined)[]> {
   const ids = [...new Set(lines.map((line) => line._id))];
   if (ids.length === 0) return [];
-  const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
+  const rows = await cartProductsQuery(db).execute({ ids });
   const byId = new Map((await toProductDtos(db, rows)).map((product) => [product._id, product]));
   return lines.map((line) => {
     const product = byId.get(line._id);
     return product ? resolveSku(product, line.sku) : undefined;
   });
 }
+
+/** Every cart check and checkout reads its products: prepared once per database. */
+const cartProductsQuery = preparedQuery((db) =>
+  db
+    .select(productColumns)
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('cart_products'),
+);
 
 const named = (line: { title: string; variantTitle?: string | undefined }) =>
   line.variantTitle ? `${line.title} (${line.variantTitle})` : line.title;
