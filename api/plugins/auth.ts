@@ -108,7 +108,8 @@ export const ADMIN_ONLY_MESSAGE = 'This page is for the shop owner only.';
  *
  * `admin: true` needs a signed-in admin (`user`): 401 without a valid session, 403 for any other
  * role. The role is read from the database on every request (the session lookup reads the user
- * row), so a demoted admin is refused on the very next request.
+ * row), so a demoted admin is refused on the very next request. `adminAccess: true` only asks
+ * whether the signed-in user is an admin (the header's menu asks it of customers too).
  */
 export const adminAuthPlugin = ({ db, secret, siteUrl }: AuthSettings) => {
   const tokens = accessTokens({ secret, siteUrl });
@@ -119,6 +120,14 @@ export const adminAuthPlugin = ({ db, secret, siteUrl }: AuthSettings) => {
         if (!user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionEnded);
         if (user.role !== 'admin') throw new AppError('FORBIDDEN', ADMIN_ONLY_MESSAGE);
         return { user };
+      },
+    },
+    /** Any signed-in user (401 without a session), with whether they are an admin. */
+    adminAccess: {
+      async resolve({ request }) {
+        const user = await signedInUser(db, tokens, request);
+        if (!user) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionEnded);
+        return { isAdmin: user.role === 'admin' };
       },
     },
   });

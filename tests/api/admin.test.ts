@@ -60,6 +60,18 @@ describe('the back office API (issue 14)', () => {
     }
   });
 
+  it('answers whether the signed-in user is an admin: false for a customer (no 403), 401 signed out', async () => {
+    const client = authClient(api);
+    const customer = await logIn(client, await registerVerified(client, api));
+    expect((await api.get('/admin/access')).status).toBe(401);
+    const asCustomer = await api.get('/admin/access', bearer(customer.token));
+    expect(asCustomer.status).toBe(200);
+    expect(await asCustomer.json()).toEqual({ admin: false });
+    const admin = await signedInAdmin(api);
+    const asAdmin = await api.get('/admin/access', bearer(admin.token));
+    expect(await asAdmin.json()).toEqual({ admin: true });
+  });
+
   it('lets an admin in, and refuses a demoted admin on the next request', async () => {
     const admin = await signedInAdmin(api);
     expect((await api.get('/admin/orders', bearer(admin.token))).status).toBe(200);

@@ -31,7 +31,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     let active = true;
     void api.get<{ admin: boolean }>('/admin/access').then((result) => {
       if (!active) return;
-      if (result.ok) setState('ready');
+      if (result.ok) setState(result.data.admin ? 'ready' : 'refused');
       else if (result.status === 403) setState('refused');
       else if (result.status !== 401) setState('failed');
     });
