@@ -8,45 +8,19 @@ import {
   contactMessageEmail,
   newOrderEmail,
   orderConfirmationEmail,
-  type OrderEmailData,
 } from '../api/modules/mail/templates';
+import { CEDAR_MUGS, SAMPLE_SHOP, sampleOrderEmail } from '../tests/helpers/mail-samples';
 
 const renders = Number(process.env.BENCH_RENDERS ?? 200);
-const shop = {
-  siteName: 'Evergreen',
-  siteUrl: 'https://evergreen.example',
-  shopEmail: 'support@evergreen.example',
-};
-const order: OrderEmailData = {
-  order: {
-    id: '3f1c2a9e-2b7d-4c1e-9a55-1b2c3d4e5f60',
-    number: 1042,
-    isGuest: true,
-    email: 'ada@example.com',
-    firstname: 'Ada',
-    lastname: 'Lovelace',
-    shippingAddress: {
-      line1: '400 Pine St',
-      line2: 'Suite 200',
-      city: 'Seattle',
-      state: 'WA',
-      zipcode: '98101',
-    },
-    subtotalCents: 14600,
-    taxRate: 0.1035,
-    taxCents: 1511,
-    totalCents: 16111,
-    paymentStatus: 'paid',
-  },
-  items: Array.from({ length: 6 }, (_, index) => ({
-    title: `Cedar Ridge Stoneware Mug ${index + 1}`,
-    variantTitle: 'Forest Green',
+const shop = SAMPLE_SHOP;
+/** Six lines: a larger order than most, so the figure is not flattered. */
+const order = sampleOrderEmail(
+  Array.from({ length: 6 }, (_, index) => ({
+    ...CEDAR_MUGS,
+    title: `${CEDAR_MUGS.title} ${index + 1}`,
     sku: `EG-MUG-${index}`,
-    quantity: 2,
-    unitPriceCents: 2400,
   })),
-  payment: { brand: 'visa', last4: '4242' },
-};
+);
 const message = {
   email: 'fern@example.com',
   subject: 'Problem with order',

@@ -6,49 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../api/db/schema';
 import { enqueueMail } from '../../api/modules/mail/outbox';
 import { notifyMailQueued } from '../../api/modules/mail/signal';
-import { orderConfirmationEmail, type OrderEmailData } from '../../api/modules/mail/templates';
+import { orderConfirmationEmail } from '../../api/modules/mail/templates';
 import { fileTransport, type MailTransport } from '../../api/modules/mail/transport';
 import { createOutboxWorker, defaultBackoff } from '../../api/modules/mail/worker';
 import { useApi } from '../helpers/api';
+import { CEDAR_MUGS, SAMPLE_SHOP, sampleOrderEmail } from '../helpers/mail-samples';
 
-const shop = {
-  siteName: 'Evergreen',
-  siteUrl: 'http://localhost:4321',
-  shopEmail: 'support@evergreen.example',
-};
-
-const order: OrderEmailData = {
-  order: {
-    id: '3f1c2a9e-2b7d-4c1e-9a55-1b2c3d4e5f60',
-    number: 1042,
-    isGuest: true,
-    email: 'ada@example.com',
-    firstname: 'Ada',
-    lastname: 'Lovelace',
-    shippingAddress: {
-      line1: '400 Pine St',
-      line2: 'Suite 200',
-      city: 'Seattle',
-      state: 'WA',
-      zipcode: '98101',
-    },
-    subtotalCents: 6700,
-    taxRate: 0.1035,
-    taxCents: 693,
-    totalCents: 7393,
-    paymentStatus: 'paid',
-  },
-  items: [
-    {
-      title: 'Cedar Ridge Stoneware Mug',
-      variantTitle: 'Forest Green',
-      sku: 'EG-MUG-CEDAR-GRN',
-      quantity: 2,
-      unitPriceCents: 2400,
-    },
-  ],
-  payment: { brand: 'visa', last4: '4242' },
-};
+const shop = SAMPLE_SHOP;
+const order = sampleOrderEmail([CEDAR_MUGS]);
 
 describe('the outbox worker', () => {
   const api = useApi();

@@ -7,53 +7,21 @@ import {
   orderConfirmationEmail,
   type OrderEmailData,
 } from '../../api/modules/mail/templates';
+import { CEDAR_MUGS, SAMPLE_SHOP, sampleOrderEmail } from '../helpers/mail-samples';
 
-const shop = {
-  siteName: 'Evergreen',
-  siteUrl: 'http://localhost:4321',
-  shopEmail: 'support@evergreen.example',
-};
+const shop = SAMPLE_SHOP;
 
 /** $19.99 × 3 and $24.00 × 2 = $107.97; Seattle tax 10.35 % = $11.17 (11.175… rounds down). */
-const order: OrderEmailData = {
-  order: {
-    id: '3f1c2a9e-2b7d-4c1e-9a55-1b2c3d4e5f60',
-    number: 1042,
-    isGuest: true,
-    email: 'ada@example.com',
-    firstname: 'Ada',
-    lastname: 'Lovelace',
-    shippingAddress: {
-      line1: '400 Pine St',
-      line2: 'Suite 200',
-      city: 'Seattle',
-      state: 'WA',
-      zipcode: '98101',
-    },
-    subtotalCents: 10797,
-    taxRate: 0.1035,
-    taxCents: 1117,
-    totalCents: 11914,
-    paymentStatus: 'paid',
+const order = sampleOrderEmail([
+  {
+    title: 'Campfire Enamel Mug',
+    variantTitle: null,
+    sku: 'EG-MUG-ENAMEL',
+    quantity: 3,
+    unitPriceCents: 1999,
   },
-  items: [
-    {
-      title: 'Campfire Enamel Mug',
-      variantTitle: null,
-      sku: 'EG-MUG-ENAMEL',
-      quantity: 3,
-      unitPriceCents: 1999,
-    },
-    {
-      title: 'Cedar Ridge Stoneware Mug',
-      variantTitle: 'Forest Green',
-      sku: 'EG-MUG-CEDAR-GRN',
-      quantity: 2,
-      unitPriceCents: 2400,
-    },
-  ],
-  payment: { brand: 'visa', last4: '4242' },
-};
+  CEDAR_MUGS,
+]);
 
 const withItem = (title: string): OrderEmailData => ({
   ...order,
