@@ -1,5 +1,4 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { LOGIN_TEXT, RESET_TEXT } from '../../src/islands/account/messages';
 import { parseEml, partOfType } from '../helpers/eml';
 import { freePort } from '../helpers/free-port';
 import { acceptCookies, hydrated, seriousViolations } from './support/account';
+import { placeGuestOrder } from './support/orders';
 
 /*
  * The owner's first steps on a shop of its own (issue 14): `npm run admin:create` on a fresh data
@@ -22,7 +22,6 @@ test.describe.configure({ mode: 'serial' });
 
 const email = `owner.${Date.now()}@example.com`;
 const password = 'juniper harbor lantern';
-const SEATTLE = { line1: '400 Pine St', line2: '', city: 'Seattle', state: 'WA', zipcode: '98101' };
 const enamel = seedProductId('campfire-enamel-mug');
 const buildDir = process.env.BUILD_DIR ?? 'dist';
 
@@ -85,42 +84,13 @@ test.afterAll(() => {
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
 
-async function placeOrder(
+/** A guest order of one item (the enamel mug unless said), placed through the API. */
+function placeOrder(
   request: APIRequestContext,
   line = { _id: enamel, title: 'Campfire Enamel Mug', sku: 'EG-MUG-ENAMEL', price: 19 },
   contact = { firstname: 'Wren', lastname: 'Alder', email: 'wren.alder@example.com' },
 ) {
-  const token = await request.post(`${base}/api/payments/sandbox/tokens`, {
-    data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
-  });
-  expect(token.status()).toBe(200);
-  const items = [{ ...line, quantity: 1 }];
-  const quote = await request.post(`${base}/api/orders/quote`, {
-    data: { items, shippingAddress: SEATTLE },
-  });
-  const figures = (await quote.json()) as { subtotal: number; salesTax: number; total: number };
-  const confirmed = await request.post(`${base}/api/orders/orderconfirmation`, {
-    headers: { 'idempotency-key': randomUUID() },
-    data: {
-      shippingAddress: SEATTLE,
-      billingAddress: SEATTLE,
-      billingInfo: {
-        paymentMethodId: ((await token.json()) as { token: string }).token,
-        last4Number: '4242',
-        expirationMonth: '12',
-        expirationYear: '2031',
-        stored: false,
-      },
-      items,
-      ...figures,
-      acceptedReturnPolicy: true,
-      isGuest: true,
-      guestContact: contact,
-    },
-  });
-  expect(confirmed.status()).toBe(201);
-  const body = (await confirmed.json()) as { orderId: string; order: { orderNumber: number } };
-  return { id: body.orderId, number: body.order.orderNumber };
+  return placeGuestOrder(request, [{ ...line, quantity: 1 }], contact, base);
 }
 
 async function logIn(page: Page) {
@@ -340,6 +310,7 @@ test('a customer return request is moved to approved; the customer is emailed th
 test('the owner adds a product with an uploaded image; search and its page show it', async ({
   page,
 }) => {
+  test.setTimeout(90_000); // an upload turned into six WebP widths, then axe on two pages
   const title = `Juniper Trail Lantern ${Date.now().toString(36)}`;
   const picture = await sharp({
     create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 140, b: 40 } },

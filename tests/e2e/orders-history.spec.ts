@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { HISTORY_MESSAGES } from '../../api/modules/orders/history-model';
@@ -13,6 +12,7 @@ import {
   ownAddress,
 } from './support/account';
 import { watchConsole } from './support/console';
+import { placeGuestOrder } from './support/orders';
 
 /*
  * One customer's order history from registration on, through the real API. Signed-in checkout is
@@ -27,7 +27,6 @@ const email = `orders.${Date.now()}@example.com`;
 const password = 'huckleberry ridge trail';
 const enamel = seedProductId('campfire-enamel-mug');
 const photo = seedProductId('rainier-sunrise-photo');
-const SEATTLE = { line1: '400 Pine St', line2: '', city: 'Seattle', state: 'WA', zipcode: '98101' };
 const placed: { id: string; number: number }[] = [];
 
 test.beforeEach(async ({ page }) => acceptCookies(page));
@@ -38,40 +37,13 @@ async function stockOf(request: APIRequestContext, id: string): Promise<number> 
 }
 
 /** A guest order with the account's email, as the checkout pages send it. */
-async function placeOrder(request: APIRequestContext, quantity: number) {
-  const token = await request.post('/api/payments/sandbox/tokens', {
-    data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
+function placeOrder(request: APIRequestContext, quantity: number) {
+  const mug = { _id: enamel, title: 'Campfire Enamel Mug', sku: 'EG-MUG-ENAMEL', price: 19 };
+  return placeGuestOrder(request, [{ ...mug, quantity }], {
+    firstname: 'Wren',
+    lastname: 'Alder',
+    email,
   });
-  expect(token.status()).toBe(200);
-  const items = [
-    { _id: enamel, title: 'Campfire Enamel Mug', sku: 'EG-MUG-ENAMEL', quantity, price: 19 },
-  ];
-  const quote = await request.post('/api/orders/quote', {
-    data: { items, shippingAddress: SEATTLE },
-  });
-  const figures = (await quote.json()) as { subtotal: number; salesTax: number; total: number };
-  const confirmed = await request.post('/api/orders/orderconfirmation', {
-    headers: { 'idempotency-key': randomUUID() },
-    data: {
-      shippingAddress: SEATTLE,
-      billingAddress: SEATTLE,
-      billingInfo: {
-        paymentMethodId: ((await token.json()) as { token: string }).token,
-        last4Number: '4242',
-        expirationMonth: '12',
-        expirationYear: '2031',
-        stored: false,
-      },
-      items,
-      ...figures,
-      acceptedReturnPolicy: true,
-      isGuest: true,
-      guestContact: { firstname: 'Wren', lastname: 'Alder', email },
-    },
-  });
-  expect(confirmed.status()).toBe(201);
-  const body = (await confirmed.json()) as { orderId: string; order: { orderNumber: number } };
-  return { id: body.orderId, number: body.order.orderNumber };
 }
 
 async function logIn(page: Page) {

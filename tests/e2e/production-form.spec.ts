@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { request as http } from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
+import { placeGuestOrder } from './support/orders';
 
 /**
  * The built server in production form: answers made on demand are compressed when the client
@@ -13,7 +13,6 @@ const TOWEL = seedProductId('salmon-run-tea-towel');
 const TOWEL_PAGE = `/productdetailpage/${TOWEL}`;
 /** The stock the page's island is given (its props, HTML-escaped). */
 const STOCK = /&quot;quantity&quot;:\[0,(\d+)\]/;
-const SEATTLE = { line1: '400 Pine St', line2: '', city: 'Seattle', state: 'WA', zipcode: '98101' };
 
 interface Raw {
   status: number;
@@ -87,44 +86,12 @@ test.describe('compression', () => {
 });
 
 async function buyOneTowel(request: APIRequestContext): Promise<void> {
-  const token = await request.post('/api/payments/sandbox/tokens', {
-    data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
+  const towel = { _id: TOWEL, title: 'Salmon Run Tea Towel', sku: 'EG-TEATOWEL-SALMON', price: 16 };
+  await placeGuestOrder(request, [{ ...towel, quantity: 1 }], {
+    firstname: 'Wren',
+    lastname: 'Alder',
+    email: 'wren.towel@example.com',
   });
-  expect(token.status()).toBe(200);
-  const items = [
-    {
-      _id: TOWEL,
-      title: 'Salmon Run Tea Towel',
-      sku: 'EG-TEATOWEL-SALMON',
-      quantity: 1,
-      price: 16,
-    },
-  ];
-  const quote = await request.post('/api/orders/quote', {
-    data: { items, shippingAddress: SEATTLE },
-  });
-  expect(quote.status()).toBe(200);
-  const figures = (await quote.json()) as { subtotal: number; salesTax: number; total: number };
-  const confirmed = await request.post('/api/orders/orderconfirmation', {
-    headers: { 'idempotency-key': randomUUID() },
-    data: {
-      shippingAddress: SEATTLE,
-      billingAddress: SEATTLE,
-      billingInfo: {
-        paymentMethodId: ((await token.json()) as { token: string }).token,
-        last4Number: '4242',
-        expirationMonth: '12',
-        expirationYear: '2031',
-        stored: false,
-      },
-      items,
-      ...figures,
-      acceptedReturnPolicy: true,
-      isGuest: true,
-      guestContact: { firstname: 'Wren', lastname: 'Alder', email: 'wren.towel@example.com' },
-    },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(201);
 }
 
 test('a kept page answers 304 for its version and is rendered again once its stock changes', async ({

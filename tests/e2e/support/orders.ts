@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** A shipping (and billing) address in Seattle, WA. */
+export const SEATTLE = {
+  line1: '400 Pine St',
+  line2: '',
+  city: 'Seattle',
+  state: 'WA',
+  zipcode: '98101',
+};
+
+/** An order line as the checkout pages send it. */
+export interface OrderLine {
+  _id: string;
+  title: string;
+  sku: string;
+  price: number;
+  quantity: number;
+}
+
+export interface GuestContact {
+  firstname: string;
+  lastname: string;
+  email: string;
+}
+
+/**
+ * A guest order through the real API, as the checkout pages place it: a sandbox token for the
+ * 4242 test card, the server's quote for the figures, then the confirmation. `base` is the
+ * server's address when the request context has none of its own.
+ */
+export async function placeGuestOrder(
+  request: APIRequestContext,
+  items: OrderLine[],
+  guestContact: GuestContact,
+  base = '',
+): Promise<{ id: string; number: number }> {
+  const token = await request.post(`${base}/api/payments/sandbox/tokens`, {
+    data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
+  });
+  expect(token.status()).toBe(200);
+  const quote = await request.post(`${base}/api/orders/quote`, {
+    data: { items, shippingAddress: SEATTLE },
+  });
+  expect(quote.status()).toBe(200);
+  const figures = (await quote.json()) as { subtotal: number; salesTax: number; total: number };
+  const confirmed = await request.post(`${base}/api/orders/orderconfirmation`, {
+    headers: { 'idempotency-key': randomUUID() },
+    data: {
+      shippingAddress: SEATTLE,
+      billingAddress: SEATTLE,
+      billingInfo: {
+        paymentMethodId: ((await token.json()) as { token: string }).token,
+        last4Number: '4242',
+        expirationMonth: '12',
+        expirationYear: '2031',
+        stored: false,
+      },
+      items,
+      ...figures,
+      acceptedReturnPolicy: true,
+      isGuest: true,
+      guestContact,
+    },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(201);
+  const body = (await confirmed.json()) as { orderId: string; order: { orderNumber: number } };
+  return { id: body.orderId, number: body.order.orderNumber };
+}
