@@ -6,6 +6,7 @@ import { products as demo } from '../../api/db/seed/catalogue';
 import type { SeedProduct } from '../../api/db/seed/types';
 import { catalogueOf, changeCatalogue } from '../../api/modules/catalogue';
 import type { ProductDto, SearchResult, VariantDto } from '../../api/modules/product/model';
+import { allProductDtos, productDtosByIds } from '../../api/modules/product/service';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';
 import { useApi } from '../helpers/api';
 import { confirm, guestOrder, mugLine, sandboxToken, variantStock } from '../helpers/orders';
@@ -139,5 +140,19 @@ describe('the catalogue read model follows every change at once', () => {
       return { productIds: [mug] };
     });
     expect(model.productVersion(sibling._id)).not.toBe(page);
+  });
+
+  it('reads the whole catalogue as JSON exactly as it reads products by id', async () => {
+    const { db } = api.test.database;
+    const ids = (await db.select({ id: products.id }).from(products)).map((row) => row.id);
+    const byId = new Map(
+      (await productDtosByIds(db, ids)).map((product) => [product._id, product]),
+    );
+    const whole = await allProductDtos(db);
+    expect(whole).toHaveLength(ids.length);
+    // Every kind of column: arrays, jsonb size charts, nulls, bundles' option groups.
+    expect(whole.some((product) => product.isBundle && product.sizeChart)).toBe(true);
+    expect(whole.some((product) => product.price === null)).toBe(true);
+    for (const product of whole) expect(product).toStrictEqual(byId.get(product._id));
   });
 });

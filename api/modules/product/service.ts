@@ -1,4 +1,5 @@
-import { asc, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { asc, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   categoryOrders,
@@ -75,8 +76,11 @@ const categorizationsOf = (db: Db, ids: string[]) =>
     .where(inArray(productCategorizations.productId, ids))
     .orderBy(asc(productCategorizations.category), asc(productCategorizations.subcategory));
 
+/** What a ProductDto is made of: a product row without its slug and timestamps. */
+type ProductFields = Omit<ProductRecord, 'slug' | 'createdAt' | 'updatedAt'>;
+
 function assemble(
-  rows: ProductRecord[],
+  rows: ProductFields[],
   variantRows: ProductVariantRow[],
   categorizationRows: ProductCategorizationRow[],
 ): ProductDto[] {
@@ -137,21 +141,50 @@ export async function productDtosByIds(db: Db, ids: string[]): Promise<ProductDt
   return assemble(ordered, variantRows, categorizationRows);
 }
 
-/** Every product of the catalogue, in three queries (the read model loads it at start-up). */
+/**
+ * One table's rows as one JSON text, keyed as Drizzle names the columns (`priceCents`), in the
+ * given order. For reading whole tables: PGlite decodes `text[]` and `jsonb` columns row by row in
+ * JavaScript, and 10,000 products read 3× faster as one `json_agg` and one `JSON.parse`. Only
+ * columns whose JSON form is their value (text, numbers, booleans, arrays, jsonb; not timestamps).
+ */
+async function jsonRows<T>(
+  db: Db,
+  table: PgTable,
+  columns: Record<string, PgColumn>,
+  order: SQL[],
+): Promise<T[]> {
+  const fields = sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  );
+  const [row] = await db
+    .select({
+      json: sql<string>`coalesce(json_agg(json_build_object(${fields}) order by ${sql.join(order, sql`, `)}), '[]')::text`,
+    })
+    .from(table);
+  return JSON.parse(row?.json ?? '[]') as T[];
+}
+
+/** The product columns a ProductDto is made of. */
+const { slug: _slug, createdAt: _created, updatedAt: _updated, ...dtoColumns } = productColumns;
+
+/**
+ * Every product of the catalogue (the read model loads it at start-up and after a lost
+ * connection), each table read whole as one JSON text.
+ */
 export async function allProductDtos(db: Db): Promise<ProductDto[]> {
   const [rows, variantRows, categorizationRows] = await Promise.all([
-    db
-      .select(productColumns)
-      .from(products)
-      .orderBy(...listingOrder),
-    db
-      .select()
-      .from(productVariants)
-      .orderBy(asc(productVariants.optionGroup), asc(productVariants.position)),
-    db
-      .select()
-      .from(productCategorizations)
-      .orderBy(asc(productCategorizations.category), asc(productCategorizations.subcategory)),
+    jsonRows<ProductFields>(db, products, dtoColumns, listingOrder),
+    jsonRows<ProductVariantRow>(db, productVariants, getTableColumns(productVariants), [
+      asc(productVariants.optionGroup),
+      asc(productVariants.position),
+    ]),
+    jsonRows<ProductCategorizationRow>(
+      db,
+      productCategorizations,
+      getTableColumns(productCategorizations),
+      [asc(productCategorizations.category), asc(productCategorizations.subcategory)],
+    ),
   ]);
   return assemble(rows, variantRows, categorizationRows);
 }
