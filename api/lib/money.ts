@@ -9,7 +9,10 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
+/** Made once: building a NumberFormat costs more than formatting with it (a grid formats dozens). */
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 /** "$1,234.50" */
 export function formatDollars(amount: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+  return dollars.format(amount);
 }

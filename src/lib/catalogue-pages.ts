@@ -6,7 +6,6 @@ import {
 } from '../../api/modules/catalogue';
 import {
   isProductId,
-  SEARCH_PAGE_SIZE,
   searchQuery,
   type ProductDto,
   type SearchResult,
@@ -140,6 +139,8 @@ export async function subcategoryPage(
 export interface SearchPage {
   status: 200 | 400 | 503;
   result: SearchResult;
+  /** How many products were found in all (the page's 'N results'). */
+  total: number;
   problem?: string | undefined;
   q: string;
   category: string;
@@ -172,26 +173,13 @@ export async function searchPage(url: URL): Promise<SearchPage> {
   };
   const empty: SearchResult = { products: [], pagination: { page: 1, pages: 1 }, categories: [] };
   if (!parsed.success) {
-    return { ...base, status: 400, result: empty, problem: parsed.error.issues[0]?.message };
+    const problem = parsed.error.issues[0]?.message;
+    return { ...base, status: 400, result: empty, total: 0, problem };
   }
   const model = await catalogue('search page');
   if (!model) {
     const problem = 'Search is not working right now. Please try again in a moment.';
-    return { ...base, status: 503, result: empty, problem };
+    return { ...base, status: 503, result: empty, total: 0, problem };
   }
-  return { ...base, status: 200, result: model.search(parsed.data) };
-}
-
-/**
- * How many products a search found in all (the search page's 'N results'): the full pages before
- * the last, plus what the last page holds. Read from the in-memory catalogue like the results.
- */
-export async function searchResultCount(url: URL, result: SearchResult): Promise<number> {
-  const { page, pages } = result.pagination;
-  if (pages <= 1) return page === 1 ? result.products.length : 0;
-  const parsed = searchQuery.safeParse(Object.fromEntries(url.searchParams));
-  const model = parsed.success ? await catalogue('search count') : undefined;
-  if (!parsed.success || !model) return result.products.length;
-  const last = page === pages ? result : model.search({ ...parsed.data, page: pages });
-  return (pages - 1) * SEARCH_PAGE_SIZE + last.products.length;
+  return { ...base, status: 200, ...model.searchCounted(parsed.data) };
 }

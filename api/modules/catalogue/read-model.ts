@@ -360,6 +360,11 @@ export class CatalogueModel {
    * match, whatever category is chosen, so the shopper can switch between them.
    */
   search(filters: SearchFilters): SearchResult {
+    return this.searchCounted(filters).result;
+  }
+
+  /** `search`, with how many products matched in all (the search page's 'N results'). */
+  searchCounted(filters: SearchFilters): { result: SearchResult; total: number } {
     const view = this.view();
     const words = queryWords(filters.q);
     const scores = words.length > 0 ? this.index.search(words) : undefined;
@@ -390,11 +395,12 @@ export class CatalogueModel {
     seen.forEach((flag, index) => {
       if (flag) categories.push(view.categoryNames[index]!);
     });
-    return {
+    const result = {
       products: kept.sorted().slice(start),
       pagination: { page, pages: pageCount(count, SEARCH_PAGE_SIZE) },
       categories: categories.sort(),
     };
+    return { result, total: count };
   }
 
   /**
