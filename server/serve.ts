@@ -23,9 +23,11 @@ import { createOutboxWorker } from '../api/modules/mail/worker';
 import { COMMON_SECURITY_HEADERS, pageContentSecurityPolicy } from '../api/lib/security-headers';
 import { clientRequestIdOf } from '../api/plugins/request-context';
 import { keptPage, pageBody } from '../src/lib/page-cache';
+import { SEARCH_TEMPLATE_PATH } from '../src/lib/search-html';
 import { fetchBridge, stripHeader } from './bridge';
 import { negotiateEncoding } from './compress';
 import { createImageGuard } from './image-guard';
+import { createSearchPage } from './search-page';
 import { createStaticHandler } from './static';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => unknown;
@@ -111,6 +113,7 @@ async function main(): Promise<void> {
   const clientRoot = fileURLToPath(new URL('./client/', import.meta.url));
   const serveStatic = createStaticHandler(clientRoot, setPageHeaders, settings.siteUrl);
   const refuseImage = createImageGuard(clientRoot);
+  const answerSearch = await createSearchPage(clientRoot, settings.siteUrl, setPageHeaders);
   // What the server itself knows about each request; the API reads it from the Request object.
   const origins = new WeakMap<IncomingMessage, RequestOrigin>();
   const api = fetchBridge(app, { originOf: (req) => origins.get(req) ?? {} });
@@ -184,6 +187,16 @@ async function main(): Promise<void> {
       }
       // A catalogue page kept at its current version is answered here, without Astro.
       if (CATALOGUE_PATH.test(pathname) && (await answerKept(req, res, url))) return;
+      // Search pages are filled into their prerendered shell here; the shell is not a page.
+      if (pathname === '/search' && answerSearch) {
+        await answerSearch(req, res, new URL(url, URL_BASE));
+        return;
+      }
+      if (pathname.replace(/\/+$/, '') === SEARCH_TEMPLATE_PATH) {
+        req.url = NOT_FOUND_PATH;
+        await astroHandler(req, res);
+        return;
+      }
       if (await serveStatic(req, res, pathname)) return;
       if (pathname === '/_image') {
         if (await refuseImage(res, url.slice(pathname.length + 1))) return;

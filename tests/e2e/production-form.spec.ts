@@ -129,3 +129,23 @@ test('a kept page answers 304 for its version and is rendered again once its sto
   const newTag = String(changed.headers['etag']);
   expect((await rawGet(`${baseURL}${TOWEL_PAGE}`, { 'if-none-match': newTag })).status).toBe(304);
 });
+
+test('a search page is its prerendered shell filled in, and the shell is no page', async ({
+  baseURL,
+}) => {
+  const answer = await rawGet(`${baseURL}/search?q=towel%20%3Cb%3E&maxPrice=40`, {});
+  expect(answer.status).toBe(200);
+  const html = answer.body.toString();
+  expect(html).not.toContain('evergreen-search');
+  // The query is the title and the heading, as text; the shell's scripts keep their policy.
+  expect(html).toContain('<title>Search: towel &lt;b&gt; | ');
+  expect(html).toContain('Results for “towel &lt;b&gt;”');
+  expect(html).toMatch(/<meta http-equiv="content-security-policy" content="[^"]*sha256-/i);
+  expect(String(answer.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  expect(String(answer.headers['content-type'])).toContain('text/html');
+  expect(html).toContain('<link rel="canonical" href="');
+  expect(html).toMatch(/rel="canonical" href="[^"]*\/search"/);
+  for (const path of ['/search/template', '/search/template/']) {
+    expect((await rawGet(`${baseURL}${path}`, {})).status, path).toBe(404);
+  }
+});

@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { searchPage } from '../src/lib/catalogue-pages';
+import { escapeHtml } from '../src/lib/catalogue-html';
+import {
+  SEARCH_MAIN_SLOT,
+  SEARCH_TEMPLATE_PATH,
+  SEARCH_TITLE_SLOT,
+  searchMainHtml,
+  searchTitle,
+} from '../src/lib/search-html';
+import { SITE_URL_PLACEHOLDER } from '../src/lib/site-url-placeholder';
+import { compress, MIN_COMPRESSED_BYTES, negotiateEncoding } from './compress';
+
+/** Search results change with the catalogue: a cache asks again every time. */
+const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+/**
+ * The search page in production (spec §2 Search), answered without Astro's renderer: its shell is
+ * prerendered once at build time (src/pages/search/template.astro: layout, header, footer, the
+ * page's script, its Content-Security-Policy <meta> with their hashes), and each search fills the
+ * shell's title and content from the in-memory index (src/lib/search-html.ts). Queries never
+ * repeat, so nothing is kept; this makes a search page cost little more than its search
+ * (bench:pages). `astro dev` renders the same content through src/pages/search.astro.
+ *
+ * Answers undefined when the build has no shell (then Astro renders /search).
+ */
+export async function createSearchPage(
+  clientRoot: string,
+  siteUrl: string,
+  setPageHeaders: (res: ServerResponse) => void,
+) {
+  let shell: string;
+  try {
+    shell = await readFile(join(clientRoot, SEARCH_TEMPLATE_PATH, 'index.html'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const [head = '', tail = ''] = shell
+    .replaceAll(SITE_URL_PLACEHOLDER, new URL(siteUrl).origin)
+    .split(SEARCH_MAIN_SLOT);
+  const [beforeTitle, ...afterTitle] = head.split(SEARCH_TITLE_SLOT);
+
+  return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+    const found = await searchPage(url);
+    const view = { ...found, url };
+    const { page, pages } = view.result.pagination;
+    setPageHeaders(res);
+    res.setHeader('Cache-Control', CACHE_CONTROL);
+    // A page past the last (a shared link to results that have since shrunk) shows the last page.
+    if (view.status === 200 && page > pages) {
+      res.writeHead(302, { Location: view.pageHref(pages) });
+      res.end();
+      return;
+    }
+    const title = escapeHtml(searchTitle(view));
+    const html = `${beforeTitle}${afterTitle.map((part) => title + part).join('')}${searchMainHtml(view)}${tail}`;
+    let body: Buffer = Buffer.from(html);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Vary', 'Accept-Encoding');
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    if (encoding && body.byteLength >= MIN_COMPRESSED_BYTES) {
+      body = await compress(body, encoding);
+      res.setHeader('Content-Encoding', encoding);
+    }
+    res.setHeader('Content-Length', body.byteLength);
+    res.writeHead(view.status);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+}
