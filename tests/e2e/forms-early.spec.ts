@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { AUTH_MESSAGES } from '../../api/modules/auth/model';
 import { RESET_TEXT } from '../../src/islands/account/messages';
@@ -10,6 +10,7 @@ import {
   ownAddress,
 } from './support/account';
 import { watchConsole } from './support/console';
+import { beforeScripts } from './support/early';
 
 /**
  * Issue 13 point 10 for the forms that used to wait for their script (shown only "Loading…"):
@@ -38,17 +39,6 @@ async function seedCart(page: Page, lines: object[]) {
     localStorage.setItem('cart', cart);
     sessionStorage.setItem('e2e-cart-seeded', '1');
   }, JSON.stringify(lines));
-}
-
-/** Holds every island script back until `release` is called, as a slow phone would. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route: Route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
 }
 
 /** Page errors, refused content and React's hydration complaints (minified or not). */
@@ -87,14 +77,13 @@ test.describe('the shipping step', () => {
     const problems = watchProblems(page);
     await acceptCookies(page);
     await seedCart(page, [mug]);
-    const release = await holdScripts(page);
-    await page.goto('/shipping', { waitUntil: 'commit' });
-    await fillShipping(page);
-    await expect(page.locator('astro-island[component-url*="ShippingStep"]')).toHaveAttribute(
-      'ssr',
-      /.*/,
-    );
-    release();
+    await beforeScripts(page, '/shipping', async () => {
+      await fillShipping(page);
+      await expect(page.locator('astro-island[component-url*="ShippingStep"]')).toHaveAttribute(
+        'ssr',
+        /.*/,
+      );
+    });
     await hydrated(page, 'ShippingStep');
     // The summary counts the cart only once hydrated; wait for it so the island is settled.
     await expect(page.getByRole('button', { name: /order summary \(1 item\)/ })).toBeVisible();
@@ -112,14 +101,13 @@ test.describe('the shipping step', () => {
     const problems = watchProblems(page);
     await acceptCookies(page);
     await seedCart(page, [mug]);
-    const release = await holdScripts(page);
-    await page.goto('/shipping', { waitUntil: 'commit' });
-    await fillShipping(page);
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    // Held, not sent as a bare form to the page's own address.
-    await expect(page).toHaveURL(/\/shipping$/);
-    await expect(page.locator('form.checkout-form')).toHaveAttribute('data-submit-queued', '');
-    release();
+    await beforeScripts(page, '/shipping', async () => {
+      await fillShipping(page);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      // Held, not sent as a bare form to the page's own address.
+      await expect(page).toHaveURL(/\/shipping$/);
+      await expect(page.locator('form.checkout-form')).toHaveAttribute('data-submit-queued', '');
+    });
     await expect(page).toHaveURL(/\/billing$/);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('checkout')!));
     expect(stored.guestContact).toEqual({
@@ -164,12 +152,11 @@ test.describe('the shipping step', () => {
         }),
       );
     });
-    const release = await holdScripts(page);
-    await page.goto('/shipping', { waitUntil: 'commit' });
-    // Only the address is typed early: the contact comes from the store, the address stays.
-    await page.getByLabel('Address Line 1', { exact: true }).fill('9 Typed Ave.');
-    await page.getByLabel('City', { exact: true }).fill('Olympia');
-    release();
+    await beforeScripts(page, '/shipping', async () => {
+      // Only the address is typed early: the contact comes from the store, the address stays.
+      await page.getByLabel('Address Line 1', { exact: true }).fill('9 Typed Ave.');
+      await page.getByLabel('City', { exact: true }).fill('Olympia');
+    });
     await hydrated(page, 'ShippingStep');
     await expect(page.getByLabel('First name')).toHaveValue('Stored');
     await expect(page.getByLabel('Email')).toHaveValue('stored@example.com');
@@ -208,15 +195,14 @@ test.describe('the reset password form', () => {
     expect(asked.ok()).toBe(true);
     const link = await linkFromMail(email, '/resetpassword');
 
-    const release = await holdScripts(page);
-    await page.goto(link, { waitUntil: 'commit' });
-    await page.getByLabel('New password', { exact: true }).fill('typed on a slow phone');
-    await page.getByLabel('Confirm new password').fill('typed on a slow phone');
-    // The server-rendered form, as a shopper meets it before the script arrives.
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: RESET_TEXT.submit }).click();
-    await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
-    release();
+    await beforeScripts(page, link, async () => {
+      await page.getByLabel('New password', { exact: true }).fill('typed on a slow phone');
+      await page.getByLabel('Confirm new password').fill('typed on a slow phone');
+      // The server-rendered form, as a shopper meets it before the script arrives.
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: RESET_TEXT.submit }).click();
+      await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
+    });
     await hydrated(page, 'ResetPasswordForm');
     await expect(page.getByText(RESET_TEXT.success)).toBeVisible();
     expect(problems).toEqual([]);
@@ -233,10 +219,9 @@ test.describe('the reset password form', () => {
   }) => {
     const problems = watchProblems(page);
     await acceptCookies(page);
-    const release = await holdScripts(page);
-    await page.goto('/resetpassword', { waitUntil: 'commit' });
-    await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
-    release();
+    await beforeScripts(page, '/resetpassword', async () => {
+      await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+    });
     await hydrated(page, 'ResetPasswordForm');
     await expect(page.getByRole('alert')).toContainText(AUTH_MESSAGES.invalidResetLink);
     await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
@@ -258,6 +243,15 @@ async function verifiedAccount(page: Page, label: string, password: string): Pro
   return email;
 }
 
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await hydrated(page, 'LoginForm');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
 test.describe('the add-address form', () => {
   test('typed and submitted before its script arrives, the address is saved', async ({ page }) => {
     await page.setViewportSize(PHONE);
@@ -265,25 +259,19 @@ test.describe('the add-address form', () => {
     await acceptCookies(page);
     const password = 'an early bird password';
     const email = await verifiedAccount(page, 'address', password);
-    await page.goto('/login');
-    await hydrated(page, 'LoginForm');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page).not.toHaveURL(/\/login/);
+    await logIn(page, email, password);
 
-    const release = await holdScripts(page);
-    await page.goto('/accountaddresses', { waitUntil: 'commit' });
-    await page.getByLabel('Address Line 1', { exact: true }).fill('5 Early Lane');
-    await page.getByLabel('Address Line 2', { exact: true }).fill('Suite 2');
-    await page.getByLabel('City', { exact: true }).fill('Eugene');
-    await page.getByLabel('State', { exact: true }).fill('OR');
-    await page.getByLabel('ZIP Code', { exact: true }).fill('97401');
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Add address', exact: true }).click();
-    await expect(page).toHaveURL(/\/accountaddresses$/);
-    await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
-    release();
+    await beforeScripts(page, '/accountaddresses', async () => {
+      await page.getByLabel('Address Line 1', { exact: true }).fill('5 Early Lane');
+      await page.getByLabel('Address Line 2', { exact: true }).fill('Suite 2');
+      await page.getByLabel('City', { exact: true }).fill('Eugene');
+      await page.getByLabel('State', { exact: true }).fill('OR');
+      await page.getByLabel('ZIP Code', { exact: true }).fill('97401');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Add address', exact: true }).click();
+      await expect(page).toHaveURL(/\/accountaddresses$/);
+      await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
+    });
     await hydrated(page, 'AddressesPage');
     await expect(page.locator('.address-list li')).toHaveCount(1);
     await expect(page.locator('.address-list')).toContainText(
