@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { AUTH_MESSAGES } from '../../api/modules/auth/model';
-import { RESET_TEXT } from '../../src/islands/account/messages';
+import { PROFILE_MESSAGES } from '../../api/modules/user/model';
+import { ACCOUNT_TEXT, RESET_TEXT } from '../../src/islands/account/messages';
 import {
   acceptCookies,
   hydrated,
@@ -10,7 +11,7 @@ import {
   ownAddress,
 } from './support/account';
 import { watchConsole } from './support/console';
-import { beforeScripts } from './support/early';
+import { beforeScripts, holdRequests } from './support/early';
 
 /**
  * Issue 13 point 10 for the forms that used to wait for their script (shown only "Loading…"):
@@ -281,5 +282,55 @@ test.describe('the add-address form', () => {
     await expect(page.getByLabel('Address Line 1', { exact: true })).toHaveValue('');
     expect(problems).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('the change password form', () => {
+  test('typed and submitted before its script arrives, the password is changed', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    const password = 'an early bird password';
+    const email = await verifiedAccount(page, 'password', password);
+    await logIn(page, email, password);
+
+    const changed = 'changed on a slow phone';
+    const typed = {
+      'Current password': password,
+      'New password': changed,
+      'Confirm new password': changed,
+    };
+    const sendChange = await holdRequests(page, '**/api/auth/changePassword');
+    await beforeScripts(page, '/account', async () => {
+      for (const [label, value] of Object.entries(typed)) {
+        await page.getByLabel(label, { exact: true }).fill(value);
+      }
+      // The server-rendered form, as a shopper meets it before the script arrives.
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: ACCOUNT_TEXT.savePassword }).click();
+      await expect(page).toHaveURL(/\/account$/);
+      await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
+    });
+    await hydrated(page, 'AccountSettings');
+    // Sent once hydrated, with every value still in its field while it is on its way.
+    await expect(page.getByRole('button', { name: ACCOUNT_TEXT.savingPassword })).toBeVisible();
+    for (const [label, value] of Object.entries(typed)) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    }
+    sendChange();
+    await expect(page.getByText(PROFILE_MESSAGES.passwordUpdated)).toBeVisible();
+    // The profile comes once the session is confirmed; the password manager gets the username.
+    await expect(page.getByLabel('First name')).toHaveValue('Early');
+    await expect(page.locator('input[autocomplete="username"]')).toHaveValue(email);
+    expect(problems).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The password typed before the script arrived is the one that now works.
+    const login = (tried: string) =>
+      page.request.post('/api/auth/login', { data: { username: email, password: tried } });
+    expect((await login(changed)).status()).toBe(200);
+    expect((await login(password)).status()).not.toBe(200);
   });
 });
