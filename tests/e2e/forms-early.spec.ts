@@ -334,3 +334,75 @@ test.describe('the change password form', () => {
     expect((await login(password)).status()).not.toBe(200);
   });
 });
+
+const BILLING = {
+  'Address Line 1': '12 Card Holder Way',
+  'Address Line 2': 'Floor 3',
+  City: 'Seattle',
+  State: 'WA',
+  'ZIP Code': '98101',
+  'Card number': '4242 4242 4242 4242',
+  'Expiry (MM/YY)': '12/34',
+  'Security code': '123',
+};
+
+test.describe('the billing step', () => {
+  test('a card and an address typed, and Continue pressed, before its script arrives reach review', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    await seedCart(page, [mug]);
+    await page.addInitScript(() => {
+      if (localStorage.getItem('checkout')) return;
+      localStorage.setItem(
+        'checkout',
+        JSON.stringify({
+          guestContact: { firstname: 'Ada', lastname: 'Early', email: 'ada-card@example.com' },
+          shippingAddress: {
+            line1: '77 Slow Phone Rd.',
+            line2: '',
+            city: 'Spokane',
+            state: 'WA',
+            zipcode: '99201',
+          },
+        }),
+      );
+    });
+    const tokenise = await holdRequests(page, '**/api/payments/sandbox/tokens');
+    await beforeScripts(page, '/billing', async () => {
+      await page.getByLabel('Billing address same as shipping').uncheck();
+      for (const [label, value] of Object.entries(BILLING)) {
+        await page.getByLabel(label, { exact: true }).fill(value);
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Continue to review' }).click();
+      await expect(page).toHaveURL(/\/billing$/);
+      await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
+    });
+    await hydrated(page, 'BillingStep');
+    // Sent once hydrated, with every value still in its field while the card is checked.
+    await expect(page.getByRole('button', { name: 'Checking your card…' })).toBeVisible();
+    await expect(page.getByLabel('Billing address same as shipping')).not.toBeChecked();
+    for (const [label, value] of Object.entries(BILLING)) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    }
+    tokenise();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('checkout')!));
+    expect(stored.billingAddress).toEqual({
+      line1: '12 Card Holder Way',
+      line2: 'Floor 3',
+      city: 'Seattle',
+      state: 'WA',
+      zipcode: '98101',
+    });
+    expect(stored.billingInfo).toMatchObject({ last4Number: '4242', expirationYear: '2034' });
+    // The card's number went to the tokeniser only: the browser keeps none of it.
+    const kept = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(kept).not.toMatch(/4242 ?4242 ?4242/);
+    expect(problems).toEqual([]);
+  });
+});
