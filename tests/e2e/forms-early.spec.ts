@@ -406,3 +406,32 @@ test.describe('the billing step', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('the cart', () => {
+  test('offers nothing to type before its script, and keeps a quantity typed while it is checked', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    await seedCart(page, [mug]);
+    const answerCheck = await holdRequests(page, '**/api/cart/validate');
+    await beforeScripts(page, '/cart', async () => {
+      // The cart is in this browser's storage: until the script reads it, no field to type into.
+      await expect(page.getByText('Loading your cart…')).toBeVisible();
+      await expect(page.getByRole('spinbutton')).toHaveCount(0);
+    });
+    const quantity = page.getByLabel('Quantity of Campfire Enamel Mug');
+    await expect(page.getByText('Checking prices and stock…')).toBeVisible();
+    await quantity.fill('3');
+    answerCheck();
+    await expect(page.getByText('Checking prices and stock…')).toHaveCount(0);
+    await expect(quantity).toHaveValue('3');
+    await expect(page.getByTestId('subtotal')).toHaveText('$57.00');
+    const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart')!));
+    expect(cart).toMatchObject([{ sku: mug.sku, quantity: 3 }]);
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page.getByRole('button', { name: /order summary \(3 items\)/ })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+});
