@@ -64,16 +64,20 @@ export const AWAITING_HYDRATION = 'data-awaiting-hydration';
 export const SUBMIT_QUEUED = 'data-submit-queued';
 
 /**
- * Spread the answer on the `<form>`; once the island has hydrated, a submit held before is sent
- * again (through React's own onSubmit, so the form's checks apply).
+ * Spread the answer on the `<form>`; once the island has hydrated (and is `ready`: what the form
+ * still waits for, such as a signed-in shopper's stored cards, has come), a submit held before is
+ * sent again (through React's own onSubmit, so the form's checks apply).
  */
-export function useEarlySubmit(form: RefObject<HTMLFormElement | null>): Record<string, string> {
+export function useEarlySubmit(
+  form: RefObject<HTMLFormElement | null>,
+  ready = true,
+): Record<string, string> {
   const hydrated = useHydrated();
   useEffect(() => {
     const element = form.current;
-    if (!hydrated || !element?.hasAttribute(SUBMIT_QUEUED)) return;
+    if (!hydrated || !ready || !element?.hasAttribute(SUBMIT_QUEUED)) return;
     element.removeAttribute(SUBMIT_QUEUED);
     element.requestSubmit();
-  }, [hydrated, form]);
+  }, [hydrated, ready, form]);
   return hydrated ? {} : { [AWAITING_HYDRATION]: '' };
 }

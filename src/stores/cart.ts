@@ -4,6 +4,7 @@ import type { ResolvedLine } from '../../api/modules/cart/lines';
 import type { CartValidation } from '../../api/modules/cart/model';
 import {
   addLine,
+  allowedQuantity,
   countUnits,
   removeLine,
   sameLine,
@@ -88,15 +89,17 @@ export function updateCartItemQuantity(
 
 /**
  * Applies the server's check of the cart (POST /api/cart/validate): lines it no longer sells go,
- * the others take today's price, stock and allowed quantity. Lines added meanwhile are kept.
+ * the others take today's price, stock and allowed quantity. Lines added meanwhile are kept, and so
+ * is a quantity the shopper set while the check was on its way (within today's stock): the answer
+ * is about the quantity sent, and must not put back what they have just typed (issue 13 point 10).
  */
 export function applyCartCheck(checked: CartValidation['items'], sent: CartItem[]): void {
   const current = $cart.get();
   const next: CartItem[] = [];
   const placed = new Set<CartValidation['items'][number]>();
   for (const item of current) {
-    const wasSent = sent.some((line) => sameLine(line, item));
-    if (!wasSent) {
+    const sentLine = sent.find((line) => sameLine(line, item));
+    if (!sentLine) {
       next.push(item);
       continue;
     }
@@ -107,7 +110,13 @@ export function applyCartCheck(checked: CartValidation['items'], sent: CartItem[
     );
     if (fresh && !placed.has(fresh)) {
       placed.add(fresh);
-      next.push({ ...cartItemFrom(fresh), quantity: fresh.quantity });
+      const checkedLine = { ...cartItemFrom(fresh), quantity: fresh.quantity };
+      const changedMeanwhile = item.quantity !== sentLine.quantity;
+      next.push(
+        changedMeanwhile
+          ? { ...checkedLine, quantity: allowedQuantity(checkedLine, item.quantity) }
+          : checkedLine,
+      );
     }
   }
   $cart.set(next);

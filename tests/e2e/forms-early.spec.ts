@@ -1,7 +1,8 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { AUTH_MESSAGES } from '../../api/modules/auth/model';
-import { RESET_TEXT } from '../../src/islands/account/messages';
+import { PROFILE_MESSAGES } from '../../api/modules/user/model';
+import { ACCOUNT_TEXT, RESET_TEXT } from '../../src/islands/account/messages';
 import {
   acceptCookies,
   hydrated,
@@ -10,6 +11,7 @@ import {
   ownAddress,
 } from './support/account';
 import { watchConsole } from './support/console';
+import { beforeScripts, holdRequests } from './support/early';
 
 /**
  * Issue 13 point 10 for the forms that used to wait for their script (shown only "Loading…"):
@@ -38,17 +40,6 @@ async function seedCart(page: Page, lines: object[]) {
     localStorage.setItem('cart', cart);
     sessionStorage.setItem('e2e-cart-seeded', '1');
   }, JSON.stringify(lines));
-}
-
-/** Holds every island script back until `release` is called, as a slow phone would. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route: Route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
 }
 
 /** Page errors, refused content and React's hydration complaints (minified or not). */
@@ -87,14 +78,13 @@ test.describe('the shipping step', () => {
     const problems = watchProblems(page);
     await acceptCookies(page);
     await seedCart(page, [mug]);
-    const release = await holdScripts(page);
-    await page.goto('/shipping', { waitUntil: 'commit' });
-    await fillShipping(page);
-    await expect(page.locator('astro-island[component-url*="ShippingStep"]')).toHaveAttribute(
-      'ssr',
-      /.*/,
-    );
-    release();
+    await beforeScripts(page, '/shipping', async () => {
+      await fillShipping(page);
+      await expect(page.locator('astro-island[component-url*="ShippingStep"]')).toHaveAttribute(
+        'ssr',
+        /.*/,
+      );
+    });
     await hydrated(page, 'ShippingStep');
     // The summary counts the cart only once hydrated; wait for it so the island is settled.
     await expect(page.getByRole('button', { name: /order summary \(1 item\)/ })).toBeVisible();
@@ -112,14 +102,13 @@ test.describe('the shipping step', () => {
     const problems = watchProblems(page);
     await acceptCookies(page);
     await seedCart(page, [mug]);
-    const release = await holdScripts(page);
-    await page.goto('/shipping', { waitUntil: 'commit' });
-    await fillShipping(page);
-    await page.getByRole('button', { name: 'Continue', exact: true }).click();
-    // Held, not sent as a bare form to the page's own address.
-    await expect(page).toHaveURL(/\/shipping$/);
-    await expect(page.locator('form.checkout-form')).toHaveAttribute('data-submit-queued', '');
-    release();
+    await beforeScripts(page, '/shipping', async () => {
+      await fillShipping(page);
+      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      // Held, not sent as a bare form to the page's own address.
+      await expect(page).toHaveURL(/\/shipping$/);
+      await expect(page.locator('form.checkout-form')).toHaveAttribute('data-submit-queued', '');
+    });
     await expect(page).toHaveURL(/\/billing$/);
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('checkout')!));
     expect(stored.guestContact).toEqual({
@@ -164,12 +153,11 @@ test.describe('the shipping step', () => {
         }),
       );
     });
-    const release = await holdScripts(page);
-    await page.goto('/shipping', { waitUntil: 'commit' });
-    // Only the address is typed early: the contact comes from the store, the address stays.
-    await page.getByLabel('Address Line 1', { exact: true }).fill('9 Typed Ave.');
-    await page.getByLabel('City', { exact: true }).fill('Olympia');
-    release();
+    await beforeScripts(page, '/shipping', async () => {
+      // Only the address is typed early: the contact comes from the store, the address stays.
+      await page.getByLabel('Address Line 1', { exact: true }).fill('9 Typed Ave.');
+      await page.getByLabel('City', { exact: true }).fill('Olympia');
+    });
     await hydrated(page, 'ShippingStep');
     await expect(page.getByLabel('First name')).toHaveValue('Stored');
     await expect(page.getByLabel('Email')).toHaveValue('stored@example.com');
@@ -208,15 +196,14 @@ test.describe('the reset password form', () => {
     expect(asked.ok()).toBe(true);
     const link = await linkFromMail(email, '/resetpassword');
 
-    const release = await holdScripts(page);
-    await page.goto(link, { waitUntil: 'commit' });
-    await page.getByLabel('New password', { exact: true }).fill('typed on a slow phone');
-    await page.getByLabel('Confirm new password').fill('typed on a slow phone');
-    // The server-rendered form, as a shopper meets it before the script arrives.
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: RESET_TEXT.submit }).click();
-    await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
-    release();
+    await beforeScripts(page, link, async () => {
+      await page.getByLabel('New password', { exact: true }).fill('typed on a slow phone');
+      await page.getByLabel('Confirm new password').fill('typed on a slow phone');
+      // The server-rendered form, as a shopper meets it before the script arrives.
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: RESET_TEXT.submit }).click();
+      await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
+    });
     await hydrated(page, 'ResetPasswordForm');
     await expect(page.getByText(RESET_TEXT.success)).toBeVisible();
     expect(problems).toEqual([]);
@@ -233,10 +220,9 @@ test.describe('the reset password form', () => {
   }) => {
     const problems = watchProblems(page);
     await acceptCookies(page);
-    const release = await holdScripts(page);
-    await page.goto('/resetpassword', { waitUntil: 'commit' });
-    await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
-    release();
+    await beforeScripts(page, '/resetpassword', async () => {
+      await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
+    });
     await hydrated(page, 'ResetPasswordForm');
     await expect(page.getByRole('alert')).toContainText(AUTH_MESSAGES.invalidResetLink);
     await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
@@ -258,6 +244,15 @@ async function verifiedAccount(page: Page, label: string, password: string): Pro
   return email;
 }
 
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await hydrated(page, 'LoginForm');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
 test.describe('the add-address form', () => {
   test('typed and submitted before its script arrives, the address is saved', async ({ page }) => {
     await page.setViewportSize(PHONE);
@@ -265,25 +260,19 @@ test.describe('the add-address form', () => {
     await acceptCookies(page);
     const password = 'an early bird password';
     const email = await verifiedAccount(page, 'address', password);
-    await page.goto('/login');
-    await hydrated(page, 'LoginForm');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page).not.toHaveURL(/\/login/);
+    await logIn(page, email, password);
 
-    const release = await holdScripts(page);
-    await page.goto('/accountaddresses', { waitUntil: 'commit' });
-    await page.getByLabel('Address Line 1', { exact: true }).fill('5 Early Lane');
-    await page.getByLabel('Address Line 2', { exact: true }).fill('Suite 2');
-    await page.getByLabel('City', { exact: true }).fill('Eugene');
-    await page.getByLabel('State', { exact: true }).fill('OR');
-    await page.getByLabel('ZIP Code', { exact: true }).fill('97401');
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Add address', exact: true }).click();
-    await expect(page).toHaveURL(/\/accountaddresses$/);
-    await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
-    release();
+    await beforeScripts(page, '/accountaddresses', async () => {
+      await page.getByLabel('Address Line 1', { exact: true }).fill('5 Early Lane');
+      await page.getByLabel('Address Line 2', { exact: true }).fill('Suite 2');
+      await page.getByLabel('City', { exact: true }).fill('Eugene');
+      await page.getByLabel('State', { exact: true }).fill('OR');
+      await page.getByLabel('ZIP Code', { exact: true }).fill('97401');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Add address', exact: true }).click();
+      await expect(page).toHaveURL(/\/accountaddresses$/);
+      await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
+    });
     await hydrated(page, 'AddressesPage');
     await expect(page.locator('.address-list li')).toHaveCount(1);
     await expect(page.locator('.address-list')).toContainText(
@@ -293,5 +282,156 @@ test.describe('the add-address form', () => {
     await expect(page.getByLabel('Address Line 1', { exact: true })).toHaveValue('');
     expect(problems).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+});
+
+test.describe('the change password form', () => {
+  test('typed and submitted before its script arrives, the password is changed', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    const password = 'an early bird password';
+    const email = await verifiedAccount(page, 'password', password);
+    await logIn(page, email, password);
+
+    const changed = 'changed on a slow phone';
+    const typed = {
+      'Current password': password,
+      'New password': changed,
+      'Confirm new password': changed,
+    };
+    const sendChange = await holdRequests(page, '**/api/auth/changePassword');
+    await beforeScripts(page, '/account', async () => {
+      for (const [label, value] of Object.entries(typed)) {
+        await page.getByLabel(label, { exact: true }).fill(value);
+      }
+      // The server-rendered form, as a shopper meets it before the script arrives.
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: ACCOUNT_TEXT.savePassword }).click();
+      await expect(page).toHaveURL(/\/account$/);
+      await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
+    });
+    await hydrated(page, 'AccountSettings');
+    // Sent once hydrated, with every value still in its field while it is on its way.
+    await expect(page.getByRole('button', { name: ACCOUNT_TEXT.savingPassword })).toBeVisible();
+    for (const [label, value] of Object.entries(typed)) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    }
+    sendChange();
+    await expect(page.getByText(PROFILE_MESSAGES.passwordUpdated)).toBeVisible();
+    // The profile comes once the session is confirmed; the password manager gets the username.
+    await expect(page.getByLabel('First name')).toHaveValue('Early');
+    await expect(page.locator('input[autocomplete="username"]')).toHaveValue(email);
+    expect(problems).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The password typed before the script arrived is the one that now works.
+    const login = (tried: string) =>
+      page.request.post('/api/auth/login', { data: { username: email, password: tried } });
+    expect((await login(changed)).status()).toBe(200);
+    expect((await login(password)).status()).not.toBe(200);
+  });
+});
+
+const BILLING = {
+  'Address Line 1': '12 Card Holder Way',
+  'Address Line 2': 'Floor 3',
+  City: 'Seattle',
+  State: 'WA',
+  'ZIP Code': '98101',
+  'Card number': '4242 4242 4242 4242',
+  'Expiry (MM/YY)': '12/34',
+  'Security code': '123',
+};
+
+test.describe('the billing step', () => {
+  test('a card and an address typed, and Continue pressed, before its script arrives reach review', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    await seedCart(page, [mug]);
+    await page.addInitScript(() => {
+      if (localStorage.getItem('checkout')) return;
+      localStorage.setItem(
+        'checkout',
+        JSON.stringify({
+          guestContact: { firstname: 'Ada', lastname: 'Early', email: 'ada-card@example.com' },
+          shippingAddress: {
+            line1: '77 Slow Phone Rd.',
+            line2: '',
+            city: 'Spokane',
+            state: 'WA',
+            zipcode: '99201',
+          },
+        }),
+      );
+    });
+    const tokenise = await holdRequests(page, '**/api/payments/sandbox/tokens');
+    await beforeScripts(page, '/billing', async () => {
+      await page.getByLabel('Billing address same as shipping').uncheck();
+      for (const [label, value] of Object.entries(BILLING)) {
+        await page.getByLabel(label, { exact: true }).fill(value);
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Continue to review' }).click();
+      await expect(page).toHaveURL(/\/billing$/);
+      await expect(page.locator('form[data-submit-queued]')).toHaveCount(1);
+    });
+    await hydrated(page, 'BillingStep');
+    // Sent once hydrated, with every value still in its field while the card is checked.
+    await expect(page.getByRole('button', { name: 'Checking your card…' })).toBeVisible();
+    await expect(page.getByLabel('Billing address same as shipping')).not.toBeChecked();
+    for (const [label, value] of Object.entries(BILLING)) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveValue(value);
+    }
+    tokenise();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('checkout')!));
+    expect(stored.billingAddress).toEqual({
+      line1: '12 Card Holder Way',
+      line2: 'Floor 3',
+      city: 'Seattle',
+      state: 'WA',
+      zipcode: '98101',
+    });
+    expect(stored.billingInfo).toMatchObject({ last4Number: '4242', expirationYear: '2034' });
+    // The card's number went to the tokeniser only: the browser keeps none of it.
+    const kept = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+    expect(kept).not.toMatch(/4242 ?4242 ?4242/);
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('the cart', () => {
+  test('offers nothing to type before its script, and keeps a quantity typed while it is checked', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    await seedCart(page, [mug]);
+    const answerCheck = await holdRequests(page, '**/api/cart/validate');
+    await beforeScripts(page, '/cart', async () => {
+      // The cart is in this browser's storage: until the script reads it, no field to type into.
+      await expect(page.getByText('Loading your cart…')).toBeVisible();
+      await expect(page.getByRole('spinbutton')).toHaveCount(0);
+    });
+    const quantity = page.getByLabel('Quantity of Campfire Enamel Mug');
+    await expect(page.getByText('Checking prices and stock…')).toBeVisible();
+    await quantity.fill('3');
+    answerCheck();
+    await expect(page.getByText('Checking prices and stock…')).toHaveCount(0);
+    await expect(quantity).toHaveValue('3');
+    await expect(page.getByTestId('subtotal')).toHaveText('$57.00');
+    const cart = await page.evaluate(() => JSON.parse(localStorage.getItem('cart')!));
+    expect(cart).toMatchObject([{ sku: mug.sku, quantity: 3 }]);
+    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+    await expect(page.getByRole('button', { name: /order summary \(3 items\)/ })).toBeVisible();
+    expect(problems).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { PAYMENT_MESSAGES } from '../../api/modules/payments/model';
 import { acceptCookies, hydrated, seriousViolations } from './support/account';
 import { watchConsole } from './support/console';
+import { beforeScripts } from './support/early';
 
 /**
  * Issue 13 points 5, 6, 9 and 10 in Chromium: the checkout's order summary on a desktop and a
@@ -199,17 +200,6 @@ test.describe('the cart', () => {
   });
 });
 
-/** Holds every island script back until `release` is called, as a slow phone would. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/_astro/*.js', async (route: Route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
-
 interface EarlyForm {
   path: string;
   island: string;
@@ -307,10 +297,7 @@ test.describe('what is typed before the page is ready is kept', () => {
       await page.setViewportSize(PHONE);
       const problems = watchConsole(page);
       await acceptCookies(page);
-      const release = await holdScripts(page);
-      await page.goto(form.path, { waitUntil: 'commit' });
-      await form.fill(page);
-      release();
+      await beforeScripts(page, form.path, () => form.fill(page));
       await hydrated(page, form.island);
       await form.expectKept(page);
       expect(problems).toEqual([]);
@@ -326,12 +313,11 @@ test.describe('what is typed before the page is ready is kept', () => {
         bodies.push(route.request().postDataJSON() as Record<string, unknown>);
         return route.fulfill({ status: 400, json: { error: 'Held for the test.' } });
       });
-      const release = await holdScripts(page);
-      await page.goto(form.path, { waitUntil: 'commit' });
-      await form.fill(page);
-      await page.getByRole('button', { name: form.submit, exact: true }).click();
-      await expect(page).toHaveURL(new RegExp(`${form.path}$`));
-      release();
+      await beforeScripts(page, form.path, async () => {
+        await form.fill(page);
+        await page.getByRole('button', { name: form.submit, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`${form.path}$`));
+      });
       await hydrated(page, form.island);
       await expect.poll(() => bodies.length).toBe(1);
       expect(bodies[0]).toMatchObject(form.sent);

@@ -6,6 +6,7 @@ import {
 } from '../../../api/modules/auth/model';
 import { PROFILE_MESSAGES } from '../../../api/modules/user/model';
 import { api } from '../../lib/api-client';
+import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { storeToken } from '../../stores/auth';
 import { Field, focusFirstError } from './Field';
 import { ACCOUNT_TEXT } from './messages';
@@ -19,16 +20,23 @@ type Status =
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'];
+const fieldId = (name: string) => `change-password-${name}`;
 
 /**
  * spec §2 Account: change password (old, new, confirmation; POST /auth/changePassword) and spec
  * §8 Password's three texts. Other sessions end on the server; this one carries on.
+ *
+ * It holds nothing of the account but the username for the password manager (empty until the
+ * island has hydrated), so the server renders it and a shopper can type, and press Update, while
+ * the script loads (issue 13 point 10): the fields keep what they hold when the island hydrates,
+ * and the held submit is sent then.
  */
 export function ChangePasswordForm({ username }: { username: string }) {
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useDomInitialState(EMPTY, fieldId);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>({ kind: 'editing' });
   const form = useRef<HTMLFormElement>(null);
+  const earlySubmit = useEarlySubmit(form);
   const id = useId();
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -74,11 +82,12 @@ export function ChangePasswordForm({ username }: { username: string }) {
       noValidate
       onSubmit={submit}
       aria-labelledby={`${id}-title`}
+      {...earlySubmit}
     >
       <h2 id={`${id}-title`}>{ACCOUNT_TEXT.password}</h2>
       <input type="hidden" name="username" autoComplete="username" value={username} />
       <Field
-        id={`${id}-oldPassword`}
+        id={fieldId('oldPassword')}
         name="oldPassword"
         label="Current password"
         type="password"
@@ -89,7 +98,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
         onChange={set('oldPassword')}
       />
       <Field
-        id={`${id}-newPassword`}
+        id={fieldId('newPassword')}
         name="newPassword"
         label="New password"
         type="password"
@@ -101,7 +110,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
         onChange={set('newPassword')}
       />
       <Field
-        id={`${id}-confirmPassword`}
+        id={fieldId('confirmPassword')}
         name="confirmPassword"
         label="Confirm new password"
         type="password"

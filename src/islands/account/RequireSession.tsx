@@ -13,10 +13,18 @@ type State = { kind: 'checking' } | { kind: 'ready'; user: UserDto } | { kind: '
  * The account routes' guard (spec §2 Access, DECISIONS "Account guard"): a signed-out shopper goes
  * to /login, which brings them back here after logging in. A signed-in one sees the page only
  * once the server has confirmed the session (GET /user/me, renewed through the API client if the
- * token has expired), so nothing of an account shows before the session is known. Islands that
- * use it render with client:only, so the server's HTML holds nothing of the account either.
+ * token has expired), so nothing of an account shows before the session is known. It renders only
+ * in the browser (client:only islands, or once hydrated), so the server's HTML holds nothing of
+ * the account either.
  */
-export function RequireSession({ children }: { children: (user: UserDto) => ReactNode }) {
+export function RequireSession({
+  children,
+  pending,
+}: {
+  children: (user: UserDto) => ReactNode;
+  /** What shows while the session is checked; a loading line by default. */
+  pending?: ReactNode;
+}) {
   const { isLoggedIn } = useStore($auth);
   const [state, setState] = useState<State>({ kind: 'checking' });
 
@@ -43,6 +51,7 @@ export function RequireSession({ children }: { children: (user: UserDto) => Reac
 
   if (!isLoggedIn) return <p className={styles.hint}>{ACCOUNT_TEXT.redirecting}</p>;
   if (state.kind === 'checking') {
+    if (pending !== undefined) return <>{pending}</>;
     return (
       <p className={styles.hint} role="status">
         {ACCOUNT_TEXT.loading}

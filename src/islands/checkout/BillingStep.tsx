@@ -2,24 +2,28 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { addressSchema } from '../../../api/modules/address/model';
 import { CARD_MESSAGES, type SavedPaymentDto } from '../../../api/modules/user/cards-model';
+import { readDomValues, useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import {
   $checkout,
   hasShippingAddress,
+  initialCheckout,
   replaceBillingAddress,
   replaceBillingInfo,
   type CheckoutAddress,
 } from '../../stores/checkout';
+import { useHydrated } from '../shell/useHydrated';
 import { AddressFields } from './AddressFields';
 import { WithOrderSummary } from './OrderSummary';
+import SandboxCardForm from './SandboxCardForm';
 import { getJson } from './api';
-import { describeCard, type CardFormHandle } from './card';
+import { cardFieldId, describeCard, EMPTY_CARD, type CardFormHandle } from './card';
 import type { PaymentProviderName } from './messages';
 import { focusFirstError, serverAddressErrors, validate } from './validation';
 
-// Each gateway's card form is its own chunk, fetched only when this step shows it.
-const SandboxCardForm = lazy(() => import('./SandboxCardForm'));
+// Stripe's card form and Stripe.js are their own chunk, fetched only when this step shows them.
+// The sandbox's small form is part of the step, so the server renders it with the step.
 const StripeCardForm = lazy(() => import('./StripeCardForm'));
 
 interface Props {
@@ -31,47 +35,92 @@ interface Props {
 const sameAddress = (a: CheckoutAddress, b: CheckoutAddress) =>
   (Object.keys(a) as (keyof CheckoutAddress)[]).every((key) => a[key] === b[key]);
 
+const untouched = (values: object) => Object.values(values).every((value) => value === '');
+
 const NEW_CARD = 'new';
+const EMPTY_ADDRESS: CheckoutAddress = { line1: '', line2: '', city: '', state: '', zipcode: '' };
+const NO_LINES: never[] = [];
+const BLANK_CHECKOUT = initialCheckout();
 
 /**
  * /billing: the billing address (same as shipping by default) and the card. A signed-in shopper
  * may pay with a stored card (the first one preselected) or a new one, with "Save this card".
+ *
+ * The form is rendered on the server as a guest with a new card meets it, so a shopper can type,
+ * and press Continue, while the script loads (issue 13 point 10): what the fields hold when the
+ * island hydrates stays, a submit pressed before is sent once the step is ready, and what the
+ * checkout stored (a billing address, a card already given) fills in only what was left untouched.
+ * The cart, the checkout and the session live in localStorage, so they count only once hydrated.
  */
 export default function BillingStep({ provider, publishableKey }: Props) {
-  const cart = useStore($cart);
-  const checkout = useStore($checkout);
-  const hasBilling = checkout.billingAddress.line1 !== '';
-  const [same, setSame] = useState(
-    !hasBilling || sameAddress(checkout.billingAddress, checkout.shippingAddress),
-  );
-  const [billing, setBilling] = useState<CheckoutAddress>(
-    hasBilling ? checkout.billingAddress : checkout.shippingAddress,
-  );
+  const hydrated = useHydrated();
+  const storedCart = useStore($cart);
+  const storedCheckout = useStore($checkout);
+  const session = useStore($auth);
+  // The server knows neither the cart, the checkout nor the session: until hydrated, a guest's.
+  const cart = hydrated ? storedCart : NO_LINES;
+  const checkout = hydrated ? storedCheckout : BLANK_CHECKOUT;
+  const isLoggedIn = hydrated && session.isLoggedIn;
+  const [{ same }, setSameValue] = useDomInitialState({ same: true }, () => 'billing-same');
+  const setSame = (next: boolean) => setSameValue({ same: next });
+  const [billing, setBilling] = useDomInitialState(EMPTY_ADDRESS, (name) => `billing-${name}`);
+  /** Whether the shopper typed a billing address (before hydration too): it is never replaced. */
+  const billingTyped = useRef(!untouched(billing));
+  /** Whether the new card's fields held something when the island hydrated. */
+  const [cardTypedEarly] = useState(() => !untouched(readDomValues(EMPTY_CARD, cardFieldId)));
+  /** Whether the shopper typed into the new card's fields: the new card then stays chosen. */
+  const cardTyped = useRef(cardTypedEarly);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const { isLoggedIn } = useStore($auth);
-  const [keepCard, setKeepCard] = useState(
-    checkout.billingInfo.paymentMethodId !== '' && !checkout.billingInfo.stored,
-  );
-  const [storedCards, setStoredCards] = useState<SavedPaymentDto[] | null>(isLoggedIn ? null : []);
+  const billingInfo = checkout.billingInfo;
+  /** Keep the new card the checkout holds (given before, back from review), unless one was typed. */
+  const [keepCardChoice, setKeepCard] = useState<boolean | null>(null);
+  const keepCard =
+    keepCardChoice ??
+    (!cardTypedEarly && billingInfo.paymentMethodId !== '' && !billingInfo.stored);
+  /** A signed-in shopper's stored cards once fetched, null before. */
+  const [fetched, setFetched] = useState<SavedPaymentDto[] | null>(null);
+  const storedCards = isLoggedIn ? fetched : [];
   const [choice, setChoice] = useState<string>(NEW_CARD);
-  const [saveCard, setSaveCard] = useState(Boolean(checkout.billingInfo.saveCard));
+  const [saveCardChoice, setSaveCard] = useState<boolean | null>(null);
+  const saveCard = saveCardChoice ?? Boolean(billingInfo.saveCard);
   const [busy, setBusy] = useState(false);
   const card = useRef<CardFormHandle>(null);
   const form = useRef<HTMLFormElement>(null);
+  // A Continue pressed before hydration waits for the stored cards, which may be the one to pay with.
+  const earlySubmit = useEarlySubmit(form, storedCards !== null);
+
+  // Once hydrated, what the checkout stored fills in what the shopper left untouched.
+  useEffect(() => {
+    if (!hydrated) return;
+    const stored = $checkout.get();
+    const hasBilling = stored.billingAddress.line1 !== '';
+    if (!billingTyped.current) {
+      setBilling(hasBilling ? stored.billingAddress : stored.shippingAddress);
+      // An unticked box stays unticked; a ticked one follows the address stored.
+      setSameValue((current) => ({
+        same:
+          current.same &&
+          (!hasBilling || sameAddress(stored.billingAddress, stored.shippingAddress)),
+      }));
+    }
+  }, [hydrated, setBilling, setSameValue]);
 
   useEffect(() => {
+    if (!hydrated) return;
     if (cart.length === 0) window.location.replace('/cart');
     else if (!hasShippingAddress(checkout)) window.location.replace('/shipping');
-  }, [cart.length, checkout]);
+  }, [hydrated, cart.length, checkout]);
 
-  // A signed-in shopper's stored cards; without them (or when they cannot load) a new card.
+  // A signed-in shopper's stored cards; without them (or when they cannot load) a new card. A card
+  // typed before they came stays the one chosen.
   useEffect(() => {
     if (!isLoggedIn) return;
     let active = true;
     void getJson<SavedPaymentDto[]>('/user/savedPaymentMethods').then((result) => {
       if (!active) return;
       const cards = result.ok ? result.data : [];
-      setStoredCards(cards);
+      setFetched(cards);
+      if (cardTyped.current) return;
       const info = $checkout.get().billingInfo;
       const previous = info.stored ? cards.find((c) => c._id === info.paymentMethodId) : undefined;
       const keptNew = info.paymentMethodId !== '' && !info.stored;
@@ -122,37 +171,49 @@ export default function BillingStep({ provider, publishableKey }: Props) {
     }
   }
 
-  if (cart.length === 0 || !hasShippingAddress(checkout) || storedCards === null) {
-    return <p>Loading…</p>;
-  }
+  // Off to the cart or the shipping step (the effect above).
+  if (hydrated && (cart.length === 0 || !hasShippingAddress(checkout))) return <p>Loading…</p>;
 
   return (
     <WithOrderSummary cart={cart} address={checkout.shippingAddress}>
-      <form ref={form} className="checkout-form" noValidate onSubmit={onSubmit}>
+      <form
+        ref={form}
+        className="checkout-form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={storedCards === null || undefined}
+        {...earlySubmit}
+      >
         <fieldset>
           <legend>Billing address</legend>
           <label className="checkbox">
             <input
+              id="billing-same"
               type="checkbox"
               checked={same}
               onChange={(event) => setSame(event.target.checked)}
             />
             Billing address same as shipping
           </label>
-          {!same && (
+          {/* Always in the page, shown by CSS when the box is unticked: it works before hydration. */}
+          <div className="billing-address">
             <AddressFields
               idPrefix="billing"
               section="billing"
               value={billing}
               errors={errors}
-              onChange={setBilling}
+              onChange={(next) => {
+                billingTyped.current = true;
+                setBilling(next);
+              }}
             />
-          )}
+          </div>
         </fieldset>
         <fieldset>
           <legend>Card</legend>
           <p className="hint">We accept Visa, Mastercard, American Express and Discover.</p>
-          {storedCards.length > 0 && (
+          {storedCards === null && <p role="status">Loading your cards…</p>}
+          {storedCards && storedCards.length > 0 && (
             <fieldset className="stored-cards">
               <legend>Stored cards</legend>
               {storedCards.map((entry) => (
@@ -188,18 +249,26 @@ export default function BillingStep({ provider, publishableKey }: Props) {
                 Use a different card
               </button>
             </p>
-          ) : (
-            <Suspense fallback={<p>Loading the card form…</p>}>
-              {provider === 'stripe' && publishableKey ? (
+          ) : provider === 'stripe' && publishableKey ? (
+            hydrated ? (
+              <Suspense fallback={<p>Loading the card form…</p>}>
                 <StripeCardForm
                   ref={card}
                   publishableKey={publishableKey}
                   billingAddress={() => (same ? checkout.shippingAddress : billing)}
                 />
-              ) : (
-                <SandboxCardForm ref={card} />
-              )}
-            </Suspense>
+              </Suspense>
+            ) : (
+              <p>Loading the card form…</p>
+            )
+          ) : (
+            <div
+              onInput={() => {
+                cardTyped.current = true;
+              }}
+            >
+              <SandboxCardForm ref={card} />
+            </div>
           )}
           {isLoggedIn && !chosenCard && (
             <label className="checkbox">

@@ -7,8 +7,9 @@ import {
   type CardToken,
 } from '../../../api/modules/payments/model';
 import type { BillingInfo } from '../../stores/checkout';
+import { useDomInitialState } from '../../lib/early-form';
 import { postJson } from './api';
-import type { CardFormHandle } from './card';
+import { cardFieldId, EMPTY_CARD, type CardFormHandle } from './card';
 import { TextField } from './TextField';
 
 /** The sandbox's test cards, shown so a shopper of this test shop knows what to type. */
@@ -23,12 +24,14 @@ const TEST_CARDS = [
 
 /**
  * The sandbox card form. The number stays in this component's memory and goes only to the sandbox
- * tokeniser; the checkout keeps the token, brand, last four and expiry.
+ * tokeniser; the checkout keeps the token, brand, last four and expiry. Rendered on the server with
+ * the billing step, it starts from what its fields hold when it hydrates (issue 13 point 10).
  */
 export default function SandboxCardForm({ ref }: { ref: Ref<CardFormHandle> }) {
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  const [card, setCard] = useDomInitialState(EMPTY_CARD, cardFieldId);
+  const { number, expiry, cvc } = card;
+  const set = (name: keyof typeof EMPTY_CARD) => (value: string) =>
+    setCard((current) => ({ ...current, [name]: value }));
   const [errors, setErrors] = useState<Partial<Record<CardField, string>>>({});
 
   useImperativeHandle(ref, () => ({
@@ -77,33 +80,33 @@ export default function SandboxCardForm({ ref }: { ref: Ref<CardFormHandle> }) {
         enter a real card.
       </p>
       <TextField
-        id="card-number"
+        id={cardFieldId('number')}
         label="Card number"
         value={number}
         error={errors.number}
-        onChange={setNumber}
+        onChange={set('number')}
         inputMode="numeric"
         autoComplete="cc-number"
         maxLength={23}
       />
       <div className="field-row">
         <TextField
-          id="card-expiry"
+          id={cardFieldId('expiry')}
           label="Expiry (MM/YY)"
           value={expiry}
           error={errors.expiry}
-          onChange={(typed) => setExpiry(formatExpiry(typed))}
+          onChange={(typed) => set('expiry')(formatExpiry(typed))}
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/YY"
           maxLength={7}
         />
         <TextField
-          id="card-cvc"
+          id={cardFieldId('cvc')}
           label="Security code"
           value={cvc}
           error={errors.cvc}
-          onChange={setCvc}
+          onChange={set('cvc')}
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="CVC"

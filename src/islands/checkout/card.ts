@@ -6,6 +6,10 @@ export interface CardFormHandle {
   tokenise(): Promise<BillingInfo | null>;
 }
 
+/** The sandbox card form's fields as they are empty, and the id of each in the page. */
+export const EMPTY_CARD = { number: '', expiry: '', cvc: '' };
+export const cardFieldId = (name: keyof typeof EMPTY_CARD) => `card-${name}`;
+
 const BRAND_NAMES: Record<string, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
