@@ -389,8 +389,12 @@ export class CatalogueModel {
       count += 1;
       kept.offer(filters.sort ? direction * cents : -score, fact.place, fact.product);
     };
-    if (scores) for (const [id, score] of scores) consider(view.facts.get(id)!, score);
-    else for (const fact of view.orderedFacts) consider(fact, 0);
+    if (scores) {
+      const { ids, scores: relevance } = scores;
+      for (let index = 0; index < ids.length; index += 1) {
+        consider(view.facts.get(ids[index]!)!, relevance[index]!);
+      }
+    } else for (const fact of view.orderedFacts) consider(fact, 0);
     const categories: string[] = [];
     seen.forEach((flag, index) => {
       if (flag) categories.push(view.categoryNames[index]!);
