@@ -75,7 +75,7 @@ await measure('minisearch, typos only where no word starts so (ours)', async () 
         }) as unknown as ProductDto,
     ),
   );
-  return async (q) => index.search(q.split(' ')).ids.length;
+  return async (q) => index.search(q.split(' ')).documents.length;
 });
 
 await measure('minisearch, typos on every word', async () => {

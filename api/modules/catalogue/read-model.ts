@@ -37,8 +37,8 @@ interface Derived {
   ordered: ProductDto[];
   /** Each product's place in `ordered`, the tie-break of every other order. */
   place: Map<string, number>;
-  /** What search filters and orders by, per product (by id), computed once per change. */
-  facts: Map<string, SearchFact>;
+  /** What search filters and orders by, per product, by its document number in the search index. */
+  factsByDocument: SearchFact[];
   /** The facts in listing order (a search without words walks these). */
   orderedFacts: SearchFact[];
   /** Every category name, by the number facts use for it. */
@@ -390,9 +390,9 @@ export class CatalogueModel {
       kept.offer(filters.sort ? direction * cents : -score, fact.place, fact.product);
     };
     if (scores) {
-      const { ids, scores: relevance } = scores;
-      for (let index = 0; index < ids.length; index += 1) {
-        consider(view.facts.get(ids[index]!)!, relevance[index]!);
+      const { documents, scores: relevance } = scores;
+      for (let index = 0; index < documents.length; index += 1) {
+        consider(view.factsByDocument[documents[index]!]!, relevance[index]!);
       }
     } else for (const fact of view.orderedFacts) consider(fact, 0);
     const categories: string[] = [];
@@ -475,6 +475,16 @@ export class CatalogueModel {
     this.categoryOrders = byCategory;
   }
 
+  /** The facts by document number (an array lookup per match, not a map lookup by id). */
+  private factsByDocument(facts: SearchFact[]): SearchFact[] {
+    const byDocument: SearchFact[] = [];
+    for (const fact of facts) {
+      const document = this.index.documentOf(fact.product._id);
+      if (document !== undefined) byDocument[document] = fact;
+    }
+    return byDocument;
+  }
+
   private view(): Derived {
     if (this.derived) return this.derived;
     const ordered = [...this.entries.values()].map((entry) => entry.product).sort(byListingOrder);
@@ -507,7 +517,7 @@ export class CatalogueModel {
     this.derived = {
       ordered,
       place: new Map(ordered.map((product, index) => [product._id, index])),
-      facts: new Map(orderedFacts.map((fact) => [fact.product._id, fact])),
+      factsByDocument: this.factsByDocument(orderedFacts),
       orderedFacts,
       categoryNames: [...categoryNumbers.keys()],
       featured: ordered.filter((product) => product.isFeatured),

@@ -45,8 +45,8 @@ function termOf(word: string): string {
 }
 
 /**
- * At most this many remembered word matches, about 20 bytes each (an id, a short id and a score
- * in flat arrays): some 30 MB, so every word of a 10,000-product catalogue stays remembered.
+ * At most this many remembered word matches, 12 bytes each (a document number and a score in flat
+ * arrays): some 18 MB, so every word of a 10,000-product catalogue stays remembered.
  */
 const MAX_REMEMBERED_HITS = 1_500_000;
 
@@ -79,15 +79,18 @@ function documentOf(product: ProductDto): SearchDocument {
   };
 }
 
-/** The products a query matched (product ids) and each one's relevance, in two parallel lists. */
+/**
+ * The products a query matched, by their document numbers in the index (`documentOf` tells a
+ * product's), and each one's relevance, in two parallel lists.
+ */
 export interface Matches {
-  ids: readonly string[];
+  documents: ArrayLike<number>;
   scores: ArrayLike<number>;
 }
 
-/** A word's matches as remembered: product ids, MiniSearch's short ids and scores, in parallel. */
+/** A word's matches as remembered. */
 interface WordHits extends Matches {
-  shortIds: Int32Array;
+  documents: Int32Array;
   scores: Float64Array;
 }
 
@@ -158,18 +161,20 @@ class CatalogueMiniSearch extends MiniSearch<SearchDocument> {
           );
       }
     }
-    const shortIds = Int32Array.from(touched);
     const found = new Float64Array(touched.length);
-    const ids: string[] = new Array<string>(touched.length);
     touched.forEach((docId, index) => {
       found[index] = scores[docId]!;
       scores[docId] = 0;
-      ids[index] = this._documentIds.get(docId) as string;
     });
-    return { ids, shortIds, scores: found };
+    return { documents: Int32Array.from(touched), scores: found };
   }
 
-  /** The highest short id in use, plus one. */
+  /** A product's document number (MiniSearch's short id; a replaced product gets a new one). */
+  documentOf(id: string): number | undefined {
+    return this._idToShortId.get(id);
+  }
+
+  /** The highest document number in use, plus one. */
   get capacity(): number {
     return this._nextId;
   }
@@ -197,7 +202,7 @@ export class SearchIndex {
   /** Each word's matches, remembered (least recently used first) until the index changes. */
   private readonly wordHits = new Map<string, WordHits>();
   private rememberedHits = 0;
-  /** Which query word each short id has matched so far (see `search`), zero between uses. */
+  /** Which query word each document has matched so far (see `search`), zero between uses. */
   private matched = new Uint8Array(0);
   private totals = new Float64Array(0);
 
@@ -221,9 +226,9 @@ export class SearchIndex {
   search(words: string[]): Matches {
     const lists = words
       .map((word) => this.hitsOf(word))
-      .sort((a, b) => a.ids.length - b.ids.length);
+      .sort((a, b) => a.documents.length - b.documents.length);
     const [smallest, ...others] = lists;
-    if (!smallest) return { ids: [], scores: [] };
+    if (!smallest) return { documents: [], scores: [] };
     // One word: its remembered matches as they are (callers only read them).
     if (others.length === 0) return smallest;
     const capacity = this.index.capacity;
@@ -232,30 +237,35 @@ export class SearchIndex {
       this.totals = new Float64Array(capacity * 2);
     }
     const { matched, totals } = this;
-    smallest.shortIds.forEach((docId, index) => {
-      matched[docId] = 1;
-      totals[docId] = smallest.scores[index]!;
+    smallest.documents.forEach((document, index) => {
+      matched[document] = 1;
+      totals[document] = smallest.scores[index]!;
     });
     // A product stays in when every word matched it, each in turn.
     others.forEach((list, turn) => {
-      list.shortIds.forEach((docId, index) => {
-        if (matched[docId] !== turn + 1) return;
-        matched[docId] = turn + 2;
-        totals[docId]! += list.scores[index]!;
+      list.documents.forEach((document, index) => {
+        if (matched[document] !== turn + 1) return;
+        matched[document] = turn + 2;
+        totals[document]! += list.scores[index]!;
       });
     });
-    const ids: string[] = [];
+    const documents: number[] = [];
     const scores: number[] = [];
     const all = others.length + 1;
-    smallest.shortIds.forEach((docId, index) => {
-      if (matched[docId] === all) {
-        ids.push(smallest.ids[index]!);
-        scores.push(totals[docId]!);
+    smallest.documents.forEach((document) => {
+      if (matched[document] === all) {
+        documents.push(document);
+        scores.push(totals[document]!);
       }
-      matched[docId] = 0;
-      totals[docId] = 0;
+      matched[document] = 0;
+      totals[document] = 0;
     });
-    return { ids, scores };
+    return { documents, scores };
+  }
+
+  /** A product's document number, as `search` names it. */
+  documentOf(id: string): number | undefined {
+    return this.index.documentOf(id);
   }
 
   private hitsOf(word: string): WordHits {
@@ -268,11 +278,11 @@ export class SearchIndex {
     }
     const hits = this.index.hits(term, term.length >= 4 && !this.index.knowsPrefix(term));
     this.wordHits.set(term, hits);
-    this.rememberedHits += hits.ids.length + 1;
+    this.rememberedHits += hits.documents.length + 1;
     for (const [oldest, list] of this.wordHits) {
       if (this.rememberedHits <= MAX_REMEMBERED_HITS) break;
       this.wordHits.delete(oldest);
-      this.rememberedHits -= list.ids.length + 1;
+      this.rememberedHits -= list.documents.length + 1;
     }
     return hits;
   }
