@@ -2,6 +2,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
+import {
+  DEFAULT_PGLITE_SHARED_BUFFERS,
+  DEFAULT_PGLITE_WASM_COMPILER,
+  MEMORY_SIZE,
+  memorySizeInKb,
+  PGLITE_WASM_COMPILERS,
+} from './db/pglite';
 import { CRASH_STEPS, type CrashStep } from './modules/orders/faults';
 import { shopEnvironment } from './shop-mode';
 
@@ -21,6 +28,19 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const orderRetentionDaysSetting = z.preprocess(
   emptyToUndefined,
   z.coerce.number().int().min(30).max(36_500).default(730),
+);
+
+/** PostgreSQL refuses fewer than 16 buffers (128 kB); PGlite's 32-bit heap stops at 2 GB. */
+const pgliteSharedBuffersSetting = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .regex(MEMORY_SIZE, 'must be a size in kB, MB or GB, e.g. 16MB')
+    .refine(
+      (size) => memorySizeInKb(size) >= 128 && memorySizeInKb(size) <= 1024 * 1024,
+      'must be between 128kB and 1GB',
+    )
+    .default(DEFAULT_PGLITE_SHARED_BUFFERS),
 );
 
 const envSchema = z.object({
@@ -43,6 +63,13 @@ const envSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('.data')),
+  /** The embedded database's shared_buffers (ignored with DATABASE_URL). */
+  PGLITE_SHARED_BUFFERS: pgliteSharedBuffersSetting,
+  /** How V8 compiles the embedded database (ignored with DATABASE_URL). */
+  PGLITE_WASM_COMPILER: z.preprocess(
+    emptyToUndefined,
+    z.enum(PGLITE_WASM_COMPILERS).default(DEFAULT_PGLITE_WASM_COMPILER),
+  ),
   JWT_SECRET: optionalString,
   PAYMENT_PROVIDER: z.preprocess(
     emptyToUndefined,
@@ -95,6 +122,8 @@ export interface Config {
   siteUrl: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The embedded database's memory (PGlite; unused with DATABASE_URL). */
+  embedded: { sharedBuffers: string; wasmCompiler: Env['PGLITE_WASM_COMPILER'] };
   jwtSecret: string;
   payments: {
     provider: Env['PAYMENT_PROVIDER'];
@@ -202,6 +231,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: env.PUBLIC_SITE_URL ?? `http://${env.HOST}:${env.PORT}`,
     databaseUrl: env.DATABASE_URL,
     dataDir: resolve(env.DATA_DIR),
+    embedded: {
+      sharedBuffers: env.PGLITE_SHARED_BUFFERS,
+      wasmCompiler: env.PGLITE_WASM_COMPILER,
+    },
     jwtSecret,
     payments: {
       provider: env.PAYMENT_PROVIDER,

@@ -51,7 +51,11 @@ if (!settings.databaseUrl && (await shopIsRunning())) {
   process.exit(1);
 }
 
-const database = await openDatabase({ url: settings.databaseUrl, dataDir });
+const database = await openDatabase({
+  url: settings.databaseUrl,
+  dataDir,
+  pglite: settings.embedded,
+});
 try {
   await migrateDatabase(database);
   const result = await createOrPromoteAdmin(database.db, shopDetails(), {

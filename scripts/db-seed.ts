@@ -5,8 +5,12 @@ import { config } from '../api/config';
 import { migrateDatabase, openDatabase } from '../api/db/client';
 import { seedCatalogue } from '../api/db/seed';
 
-const { databaseUrl, dataDir } = config();
-const database = await openDatabase({ url: databaseUrl, dataDir: resolve(dataDir, 'db') });
+const { databaseUrl, dataDir, embedded } = config();
+const database = await openDatabase({
+  url: databaseUrl,
+  dataDir: resolve(dataDir, 'db'),
+  pglite: embedded,
+});
 try {
   await migrateDatabase(database);
   const { products } = await seedCatalogue(database.db);

@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config';
+import { openPgliteClient, type PgliteSettings } from './pglite';
+import { prepareEmbeddedFolder } from './pglite-upgrade';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -38,6 +40,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** node-postgres pool size. */
   poolSize?: number;
+  /** PGlite's memory settings (the configuration's `embedded`); omitted: the small-shop defaults. */
+  pglite?: PgliteSettings;
 }
 
 /** The folder of migrations drizzle-kit generates (committed). */
@@ -47,18 +51,19 @@ export function migrationsFolder(): string {
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.pglite);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-  ]);
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // The options form: `create(undefined, options)` would drop the extensions for an in-memory database.
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+async function openPglite(
+  dataDir: string | undefined,
+  settings: PgliteSettings | undefined,
+): Promise<Database> {
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (dataDir) {
+    await prepareEmbeddedFolder(dataDir, settings);
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await openPgliteClient(dataDir, settings);
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

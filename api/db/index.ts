@@ -9,8 +9,12 @@ import { seedIfEmpty } from './seed';
  */
 export function appDatabase(): Promise<Database> {
   return sharedDatabase(async () => {
-    const { databaseUrl, dataDir } = config();
-    const database = await openDatabase({ url: databaseUrl, dataDir: resolve(dataDir, 'db') });
+    const { databaseUrl, dataDir, embedded } = config();
+    const database = await openDatabase({
+      url: databaseUrl,
+      dataDir: resolve(dataDir, 'db'),
+      pglite: embedded,
+    });
     await migrateDatabase(database);
     await seedIfEmpty(database.db);
     return database;

@@ -52,6 +52,27 @@ describe('configuration', () => {
     );
   });
 
+  it('sizes the embedded database for a small shop unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).embedded).toEqual({
+      sharedBuffers: '16MB',
+      wasmCompiler: 'baseline',
+    });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), PGLITE_WASM_COMPILER: 'optimizing' }).embedded.wasmCompiler,
+    ).toBe('optimizing');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PGLITE_WASM_COMPILER: 'fast' })).toThrow(
+      /PGLITE_WASM_COMPILER/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), PGLITE_SHARED_BUFFERS: '64MB' }).embedded.sharedBuffers,
+    ).toBe('64MB');
+    for (const wrong of ['lots', '16 MB', '16mb', '64kB', '2GB']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), PGLITE_SHARED_BUFFERS: wrong })).toThrow(
+        /PGLITE_SHARED_BUFFERS/,
+      );
+    }
+  });
+
   it('rejects a malformed value with the variable name', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: dataDir() })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x', DATA_DIR: dataDir() })).toThrow(
