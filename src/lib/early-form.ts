@@ -54,8 +54,10 @@ export function readDomValues<T extends { [K in keyof T]: FieldValue }>(
 export function useDomInitialState<T extends { [K in keyof T]: FieldValue }>(
   defaults: T,
   idOf: (name: keyof T & string) => string,
+  /** What the form's own input handlers would have made of those values (e.g. "1229" → "12/29"). */
+  normalise: (values: T) => T = (values) => values,
 ): [T, Dispatch<SetStateAction<T>>] {
-  return useState<T>(() => readDomValues(defaults, idOf));
+  return useState<T>(() => normalise(readDomValues(defaults, idOf)));
 }
 
 /** Set on a form while its island is not interactive yet; EarlySubmit holds its submits. */

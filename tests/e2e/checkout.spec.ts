@@ -390,6 +390,7 @@ test('an empty cart sends the shopper from /shipping back to /cart, and /review 
 });
 
 test('axe finds no serious violation on any checkout step, errors showing', async ({ page }) => {
+  test.setTimeout(120_000); // axe on five steps: 24 s alone, over 60 s on a loaded 2-core machine
   await seedCart(page, [enamel]);
   await page.goto('/shipping');
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -405,6 +405,38 @@ test.describe('the billing step', () => {
     expect(kept).not.toMatch(/4242 ?4242 ?4242/);
     expect(problems).toEqual([]);
   });
+
+  test('an expiry typed as digits before its script arrives reads MM/YY once the form is ready', async ({
+    page,
+  }) => {
+    await page.setViewportSize(PHONE);
+    const problems = watchProblems(page);
+    await acceptCookies(page);
+    await seedCart(page, [mug]);
+    await page.addInitScript(() => {
+      localStorage.setItem(
+        'checkout',
+        JSON.stringify({
+          guestContact: { firstname: 'Ada', lastname: 'Early', email: 'ada-expiry@example.com' },
+          shippingAddress: {
+            line1: '77 Slow Phone Rd.',
+            line2: '',
+            city: 'Spokane',
+            state: 'WA',
+            zipcode: '99201',
+          },
+        }),
+      );
+    });
+    const expiry = page.getByLabel('Expiry (MM/YY)', { exact: true });
+    await beforeScripts(page, '/billing', async () => {
+      await expiry.pressSequentially('1229');
+      await expect(expiry).toHaveValue('1229');
+    });
+    await hydrated(page, 'BillingStep');
+    await expect(expiry).toHaveValue('12/29');
+    expect(problems).toEqual([]);
+  });
 });
 
 test.describe('the cart', () => {

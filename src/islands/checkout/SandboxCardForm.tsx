@@ -28,7 +28,11 @@ const TEST_CARDS = [
  * the billing step, it starts from what its fields hold when it hydrates (issue 13 point 10).
  */
 export default function SandboxCardForm({ ref }: { ref: Ref<CardFormHandle> }) {
-  const [card, setCard] = useDomInitialState(EMPTY_CARD, cardFieldId);
+  // An expiry typed before the script arrived ("1229") is shown as it would have been formatted.
+  const [card, setCard] = useDomInitialState(EMPTY_CARD, cardFieldId, (typed) => ({
+    ...typed,
+    expiry: formatExpiry(typed.expiry),
+  }));
   const { number, expiry, cvc } = card;
   const set = (name: keyof typeof EMPTY_CARD) => (value: string) =>
     setCard((current) => ({ ...current, [name]: value }));
