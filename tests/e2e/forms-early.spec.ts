@@ -123,7 +123,8 @@ test.describe('the shipping step', () => {
       state: 'WA',
       zipcode: '99201',
     });
-    // The billing step's summary is taxed for that address.
+    // The billing step's summary is taxed for that address (its toggle works once it hydrates).
+    await hydrated(page, 'BillingStep');
     await page.getByRole('button', { name: /Show order summary/ }).click();
     await expect(
       page.getByRole('complementary', { name: 'Order summary' }).getByText(/^Sales tax \(\d/),
