@@ -42,6 +42,14 @@ async function seedCart(page: Page, lines: object[]) {
   }, JSON.stringify(lines));
 }
 
+/** A checkout already stored in this browser (contact and shipping), unless the page wrote one. */
+async function seedCheckout(page: Page, checkout: object) {
+  await page.addInitScript((stored) => {
+    if (localStorage.getItem('checkout')) return;
+    localStorage.setItem('checkout', stored);
+  }, JSON.stringify(checkout));
+}
+
 /** Page errors, refused content and React's hydration complaints (minified or not). */
 function watchProblems(page: Page): string[] {
   const problems = watchConsole(page);
@@ -139,20 +147,15 @@ test.describe('the shipping step', () => {
     const problems = watchProblems(page);
     await acceptCookies(page);
     await seedCart(page, [mug]);
-    await page.addInitScript(() => {
-      localStorage.setItem(
-        'checkout',
-        JSON.stringify({
-          guestContact: { firstname: 'Stored', lastname: 'Shopper', email: 'stored@example.com' },
-          shippingAddress: {
-            line1: '1 Stored St.',
-            line2: '',
-            city: 'Tacoma',
-            state: 'WA',
-            zipcode: '98402',
-          },
-        }),
-      );
+    await seedCheckout(page, {
+      guestContact: { firstname: 'Stored', lastname: 'Shopper', email: 'stored@example.com' },
+      shippingAddress: {
+        line1: '1 Stored St.',
+        line2: '',
+        city: 'Tacoma',
+        state: 'WA',
+        zipcode: '98402',
+      },
     });
     await beforeScripts(page, '/shipping', async () => {
       // Only the address is typed early: the contact comes from the store, the address stays.
@@ -355,21 +358,15 @@ test.describe('the billing step', () => {
     const problems = watchProblems(page);
     await acceptCookies(page);
     await seedCart(page, [mug]);
-    await page.addInitScript(() => {
-      if (localStorage.getItem('checkout')) return;
-      localStorage.setItem(
-        'checkout',
-        JSON.stringify({
-          guestContact: { firstname: 'Ada', lastname: 'Early', email: 'ada-card@example.com' },
-          shippingAddress: {
-            line1: '77 Slow Phone Rd.',
-            line2: '',
-            city: 'Spokane',
-            state: 'WA',
-            zipcode: '99201',
-          },
-        }),
-      );
+    await seedCheckout(page, {
+      guestContact: { firstname: 'Ada', lastname: 'Early', email: 'ada-card@example.com' },
+      shippingAddress: {
+        line1: '77 Slow Phone Rd.',
+        line2: '',
+        city: 'Spokane',
+        state: 'WA',
+        zipcode: '99201',
+      },
     });
     const tokenise = await holdRequests(page, '**/api/payments/sandbox/tokens');
     await beforeScripts(page, '/billing', async () => {
@@ -414,20 +411,15 @@ test.describe('the billing step', () => {
     const problems = watchProblems(page);
     await acceptCookies(page);
     await seedCart(page, [mug]);
-    await page.addInitScript(() => {
-      localStorage.setItem(
-        'checkout',
-        JSON.stringify({
-          guestContact: { firstname: 'Ada', lastname: 'Early', email: 'ada-expiry@example.com' },
-          shippingAddress: {
-            line1: '77 Slow Phone Rd.',
-            line2: '',
-            city: 'Spokane',
-            state: 'WA',
-            zipcode: '99201',
-          },
-        }),
-      );
+    await seedCheckout(page, {
+      guestContact: { firstname: 'Ada', lastname: 'Early', email: 'ada-expiry@example.com' },
+      shippingAddress: {
+        line1: '77 Slow Phone Rd.',
+        line2: '',
+        city: 'Spokane',
+        state: 'WA',
+        zipcode: '99201',
+      },
     });
     const expiry = page.getByLabel('Expiry (MM/YY)', { exact: true });
     await beforeScripts(page, '/billing', async () => {
