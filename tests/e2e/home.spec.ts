@@ -101,6 +101,25 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test("the featured products travel once, as HTML, not again as the island's props", async ({
+  request,
+}) => {
+  const api = await request.get('/api/product/search?isFeatured=true');
+  const { products } = (await api.json()) as { products: { _id: string; title: string }[] };
+  expect(products.length).toBeGreaterThan(0);
+  const html = await (await request.get('/')).text();
+  const island = /<astro-island[^>]*FeaturedCarousel[^>]*>/.exec(html)?.[0] ?? '';
+  expect(island).toContain(`count&quot;:[0,${products.length}]`);
+  // No product rides in the island's props, and each links from the page exactly once.
+  expect(products.filter((product) => island.includes(product._id)).map((p) => p.title)).toEqual(
+    [],
+  );
+  const links = products.map(
+    (product) => html.split(`/productdetailpage/${product._id}"`).length - 1,
+  );
+  expect(links).toEqual(products.map(() => 1));
+});
+
 test('the home page makes no request for the featured products', async ({ page }) => {
   const asked: string[] = [];
   page.on('request', (request) => {

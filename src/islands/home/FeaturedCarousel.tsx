@@ -1,24 +1,35 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ProductDto } from '../../../api/modules/product/model';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { HOME_TEXT } from '../../lib/site-messages';
-import { FeaturedCard } from './FeaturedCard';
 import { useHydrated } from '../shell/useHydrated';
 import styles from './FeaturedCarousel.module.css';
 
+/** The server-rendered track inside the carousel's region. */
+function trackIn(region: HTMLElement | null) {
+  return region?.querySelector<HTMLUListElement>('#featured-track') ?? null;
+}
+
 /**
  * The home page's Featured Products carousel (spec §2, §9): 3 cards a view, 2 under 640 px.
- * The products come from the server and are in the page's HTML (a scrollable list that works
- * without JavaScript); once the island runs it adds the Previous and Next buttons. The track is a
- * scroll-snapping list, so touch swipes and the keyboard (Tab through the cards, arrow keys on the
- * focused track) work natively; Previous and Next move a whole view.
+ * The products are the island's child, `FeaturedTrack`, rendered on the server into the page's
+ * HTML (a scrollable list that works without JavaScript) and kept as it is when the island runs;
+ * the island only adds the Previous and Next buttons, so its props are a count, not the products.
+ * The track is a scroll-snapping list, so touch swipes and the keyboard (Tab through the cards,
+ * arrow keys on the focused track) work natively; Previous and Next move a whole view.
  */
-export default function FeaturedCarousel({ products }: { products: ProductDto[] }) {
+export default function FeaturedCarousel({
+  count,
+  children,
+}: {
+  count: number;
+  /** The track (`FeaturedTrack`), as server-rendered HTML. */
+  children?: ReactNode;
+}) {
   const hydrated = useHydrated();
   const [edges, setEdges] = useState({ atStart: true, atEnd: false });
-  const track = useRef<HTMLUListElement>(null);
+  const region = useRef<HTMLDivElement>(null);
 
   const updateEdges = useCallback(() => {
-    const element = track.current;
+    const element = trackIn(region.current);
     if (!element) return;
     const slack = 4;
     setEdges({
@@ -28,7 +39,7 @@ export default function FeaturedCarousel({ products }: { products: ProductDto[] 
   }, []);
 
   useEffect(() => {
-    const element = track.current;
+    const element = trackIn(region.current);
     if (!element) return;
     updateEdges();
     element.addEventListener('scroll', updateEdges, { passive: true });
@@ -40,7 +51,7 @@ export default function FeaturedCarousel({ products }: { products: ProductDto[] 
   }, [updateEdges]);
 
   function move(direction: 1 | -1) {
-    const element = track.current;
+    const element = trackIn(region.current);
     if (!element) return;
     const reduceMotion = matchMedia('(prefers-reduced-motion: reduce)').matches;
     element.scrollBy({
@@ -49,7 +60,7 @@ export default function FeaturedCarousel({ products }: { products: ProductDto[] 
     });
   }
 
-  if (products.length === 0) {
+  if (count === 0) {
     return (
       <p className={styles.message} role="status">
         {HOME_TEXT.noFeaturedProducts}
@@ -59,6 +70,7 @@ export default function FeaturedCarousel({ products }: { products: ProductDto[] 
 
   return (
     <div
+      ref={region}
       className={styles.carousel}
       role="region"
       aria-roledescription="carousel"
@@ -91,24 +103,7 @@ export default function FeaturedCarousel({ products }: { products: ProductDto[] 
           </>
         )}
       </div>
-      <ul
-        id="featured-track"
-        ref={track}
-        className={styles.track}
-        tabIndex={0}
-        aria-label="Featured products, scroll sideways for more"
-      >
-        {products.map((product, index) => (
-          <li
-            key={product._id}
-            className={styles.slide}
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${products.length}`}
-          >
-            <FeaturedCard product={product} />
-          </li>
-        ))}
-      </ul>
+      {children}
     </div>
   );
 }
