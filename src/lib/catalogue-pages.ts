@@ -12,7 +12,7 @@ import {
   type SubcategoryListing,
 } from '../../api/modules/product/model';
 import { listingTitle } from './listing-title';
-import { listingHref } from './navigation';
+import { listingHref, searchPageHref } from './navigation';
 import { groupIntoSections, type Section } from './sections';
 
 /**
@@ -156,15 +156,7 @@ export interface SearchPage {
 export async function searchPage(url: URL): Promise<SearchPage> {
   const parsed = searchQuery.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : {};
-  const pageHref = (page: number) => {
-    const next = new URLSearchParams();
-    for (const [key, value] of url.searchParams) {
-      if (key !== 'page' && value !== '') next.set(key, value);
-    }
-    if (page > 1) next.set('page', String(page));
-    const text = next.toString();
-    return text ? `/search?${text}` : '/search';
-  };
+  const pageHref = (page: number) => searchPageHref(url.searchParams, { page });
   const base = {
     q: query.q ?? '',
     category: query.category ?? '',

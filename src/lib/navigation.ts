@@ -23,6 +23,24 @@ export function listingHref({ category, subcategory }: CategoryLink): string {
 }
 
 /** Header category nav (spec §2): Gift Collection, Under $30, Yoga, Cat, Artistic, Kitchen. */
+/**
+ * `/search` with a search's parameters as they are, less its page, any empty value and the
+ * `drop`ped filter, at `page` (page 1 leaves it out). The search page's page links and its filter
+ * chips both use it.
+ */
+export function searchPageHref(
+  params: URLSearchParams,
+  { drop, page = 1 }: { drop?: string; page?: number } = {},
+): string {
+  const next = new URLSearchParams();
+  for (const [key, value] of params) {
+    if (key !== 'page' && key !== drop && value !== '') next.set(key, value);
+  }
+  if (page > 1) next.set('page', String(page));
+  const text = next.toString();
+  return text ? `/search?${text}` : '/search';
+}
+
 export const CATEGORY_NAV: CategoryLink[] = [
   { label: 'Gift Collection', category: 'Gift Collection' },
   { label: 'Under $30', category: 'Gift Collection', subcategory: 'Under $30' },

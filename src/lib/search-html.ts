@@ -2,6 +2,7 @@ import { formatDollars } from '../../api/lib/money';
 import { PRODUCT_MESSAGES } from '../../api/modules/product/model';
 import { attributes, escapeHtml, paginationHtml, productGridHtml } from './catalogue-html';
 import type { SearchPage } from './catalogue-pages';
+import { searchPageHref } from './navigation';
 
 /**
  * The search page's content (spec §2 Search) as HTML text: the form with its filters, the applied
@@ -67,15 +68,6 @@ function filtersHtml(view: SearchView, typed: string): string {
 /** The applied filters as chips that each remove theirs, and 'Clear all filters' for several. */
 function chipsHtml(url: URL): string {
   const params = url.searchParams;
-  /** The address of the same search without one filter (and back at page 1). */
-  const without = (key: string) => {
-    const next = new URLSearchParams();
-    for (const [name, value] of params) {
-      if (name !== key && name !== 'page' && value !== '') next.set(name, value);
-    }
-    const text = next.toString();
-    return text ? `/search?${text}` : '/search';
-  };
   const dollars = (value: string) => {
     const amount = Number(value);
     return Number.isFinite(amount) ? formatDollars(amount) : value;
@@ -88,7 +80,10 @@ function chipsHtml(url: URL): string {
   ] as const;
   const applied = chips
     .filter(([key]) => (params.get(key) ?? '').trim() !== '')
-    .map(([key, label]) => ({ label: label(params.get(key)!.trim()), href: without(key) }));
+    .map(([key, label]) => ({
+      label: label(params.get(key)!.trim()),
+      href: searchPageHref(params, { drop: key }),
+    }));
   if (applied.length === 0) return '';
   const q = params.get('q')?.trim();
   const clearAll = q ? `/search?${new URLSearchParams({ q })}` : '/search';

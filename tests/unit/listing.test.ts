@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CategoryOrderDto, ProductDto } from '../../api/modules/product/model';
 import { listingTitle } from '../../src/lib/listing-title';
-import { listingHref } from '../../src/lib/navigation';
+import { listingHref, searchPageHref } from '../../src/lib/navigation';
 import { groupIntoSections } from '../../src/lib/sections';
 
 describe('listing titles (spec §2 Listings)', () => {
@@ -135,5 +135,23 @@ describe('listing links', () => {
     ],
   ])('%o → %s', (link, href) => {
     expect(listingHref(link)).toBe(href);
+  });
+});
+
+describe('search page links', () => {
+  const params = new URLSearchParams('q=mug&category=Home&minPrice=&sort=price_asc&page=3');
+  it.each<[{ drop?: string; page?: number }, string]>([
+    [{}, '/search?q=mug&category=Home&sort=price_asc'],
+    [{ page: 2 }, '/search?q=mug&category=Home&sort=price_asc&page=2'],
+    [{ drop: 'category' }, '/search?q=mug&sort=price_asc'],
+    [{ drop: 'sort', page: 4 }, '/search?q=mug&category=Home&page=4'],
+  ])('%o → %s', (change, href) => {
+    expect(searchPageHref(params, change)).toBe(href);
+  });
+
+  it('is /search alone when nothing is left', () => {
+    expect(searchPageHref(new URLSearchParams('category=Home&page=2'), { drop: 'category' })).toBe(
+      '/search',
+    );
   });
 });
