@@ -12,7 +12,7 @@
 // - "(bare page)", always: a one-screen HTML page with no style sheet, script or image, served by
 //   this script. Its Total Blocking Time is Chromium's own start-up work here.
 // - "… (text only)", with BENCH_TEXT_ONLY=1: each page's own HTML and style sheet with every
-//   script and image taken out. What a page scores above that is what its scripts and images cost.
+//   script and image taken out, served by this script (so without the shop's headers, COOP too).
 // - "… (without COOP)", with BENCH_WITHOUT_COOP=1: each page through a proxy that drops the
 //   shop's Cross-Origin-Opener-Policy header, whose browsing-context-group switch makes Chromium
 //   start the page in a fresh renderer (see README, Catalogue reads: figures).
