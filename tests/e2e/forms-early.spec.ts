@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { AUTH_MESSAGES } from '../../api/modules/auth/model';
 import { PROFILE_MESSAGES } from '../../api/modules/user/model';
@@ -18,10 +18,17 @@ import { beforeScripts, holdRequests } from './support/early';
  * what a shopper types, and a submit pressed, before the island's script arrives are kept.
  */
 
+/** Every test here runs on a phone with cookies accepted, and reads the page's problems. */
+const test = base.extend<{ problems: string[] }>({
+  problems: async ({ page }, use) => {
+    await acceptCookies(page);
+    await use(watchProblems(page));
+  },
+});
+
 // Chromium, the built server and axe share two cores with other work: give each test room.
 test.slow();
-
-const PHONE = { width: 390, height: 844 };
+test.use({ viewport: { width: 390, height: 844 } });
 
 const mug = {
   _id: seedProductId('campfire-enamel-mug'),
@@ -81,10 +88,8 @@ async function fillShipping(page: Page) {
 test.describe('the shipping step', () => {
   test('is there to type into before its script arrives, and keeps every value', async ({
     page,
+    problems,
   }) => {
-    await page.setViewportSize(PHONE);
-    const problems = watchProblems(page);
-    await acceptCookies(page);
     await seedCart(page, [mug]);
     await beforeScripts(page, '/shipping', async () => {
       await fillShipping(page);
@@ -105,10 +110,8 @@ test.describe('the shipping step', () => {
 
   test('a Continue pressed before the script arrives reaches billing with that address', async ({
     page,
+    problems,
   }) => {
-    await page.setViewportSize(PHONE);
-    const problems = watchProblems(page);
-    await acceptCookies(page);
     await seedCart(page, [mug]);
     await beforeScripts(page, '/shipping', async () => {
       await fillShipping(page);
@@ -142,10 +145,8 @@ test.describe('the shipping step', () => {
 
   test('untouched fields take what the checkout stored, after hydration and without a mismatch', async ({
     page,
+    problems,
   }) => {
-    await page.setViewportSize(PHONE);
-    const problems = watchProblems(page);
-    await acceptCookies(page);
     await seedCart(page, [mug]);
     await seedCheckout(page, {
       guestContact: { firstname: 'Stored', lastname: 'Shopper', email: 'stored@example.com' },
@@ -176,10 +177,8 @@ test.describe('the shipping step', () => {
 test.describe('the reset password form', () => {
   test('typed and submitted before its script arrives, it resets the password with a real link', async ({
     page,
+    problems,
   }) => {
-    await page.setViewportSize(PHONE);
-    const problems = watchProblems(page);
-    await acceptCookies(page);
     // One real account (registering is limited per address: this file does it once).
     const email = `early-reset-${Date.now()}@example.com`;
     const registered = await page.request.post('/api/auth/register', {
@@ -221,9 +220,8 @@ test.describe('the reset password form', () => {
 
   test('without a link, the form is there at first and the page says so once ready', async ({
     page,
+    problems,
   }) => {
-    const problems = watchProblems(page);
-    await acceptCookies(page);
     await beforeScripts(page, '/resetpassword', async () => {
       await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
     });
@@ -258,10 +256,10 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 test.describe('the add-address form', () => {
-  test('typed and submitted before its script arrives, the address is saved', async ({ page }) => {
-    await page.setViewportSize(PHONE);
-    const problems = watchProblems(page);
-    await acceptCookies(page);
+  test('typed and submitted before its script arrives, the address is saved', async ({
+    page,
+    problems,
+  }) => {
     const password = 'an early bird password';
     const email = await verifiedAccount(page, 'address', password);
     await logIn(page, email, password);
@@ -292,10 +290,8 @@ test.describe('the add-address form', () => {
 test.describe('the change password form', () => {
   test('typed and submitted before its script arrives, the password is changed', async ({
     page,
+    problems,
   }) => {
-    await page.setViewportSize(PHONE);
-    const problems = watchProblems(page);
-    await acceptCookies(page);
     const password = 'an early bird password';
     const email = await verifiedAccount(page, 'password', password);
     await logIn(page, email, password);
@@ -350,24 +346,25 @@ const BILLING = {
   'Security code': '123',
 };
 
+/** A guest checkout whose contact and shipping are done, as the billing step finds it stored. */
+const shippedTo = (email: string) => ({
+  guestContact: { firstname: 'Ada', lastname: 'Early', email },
+  shippingAddress: {
+    line1: '77 Slow Phone Rd.',
+    line2: '',
+    city: 'Spokane',
+    state: 'WA',
+    zipcode: '99201',
+  },
+});
+
 test.describe('the billing step', () => {
   test('a card and an address typed, and Continue pressed, before its script arrives reach review', async ({
     page,
+    problems,
   }) => {
-    await page.setViewportSize(PHONE);
-    const problems = watchProblems(page);
-    await acceptCookies(page);
     await seedCart(page, [mug]);
-    await seedCheckout(page, {
-      guestContact: { firstname: 'Ada', lastname: 'Early', email: 'ada-card@example.com' },
-      shippingAddress: {
-        line1: '77 Slow Phone Rd.',
-        line2: '',
-        city: 'Spokane',
-        state: 'WA',
-        zipcode: '99201',
-      },
-    });
+    await seedCheckout(page, shippedTo('ada-card@example.com'));
     const tokenise = await holdRequests(page, '**/api/payments/sandbox/tokens');
     await beforeScripts(page, '/billing', async () => {
       await page.getByLabel('Billing address same as shipping').uncheck();
@@ -406,21 +403,10 @@ test.describe('the billing step', () => {
 
   test('an expiry typed as digits before its script arrives reads MM/YY once the form is ready', async ({
     page,
+    problems,
   }) => {
-    await page.setViewportSize(PHONE);
-    const problems = watchProblems(page);
-    await acceptCookies(page);
     await seedCart(page, [mug]);
-    await seedCheckout(page, {
-      guestContact: { firstname: 'Ada', lastname: 'Early', email: 'ada-expiry@example.com' },
-      shippingAddress: {
-        line1: '77 Slow Phone Rd.',
-        line2: '',
-        city: 'Spokane',
-        state: 'WA',
-        zipcode: '99201',
-      },
-    });
+    await seedCheckout(page, shippedTo('ada-expiry@example.com'));
     const expiry = page.getByLabel('Expiry (MM/YY)', { exact: true });
     await beforeScripts(page, '/billing', async () => {
       await expiry.pressSequentially('1229');
@@ -435,10 +421,8 @@ test.describe('the billing step', () => {
 test.describe('the cart', () => {
   test('offers nothing to type before its script, and keeps a quantity typed while it is checked', async ({
     page,
+    problems,
   }) => {
-    await page.setViewportSize(PHONE);
-    const problems = watchProblems(page);
-    await acceptCookies(page);
     await seedCart(page, [mug]);
     const answerCheck = await holdRequests(page, '**/api/cart/validate');
     await beforeScripts(page, '/cart', async () => {
