@@ -45,12 +45,10 @@ export async function createSearchPage(
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
     const found = await searchPage(url);
     const view = { ...found, url };
-    const { page, pages } = view.result.pagination;
     setPageHeaders(res);
     res.setHeader('Cache-Control', CACHE_CONTROL);
-    // A page past the last (a shared link to results that have since shrunk) shows the last page.
-    if (view.status === 200 && page > pages) {
-      res.writeHead(302, { Location: view.pageHref(pages) });
+    if (view.redirect) {
+      res.writeHead(302, { Location: view.redirect });
       res.end();
       return;
     }

@@ -147,6 +147,11 @@ export interface SearchPage {
   sort: string;
   /** The address of another page of the same results. */
   pageHref(page: number): string;
+  /**
+   * Where to send a request for a page past the last (a shared link to results that have since
+   * shrunk): the last page. Undefined otherwise.
+   */
+  redirect?: string | undefined;
 }
 
 /**
@@ -173,5 +178,7 @@ export async function searchPage(url: URL): Promise<SearchPage> {
     const problem = 'Search is not working right now. Please try again in a moment.';
     return { ...base, status: 503, result: empty, total: 0, problem };
   }
-  return { ...base, status: 200, ...model.searchCounted(parsed.data) };
+  const found = model.searchCounted(parsed.data);
+  const { page, pages } = found.result.pagination;
+  return { ...base, status: 200, ...found, redirect: page > pages ? pageHref(pages) : undefined };
 }
