@@ -6,6 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import sharp from 'sharp';
 import { seedProductId } from '../../api/db/seed';
 import { LOGIN_TEXT, RESET_TEXT } from '../../src/islands/account/messages';
+import { listingHref } from '../../src/lib/navigation';
 import { parseEml, partOfType } from '../helpers/eml';
 import { freePort } from '../helpers/free-port';
 import { acceptCookies, hydrated, seriousViolations } from './support/account';
@@ -325,7 +326,10 @@ test('the owner adds a product with an uploaded image; search and its page show 
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Description').fill('A brass camp lantern with a juniper green shade.');
   await form.getByLabel('Price in dollars').fill('42.00');
-  await form.getByLabel(/^Categories/).fill('Home / Living Room');
+  const listing = form.getByRole('group', { name: 'Category 1' });
+  await listing.getByLabel('Category', { exact: true }).selectOption('Home');
+  await listing.getByLabel('Subcategory', { exact: true }).selectOption('New subcategory…');
+  await listing.getByLabel('New subcategory name').fill('Living Room');
   await form.getByLabel('In stock').fill('9');
   await form
     .getByLabel(/^Images/)
@@ -353,4 +357,98 @@ test('the owner adds a product with an uploaded image; search and its page show 
   await expect
     .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
+});
+
+test('the owner edits a product listed "Under $30": the new price saves and shows on its page', async ({
+  page,
+}) => {
+  await logIn(page);
+  await page.goto(`${base}/admin/products`);
+  await page.getByRole('button', { name: 'Edit Wool Mouse Trio' }).click();
+  const form = page.getByRole('region', { name: 'Edit Wool Mouse Trio' });
+  const price = form.getByLabel('Price in dollars');
+  await expect(price).toHaveValue('15.00');
+  // Its categories are picked from the catalogue's, "Under $30" among them.
+  const gifts = form.getByRole('group', { name: 'Category 1' });
+  await expect(gifts.getByLabel('Category', { exact: true })).toHaveValue('Gift Collection');
+  await expect(gifts.getByLabel('Subcategory', { exact: true })).toHaveValue('Under $30');
+  await noSeriousViolations(page);
+  await price.fill('17.00');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Saved Wool Mouse Trio.' }),
+  ).toBeVisible();
+
+  await page.goto(`${base}/productdetailpage/${seedProductId('wool-mouse-trio')}`);
+  await expect(page.getByTestId('price')).toHaveText('$17.00');
+});
+
+test('a new product is listed only in categories picked from the list or entered as new', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000); // an upload turned into six WebP widths
+  const title = `Cedar Camp Lamp ${Date.now().toString(36)}`;
+  const picture = await sharp({
+    create: { width: 600, height: 600, channels: 3, background: { r: 90, g: 60, b: 30 } },
+  })
+    .jpeg()
+    .toBuffer();
+  await logIn(page);
+  await page.goto(`${base}/admin/products`);
+  await page.getByRole('button', { name: 'Add a product' }).click();
+  const form = page.getByRole('region', { name: 'Add a product' });
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Price in dollars').fill('36.00');
+  await form.getByLabel('In stock').fill('4');
+  await form
+    .getByLabel(/^Images/)
+    .setInputFiles({ name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: picture });
+  await expect(form.getByRole('img', { name: 'Uploaded image 1' })).toBeVisible();
+
+  // There is nowhere to type a category: it is picked, and the form says so at the field.
+  const first = form.getByRole('group', { name: 'Category 1' });
+  const category = first.getByLabel('Category', { exact: true });
+  await expect(first.getByRole('textbox')).toHaveCount(0);
+  await form.getByRole('button', { name: 'Add the product' }).click();
+  await expect(category).toBeFocused();
+  await expect(category).toHaveAccessibleDescription(
+    'Choose a category, or "New category…" to add one.',
+  );
+
+  // "New category…" reveals a field checked by the catalogue's rule.
+  await category.selectOption('New category…');
+  const newCategory = first.getByLabel('New category name');
+  await newCategory.fill('Camp <Lights>');
+  await first.getByLabel('Subcategory', { exact: true }).selectOption('New subcategory…');
+  await first.getByLabel('New subcategory name').fill('Lanterns & Lamps');
+  await form.getByRole('button', { name: 'Add the product' }).click();
+  await expect(newCategory).toBeFocused();
+  await expect(newCategory).toHaveAccessibleDescription(/letters, digits, spaces, \$, &/);
+  await newCategory.fill('Camp Lights');
+
+  // A "new" name the catalogue already has, in another case, is the catalogue's own.
+  await form.getByRole('button', { name: 'Add another category' }).click();
+  const second = form.getByRole('group', { name: 'Category 2' });
+  await second.getByLabel('Category', { exact: true }).selectOption('New category…');
+  await second.getByLabel('New category name').fill('gift  collection');
+  await second.getByLabel('New category name').press('Tab');
+  await expect(second.getByLabel('Category', { exact: true })).toHaveValue('Gift Collection');
+  await expect(second.getByLabel('New category name')).toHaveCount(0);
+  await noSeriousViolations(page);
+
+  await form.getByRole('button', { name: 'Add the product' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Added ${title}.` })).toBeVisible();
+
+  const owner = { authorization: `Bearer ${await apiToken(request, email, password)}` };
+  const { categories } = (await (
+    await request.get(`${base}/api/admin/categories`, { headers: owner })
+  ).json()) as { categories: { name: string; subcategories: string[] }[] };
+  expect(categories).toContainEqual({ name: 'Camp Lights', subcategories: ['Lanterns & Lamps'] });
+  expect(categories.filter((entry) => /gift\s+collection/i.test(entry.name))).toHaveLength(1);
+
+  await page.goto(
+    `${base}${listingHref({ label: '', category: 'Camp Lights', subcategory: 'Lanterns & Lamps' })}`,
+  );
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
 });

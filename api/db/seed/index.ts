@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { count, inArray } from 'drizzle-orm';
 import { catalogueChanged } from '../../modules/catalogue/change';
+import { isCategoryName } from '../../modules/catalogue/category-name';
 import type { Db } from '../client';
 import { categoryOrders, productCategorizations, products, productVariants } from '../schema';
 import { categoryOrders as seedCategoryOrders, products as seedProducts } from './catalogue';
@@ -82,10 +83,30 @@ function productRow(product: SeedProduct) {
 }
 
 /**
+ * The catalogue's names follow the rule the product editor saves with, so every seeded product can
+ * be edited and saved as it is (issue 25).
+ */
+function assertCategoryNames(catalogue: SeedProduct[]) {
+  const names = [
+    ...catalogue.flatMap((product) =>
+      product.categorizations.flatMap((entry) =>
+        entry.subcategory === undefined ? [entry.category] : [entry.category, entry.subcategory],
+      ),
+    ),
+    ...seedCategoryOrders.flatMap((entry) => [entry.category, entry.subcategory]),
+  ];
+  const refused = [...new Set(names.filter((name) => !isCategoryName(name)))];
+  if (refused.length > 0) {
+    throw new Error(`Category names the product editor cannot save: ${JSON.stringify(refused)}`);
+  }
+}
+
+/**
  * Loads the demo catalogue. Idempotent: products are matched by slug and brought back to the
  * catalogue's values, their variants and categorizations replaced, category orders upserted.
  */
 export async function seedCatalogue(db: Db, catalogue: SeedProduct[] = seedProducts) {
+  assertCategoryNames(catalogue);
   await db.transaction(async (tx) => {
     const rows = catalogue.map(productRow);
     for (const row of rows) {

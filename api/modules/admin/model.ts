@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORY_NAME_MESSAGE, categoryName } from '../catalogue/category-name';
 
 /** The carriers the back office ships with, and each one's public tracking page. */
 export const CARRIERS = {
@@ -77,7 +78,7 @@ export const PRODUCT_MESSAGES = {
   description: 'Enter a description of at most 5000 characters.',
   price: 'Enter a price from 0.00 to 100000.00, with at most two decimals.',
   priority: 'Enter a priority: a whole number from 0 to 100000, or leave it empty.',
-  category: 'Enter each category (and subcategory) in 1 to 60 letters, digits or spaces.',
+  category: CATEGORY_NAME_MESSAGE,
   categories: 'Choose 1 to 10 categories.',
   quantity: 'Enter the number in stock: a whole number from 0 to 100000.',
   images: 'Upload 1 to 8 images.',
@@ -86,17 +87,13 @@ export const PRODUCT_MESSAGES = {
   digital: 'A digital product cannot be added here.',
 } as const;
 
-const categoryName = z
-  .string()
-  .trim()
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N} &'-]{0,59}$/u, { error: PRODUCT_MESSAGES.category });
-
 export const categorizationInput = z.object({
   category: categoryName,
-  subcategory: z
-    .union([categoryName, z.literal(''), z.null()])
-    .optional()
-    .transform((value) => value || null),
+  // None: absent, null or blank.
+  subcategory: z.preprocess(
+    (value) => (value === undefined || (typeof value === 'string' && !value.trim()) ? null : value),
+    categoryName.nullable(),
+  ),
 });
 
 /** Dollars with at most two decimals, as a form sends them (a string or a number), to cents. */
@@ -120,11 +117,20 @@ const priorityInput = z
     },
   );
 
+/**
+ * An edited product's price: empty keeps the product without a price of its own, so its page shows
+ * the shop's default (FALLBACK_PRICE), as the demo catalogue's terrarium kit does.
+ */
+const editedPriceInput = z.preprocess(
+  (value) => (typeof value === 'string' && !value.trim() ? null : value),
+  priceInput.nullable(),
+);
+
 /** The fields the products page edits on any product (issue 14). */
 export const productEditBody = z.object({
   title: z.string().trim().min(2, PRODUCT_MESSAGES.title).max(120, PRODUCT_MESSAGES.title),
   description: z.string().trim().max(5000, PRODUCT_MESSAGES.description),
-  price: priceInput,
+  price: editedPriceInput,
   isFeatured: z.boolean(),
   priority: priorityInput,
   categories: z
@@ -136,6 +142,7 @@ export type ProductEditBody = z.infer<typeof productEditBody>;
 
 /** A simple product (no variants), its images uploaded first (POST /admin/uploads). */
 export const productCreateBody = productEditBody.extend({
+  price: priceInput,
   quantity: z.coerce
     .number({ error: PRODUCT_MESSAGES.quantity })
     .int(PRODUCT_MESSAGES.quantity)
@@ -148,6 +155,15 @@ export const productCreateBody = productEditBody.extend({
   alttext: z.string().trim().max(200).default(''),
 });
 export type ProductCreateBody = z.infer<typeof productCreateBody>;
+
+/** GET /admin/categories: every category the catalogue has, with its subcategories, by name. */
+export interface AdminCategory {
+  name: string;
+  subcategories: string[];
+}
+export interface AdminCategoryList {
+  categories: AdminCategory[];
+}
 
 /** An image as the browser read it: base64 in JSON, so the request stays same-site JSON. */
 export const uploadBody = z.object({

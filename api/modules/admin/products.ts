@@ -3,12 +3,17 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { productCategorizations, products } from '../../db/schema';
+import { categoryOrders, productCategorizations, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { catalogueChanged } from '../catalogue/change';
 import type { SignedInUser } from '../../plugins/auth';
 import { audit } from './service';
-import { PRODUCT_MESSAGES, type ProductCreateBody, type ProductEditBody } from './model';
+import {
+  PRODUCT_MESSAGES,
+  type AdminCategoryList,
+  type ProductCreateBody,
+  type ProductEditBody,
+} from './model';
 import { isUploadedImagePath, storeUploadedImage, uploadsFolder } from './uploads';
 
 type Actor = Pick<SignedInUser, 'id' | 'email'>;
@@ -54,22 +59,41 @@ export async function productForEdit(db: Db, id: string) {
   return product;
 }
 
-/** GET /admin/categories: the categories products are listed in, for the form's suggestions. */
-export async function categoryList(db: Db) {
-  const rows = await db
-    .selectDistinct({
-      category: productCategorizations.category,
-      subcategory: productCategorizations.subcategory,
-    })
-    .from(productCategorizations)
-    .orderBy(asc(productCategorizations.category), asc(productCategorizations.subcategory));
-  return { categories: rows };
+/**
+ * GET /admin/categories: every category the catalogue has (those products are listed in, and those
+ * with a section order), each with its subcategories, by name: what the product editor picks from.
+ */
+export async function categoryList(db: Db): Promise<AdminCategoryList> {
+  const [listed, sections] = await Promise.all([
+    db
+      .selectDistinct({
+        category: productCategorizations.category,
+        subcategory: productCategorizations.subcategory,
+      })
+      .from(productCategorizations),
+    db
+      .select({ category: categoryOrders.category, subcategory: categoryOrders.subcategory })
+      .from(categoryOrders),
+  ]);
+  const byCategory = new Map<string, Set<string>>();
+  for (const { category, subcategory } of [...listed, ...sections]) {
+    const subcategories = byCategory.get(category) ?? new Set<string>();
+    if (subcategory) subcategories.add(subcategory);
+    byCategory.set(category, subcategories);
+  }
+  const byName = (a: string, b: string) => a.localeCompare(b, 'en-US');
+  return {
+    categories: [...byCategory]
+      .sort(([a], [b]) => byName(a, b))
+      .map(([name, subcategories]) => ({ name, subcategories: [...subcategories].sort(byName) })),
+  };
 }
 
 const uniqueCategories = (categories: ProductEditBody['categories']) => {
   const seen = new Map<string, ProductEditBody['categories'][number]>();
   for (const entry of categories) {
-    seen.set(`${entry.category.toLowerCase()}\u0000${entry.subcategory ?? ''}`, entry);
+    const key = `${entry.category}\u0000${entry.subcategory ?? ''}`.toLocaleLowerCase('en-US');
+    seen.set(key, entry);
   }
   return [...seen.values()];
 };

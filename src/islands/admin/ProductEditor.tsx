@@ -1,13 +1,25 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   ADMIN_MESSAGES,
   productCreateBody,
   productEditBody,
+  type AdminCategoryList,
 } from '../../../api/modules/admin/model';
+import { FALLBACK_PRICE } from '../../../api/modules/product/constants';
 import { api } from '../../lib/api-client';
 import { imageEndpointUrl } from '../../lib/product-images';
+import { CategoryPicker, type CategoryOptions } from './CategoryPicker';
+import {
+  CATEGORY_TEXT,
+  categorizationOf,
+  fieldErrors,
+  listingRow,
+  unchosenCategories,
+  type ListingRow,
+} from './product-form';
 import { ADMIN_TEXT } from './RequireAdmin';
 import styles from './Admin.module.css';
+import editor from './ProductEditor.module.css';
 
 /** The largest upload the server takes (api/modules/admin/uploads.ts). */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -18,8 +30,7 @@ interface Fields {
   price: string;
   isFeatured: boolean;
   priority: string;
-  /** One "Category / Subcategory" a line. */
-  categories: string;
+  categories: ListingRow[];
   quantity: string;
 }
 
@@ -33,15 +44,15 @@ interface Editable {
   categories: { category: string; subcategory: string | null }[];
 }
 
-const EMPTY: Fields = {
+const emptyFields = (): Fields => ({
   title: '',
   description: '',
   price: '',
   isFeatured: false,
   priority: '',
-  categories: '',
+  categories: [listingRow()],
   quantity: '0',
-};
+});
 
 const toFields = (product: Editable): Fields => ({
   title: product.title,
@@ -49,26 +60,36 @@ const toFields = (product: Editable): Fields => ({
   price: product.priceCents === null ? '' : (product.priceCents / 100).toFixed(2),
   isFeatured: product.isFeatured,
   priority: product.priority === null ? '' : String(product.priority),
-  categories: product.categories
-    .map((entry) =>
-      entry.subcategory ? `${entry.category} / ${entry.subcategory}` : entry.category,
-    )
-    .join('\n'),
+  categories: product.categories.map((entry) => listingRow(entry.category, entry.subcategory)),
   quantity: '0',
 });
 
-const parseCategories = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean)
-    .map((line) => {
-      const [category = '', subcategory = ''] = line.split('/').map((part) => part.trim());
-      return { category, subcategory: subcategory || null };
-    });
+/** The fields the form shows a message under; any other message is shown for the whole form. */
+const FIELD_KEYS =
+  /^(title|description|price|priority|quantity|images|categories(\.\d+\.(category|subcategory))?)$/;
 
-const issuesText = (issues: { message: string }[]) =>
-  [...new Set(issues.map((i) => i.message))].join(' ');
+/** The catalogue's categories, loaded once and again on "Try again". */
+function useCategoryOptions() {
+  const [options, setOptions] = useState<CategoryOptions>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let active = true;
+    void api.get<AdminCategoryList>('/admin/categories').then((result) => {
+      if (!active) return;
+      setOptions(
+        result.ok ? { status: 'ready', categories: result.data.categories } : { status: 'failed' },
+      );
+    });
+    return () => {
+      active = false;
+    };
+  }, [attempt]);
+  const retry = () => {
+    setOptions({ status: 'loading' });
+    setAttempt((count) => count + 1);
+  };
+  return { options, retry };
+}
 
 /** Reads a file as base64 (without its data: prefix) for the JSON upload. */
 function readBase64(file: File): Promise<string> {
@@ -88,18 +109,23 @@ interface Props {
 }
 
 /**
- * The product form (issue 14): title, description, price, featured flag, priority and categories,
- * checked with the API's own schema before sending; a new product also takes its stock and images,
- * each uploaded when chosen (resized to WebP on the server).
+ * The product form (issues 14 and 25): title, description, price, featured flag, priority and the
+ * categories it is listed in, picked from the catalogue's; checked with the API's own schema before
+ * sending, each message under its field. A new product also takes its stock and images, each
+ * uploaded when chosen (resized to WebP on the server).
  */
 export function ProductEditor({ productId, onDone, onCancel }: Props) {
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [fields, setFields] = useState<Fields | null>(productId ? null : EMPTY);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [fields, setFields] = useState<Fields | null>(productId ? null : emptyFields);
+  const { options, retry } = useCategoryOptions();
   const [images, setImages] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refused, setRefused] = useState(0);
   const [loadFailed, setLoadFailed] = useState(false);
 
   useEffect(() => {
@@ -121,10 +147,22 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fields === null]);
 
+  // A refused save takes the owner to the first field with a message.
+  useEffect(() => {
+    if (refused > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refused]);
+
   if (loadFailed) return <p className={styles.error}>{ADMIN_TEXT.failed}</p>;
   if (!fields) return <p role="status">Loading the product...</p>;
-  const set = <K extends keyof Fields>(key: K, value: Fields[K]) =>
+  const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields((current) => (current ? { ...current, [key]: value } : current));
+    // A message stays until its field changes; the rows' messages go with any change of the rows.
+    setErrors((current) =>
+      Object.fromEntries(
+        Object.entries(current).filter(([name]) => name !== key && !name.startsWith(`${key}.`)),
+      ),
+    );
+  };
 
   async function upload(files: FileList | null) {
     if (!files || files.length === 0) return;
@@ -144,25 +182,44 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
     }
   }
 
+  function refuse(messages: Record<string, string>) {
+    const known = Object.entries(messages).filter(([key]) => FIELD_KEYS.test(key));
+    const other = Object.entries(messages).filter(([key]) => !FIELD_KEYS.test(key));
+    setErrors(Object.fromEntries(known));
+    setError(other.length > 0 ? other.map(([, message]) => message).join(' ') : null);
+    setRefused((count) => count + 1);
+  }
+
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!fields) return;
+    // A new product's categories are picked from the list, so it waits for the list.
+    if (options.status !== 'ready' && !productId) {
+      setError(options.status === 'loading' ? CATEGORY_TEXT.loading : CATEGORY_TEXT.failed);
+      return;
+    }
+    const categories = options.status === 'ready' ? options.categories : [];
     const body = {
       title: fields.title,
       description: fields.description,
       price: fields.price,
       isFeatured: fields.isFeatured,
       priority: fields.priority,
-      categories: parseCategories(fields.categories),
+      categories: fields.categories.map((row) => categorizationOf(row, categories)),
       ...(productId ? {} : { quantity: fields.quantity, images }),
     };
     const parsed = (productId ? productEditBody : productCreateBody).safeParse(body);
-    if (!parsed.success) {
-      setError(issuesText(parsed.error.issues));
+    const messages = {
+      ...(parsed.success ? {} : fieldErrors(parsed.error.issues)),
+      ...unchosenCategories(fields.categories),
+    };
+    if (Object.keys(messages).length > 0) {
+      refuse(messages);
       return;
     }
     setBusy(true);
     setError(null);
+    setErrors({});
     const result = await api.post<{ id: string; title: string }>(
       productId ? `/admin/products/${productId}` : '/admin/products',
       body,
@@ -171,14 +228,43 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
     if (result.ok) {
       onDone(productId ? `Saved ${result.data.title}.` : `Added ${result.data.title}.`);
       if (!productId) {
-        setFields(EMPTY);
+        setFields(emptyFields());
         setImages([]);
       }
-    } else {
-      const fieldErrors = result.fields ? Object.values(result.fields).join(' ') : '';
-      setError(fieldErrors || result.error || ADMIN_TEXT.failed);
-    }
+    } else if (result.fields) refuse(result.fields);
+    else setError(result.error || ADMIN_TEXT.failed);
   }
+
+  /** A labelled control with its hint and message under it, tied to it for screen readers. */
+  const field = (
+    name: keyof Fields | 'images',
+    label: string,
+    control: (describedBy: Record<string, unknown>) => ReactNode,
+    hint?: string,
+  ) => {
+    const controlId = `${id}-field-${name}`;
+    const message = errors[name];
+    const describedBy = [hint ? `${controlId}-hint` : '', message ? `${controlId}-error` : '']
+      .filter(Boolean)
+      .join(' ');
+    return (
+      <div className={editor.field}>
+        <label htmlFor={controlId}>{label}</label>
+        {control({
+          id: controlId,
+          name,
+          'aria-invalid': message ? true : undefined,
+          'aria-describedby': describedBy || undefined,
+        })}
+        {hint && <p id={`${controlId}-hint`}>{hint}</p>}
+        {message && (
+          <p id={`${controlId}-error`} className={styles.error}>
+            {message}
+          </p>
+        )}
+      </div>
+    );
+  };
 
   const title = productId ? `Edit ${fields.title || 'product'}` : 'Add a product';
   return (
@@ -186,36 +272,47 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
       <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
         {title}
       </h2>
-      <form className={styles.stack} onSubmit={save} noValidate>
-        <label>
-          Title
-          <input value={fields.title} onChange={(e) => set('title', e.target.value)} required />
-        </label>
-        <label>
-          Description
+      <form ref={formRef} className={styles.stack} onSubmit={save} noValidate>
+        {field('title', 'Title', (props) => (
+          <input
+            {...props}
+            value={fields.title}
+            onChange={(e) => set('title', e.target.value)}
+            required
+          />
+        ))}
+        {field('description', 'Description', (props) => (
           <textarea
+            {...props}
             value={fields.description}
             onChange={(e) => set('description', e.target.value)}
             rows={4}
           />
-        </label>
-        <label>
-          Price in dollars
+        ))}
+        {field(
+          'price',
+          'Price in dollars',
+          (props) => (
+            <input
+              {...props}
+              inputMode="decimal"
+              value={fields.price}
+              onChange={(e) => set('price', e.target.value)}
+              required={!productId}
+            />
+          ),
+          productId
+            ? `Empty: the product shows the shop's default price, $${FALLBACK_PRICE.toFixed(2)}.`
+            : undefined,
+        )}
+        {field('priority', 'Priority (lower shows first; empty: last)', (props) => (
           <input
-            inputMode="decimal"
-            value={fields.price}
-            onChange={(e) => set('price', e.target.value)}
-            required
-          />
-        </label>
-        <label>
-          Priority (lower shows first; empty: last)
-          <input
+            {...props}
             inputMode="numeric"
             value={fields.priority}
             onChange={(e) => set('priority', e.target.value)}
           />
-        </label>
+        ))}
         <label>
           <span>
             <input
@@ -226,20 +323,19 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
             Featured on the home page
           </span>
         </label>
-        <label>
-          Categories (one a line, e.g. Home / Kitchen)
-          <textarea
-            value={fields.categories}
-            onChange={(e) => set('categories', e.target.value)}
-            rows={3}
-            required
-          />
-        </label>
+        <CategoryPicker
+          idPrefix={id}
+          rows={fields.categories}
+          options={options}
+          errors={errors}
+          onChange={(rows) => set('categories', rows)}
+          onRetry={retry}
+        />
         {!productId && (
           <>
-            <label>
-              In stock
+            {field('quantity', 'In stock', (props) => (
               <input
+                {...props}
                 type="number"
                 min={0}
                 max={100000}
@@ -247,20 +343,24 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
                 value={fields.quantity}
                 onChange={(e) => set('quantity', e.target.value)}
               />
-            </label>
-            <label>
-              Images (JPEG, PNG, WebP, GIF or AVIF, at most 10 MB each)
-              <input
-                type="file"
-                accept="image/*"
-                multiple
-                disabled={uploading}
-                onChange={(e) => {
-                  void upload(e.target.files);
-                  e.target.value = '';
-                }}
-              />
-            </label>
+            ))}
+            {field(
+              'images',
+              'Images (JPEG, PNG, WebP, GIF or AVIF, at most 10 MB each)',
+              (props) => (
+                <input
+                  {...props}
+                  type="file"
+                  accept="image/*"
+                  multiple
+                  disabled={uploading}
+                  onChange={(e) => {
+                    void upload(e.target.files);
+                    e.target.value = '';
+                  }}
+                />
+              ),
+            )}
             {uploading && <p role="status">Uploading the image...</p>}
             {images.length > 0 && (
               <ul className={styles.thumbs} aria-label="Uploaded images">
