@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { downloadGrants, orderItems, orders, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -6,6 +6,7 @@ import { log } from '../../lib/log';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { enqueueMail } from '../mail/outbox';
 import type { ShopDetails } from '../mail/templates';
+import { lockOrder } from '../orders/fulfilment';
 import { ownedBy, type Customer } from '../orders/ownership';
 import { freshDownloadLinksEmail } from './email';
 import { downloadFilePath, downloadFileSize, hasDownloadFile } from './files';
@@ -136,48 +137,49 @@ export type DownloadOutcome =
   | { kind: 'refused'; reason: DownloadRefusal };
 
 /**
- * One download through a link. The use is counted by one conditional update (live, not expired,
- * under its limit, order paid), so however many requests arrive together, no more than the limit
- * ever get the file. A refused link says why.
+ * One download through a link, decided in one transaction with the order's row locked (shared,
+ * orders/fulfilment.ts): the order is read as it is now, and a cancel of it, which
+ * locks the same row to change it, waits for this one to count its use, then sees the use and
+ * refuses (DECISIONS: digital-only orders cannot be canceled after a download); a cancel that
+ * locked it first has moved the order out of paid, and this download is refused. The use is
+ * counted by one conditional update (live, not expired, under its limit), so however many
+ * requests arrive together, no more than the limit ever get the file. A refused link says why.
  */
 export async function useDownload(db: Db, token: string): Promise<DownloadOutcome> {
   if (!TOKEN.test(token)) return { kind: 'refused', reason: 'invalid' };
   const tokenHash = sha256(token);
-  const paidOrder = db
-    .select({ one: sql`1` })
-    .from(orders)
-    .where(and(eq(orders.id, downloadGrants.orderId), orderIsPaid));
-  const [counted] = await db
-    .update(downloadGrants)
-    .set({ uses: sql`${downloadGrants.uses} + 1` })
-    .where(
-      and(
-        eq(downloadGrants.tokenHash, tokenHash),
-        isNull(downloadGrants.revokedAt),
-        gt(downloadGrants.expiresAt, sql`now()`),
-        lt(downloadGrants.uses, downloadGrants.maxUses),
-        exists(paidOrder),
-      ),
-    )
-    .returning({ id: downloadGrants.id, file: downloadGrants.file });
-  if (counted) {
+  const served = await db.transaction(async (tx) => {
+    const [grant] = await tx
+      .select({ orderId: downloadGrants.orderId })
+      .from(downloadGrants)
+      .where(eq(downloadGrants.tokenHash, tokenHash));
+    if (!grant || !(await lockOrder(tx, grant.orderId, 'share', orderIsPaid))) return undefined;
+    const [counted] = await tx
+      .update(downloadGrants)
+      .set({ uses: sql`${downloadGrants.uses} + 1` })
+      .where(
+        and(
+          eq(downloadGrants.tokenHash, tokenHash),
+          isNull(downloadGrants.revokedAt),
+          gt(downloadGrants.expiresAt, sql`now()`),
+          lt(downloadGrants.uses, downloadGrants.maxUses),
+        ),
+      )
+      .returning({ file: downloadGrants.file });
+    if (!counted) return undefined;
     const size = await downloadFileSize(counted.file);
     const path = downloadFilePath(counted.file);
-    if (size !== undefined && path) {
-      return { kind: 'file', path, size, filename: `${counted.file}.jpg` };
+    if (size === undefined || !path) {
+      // The file went missing: the use is not counted (the transaction is undone).
+      log('error', 'a download file is missing', { file: counted.file });
+      throw new AppError(
+        'UNAVAILABLE',
+        'This file is not available right now. Please try again later.',
+      );
     }
-    // The file went missing: give the use back and say so.
-    log('error', 'a download file is missing', { file: counted.file });
-    await db
-      .update(downloadGrants)
-      .set({ uses: sql`${downloadGrants.uses} - 1` })
-      .where(eq(downloadGrants.id, counted.id));
-    throw new AppError(
-      'UNAVAILABLE',
-      'This file is not available right now. Please try again later.',
-    );
-  }
-  return { kind: 'refused', reason: await whyRefused(db, tokenHash) };
+    return { kind: 'file' as const, path, size, filename: `${counted.file}.jpg` };
+  });
+  return served ?? { kind: 'refused', reason: await whyRefused(db, tokenHash) };
 }
 
 async function whyRefused(db: Db, tokenHash: string): Promise<DownloadRefusal> {
