@@ -42,6 +42,20 @@ const FRESH_LINK_RULES: RateRule[] = [
 ];
 
 /**
+ * A signed-in customer's fresh links, per address: enough for an order page of photos, and a
+ * bound on requests the per-order cap (DOWNLOAD_MAX_REISSUES) would refuse anyway.
+ */
+const REISSUE_RULES: RateRule[] = [
+  {
+    name: 'downloads.reissue.ip',
+    limit: 20,
+    windowSeconds: 60 * 60,
+    key: ({ ip }) => ip,
+    message: DOWNLOAD_MESSAGES.tooMany,
+  },
+];
+
+/**
  * Digital products (DECISIONS: Digital products are delivered): GET /downloads/<token> sends a
  * paid photo's full-resolution file, or sends the browser to /download/<reason> saying why not and
  * how to get a fresh link; POST /downloads/request emails a guest fresh links; a signed-in
@@ -72,7 +86,7 @@ export const downloadsModule = (deps: DownloadsModuleDeps) =>
         );
         return { link };
       },
-      { auth: true, body: reissueBody, parse: 'json' },
+      { auth: true, body: reissueBody, parse: 'json', rateLimit: REISSUE_RULES },
     )
     .post(
       '/request',
