@@ -124,6 +124,33 @@ describe('digital products are delivered', () => {
     expect((await grantOf(url))!.uses).toBe(5);
   });
 
+  it('a HEAD request tells whether the link works and counts nothing: five downloads still follow', async () => {
+    const { body } = await buy();
+    const url = body.order.downloads![0]!.url;
+    const path = new URL(url).pathname.replace(/^\/api/, '');
+    const size = (await readFile(RAINIER)).length;
+    for (let look = 0; look < 3; look++) {
+      const head = await api.get(path, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(size));
+      expect(head.headers.get('content-disposition')).toBe(
+        'attachment; filename="rainier-sunrise-photo.jpg"',
+      );
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+    }
+    expect((await grantOf(url))!.uses).toBe(0);
+    for (let use = 1; use <= DOWNLOAD_MAX_USES; use++) {
+      const response = await download(url);
+      expect(response.status).toBe(200);
+      expect((await response.arrayBuffer()).byteLength).toBe(size);
+    }
+    // Used up: HEAD says so as GET does, and still counts nothing.
+    const head = await api.get(path, { method: 'HEAD' });
+    expect(head.status).toBe(303);
+    expect(head.headers.get('location')).toBe('/download/used-up');
+    expect((await grantOf(url))!.uses).toBe(DOWNLOAD_MAX_USES);
+  });
+
   it('the full-resolution file is not public: its size is the one promised, and no public path serves it', async () => {
     const file = await readFile(RAINIER);
     // A JPEG's SOF0/SOF2 frame header holds the size: 4000 rows of 6000 columns.

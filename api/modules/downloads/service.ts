@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { downloadGrants, orderItems, orders, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -165,29 +165,54 @@ export async function useDownload(db: Db, token: string): Promise<DownloadOutcom
     const [counted] = await tx
       .update(downloadGrants)
       .set({ uses: sql`${downloadGrants.uses} + 1` })
-      .where(
-        and(
-          eq(downloadGrants.tokenHash, tokenHash),
-          isNull(downloadGrants.revokedAt),
-          gt(downloadGrants.expiresAt, sql`now()`),
-          lt(downloadGrants.uses, downloadGrants.maxUses),
-        ),
-      )
+      .where(usable(tokenHash))
       .returning({ file: downloadGrants.file });
-    if (!counted) return undefined;
-    const size = await downloadFileSize(counted.file);
-    const path = downloadFilePath(counted.file);
-    if (size === undefined || !path) {
-      // The file went missing: the use is not counted (the transaction is undone).
-      log('error', 'a download file is missing', { file: counted.file });
-      throw new AppError(
-        'UNAVAILABLE',
-        'This file is not available right now. Please try again later.',
-      );
-    }
-    return { kind: 'file' as const, path, size, filename: `${counted.file}.jpg` };
+    // A file gone missing throws, and the use is not counted (the transaction is undone).
+    return counted && (await servedFile(counted.file));
   });
   return served ?? { kind: 'refused', reason: await whyRefused(db, tokenHash) };
+}
+
+/**
+ * What a download through the link would answer now, counting nothing: a HEAD request (a
+ * browser's or a mail scanner's look before the download) must not use one of its 5 downloads.
+ */
+export async function checkDownload(db: Db, token: string): Promise<DownloadOutcome> {
+  if (!TOKEN.test(token)) return { kind: 'refused', reason: 'invalid' };
+  const tokenHash = sha256(token);
+  const paidOrder = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(and(eq(orders.id, downloadGrants.orderId), orderIsPaid));
+  const [grant] = await db
+    .select({ file: downloadGrants.file })
+    .from(downloadGrants)
+    .where(and(usable(tokenHash), exists(paidOrder)));
+  if (grant) return servedFile(grant.file);
+  return { kind: 'refused', reason: await whyRefused(db, tokenHash) };
+}
+
+/** The link of `tokenHash`, while it may serve its file: live, not expired, under its limit. */
+const usable = (tokenHash: string) =>
+  and(
+    eq(downloadGrants.tokenHash, tokenHash),
+    isNull(downloadGrants.revokedAt),
+    gt(downloadGrants.expiresAt, sql`now()`),
+    lt(downloadGrants.uses, downloadGrants.maxUses),
+  );
+
+/** The file a link serves; 503 when it went missing (the owner must put it back). */
+async function servedFile(file: string): Promise<DownloadOutcome> {
+  const size = await downloadFileSize(file);
+  const path = downloadFilePath(file);
+  if (size !== undefined && path) {
+    return { kind: 'file', path, size, filename: `${file}.jpg` };
+  }
+  log('error', 'a download file is missing', { file });
+  throw new AppError(
+    'UNAVAILABLE',
+    'This file is not available right now. Please try again later.',
+  );
 }
 
 async function whyRefused(db: Db, tokenHash: string): Promise<DownloadRefusal> {
