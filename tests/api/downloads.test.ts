@@ -15,6 +15,7 @@ import { CLIENT_IP_HEADER } from '../../api/lib/client-ip';
 import { sha256 as sha } from '../../api/lib/tokens';
 import { downloadFilePath } from '../../api/modules/downloads/files';
 import {
+  DOWNLOAD_MAX_REISSUES,
   DOWNLOAD_MAX_USES,
   DOWNLOAD_MESSAGES,
   type DownloadLine,
@@ -121,6 +122,33 @@ describe('digital products are delivered', () => {
     }
     await expectRefused(url, 'used-up');
     expect((await grantOf(url))!.uses).toBe(5);
+  });
+
+  it('a HEAD request tells whether the link works and counts nothing: five downloads still follow', async () => {
+    const { body } = await buy();
+    const url = body.order.downloads![0]!.url;
+    const path = new URL(url).pathname.replace(/^\/api/, '');
+    const size = (await readFile(RAINIER)).length;
+    for (let look = 0; look < 3; look++) {
+      const head = await api.get(path, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('content-length')).toBe(String(size));
+      expect(head.headers.get('content-disposition')).toBe(
+        'attachment; filename="rainier-sunrise-photo.jpg"',
+      );
+      expect((await head.arrayBuffer()).byteLength).toBe(0);
+    }
+    expect((await grantOf(url))!.uses).toBe(0);
+    for (let use = 1; use <= DOWNLOAD_MAX_USES; use++) {
+      const response = await download(url);
+      expect(response.status).toBe(200);
+      expect((await response.arrayBuffer()).byteLength).toBe(size);
+    }
+    // Used up: HEAD says so as GET does, and still counts nothing.
+    const head = await api.get(path, { method: 'HEAD' });
+    expect(head.status).toBe(303);
+    expect(head.headers.get('location')).toBe('/download/used-up');
+    expect((await grantOf(url))!.uses).toBe(DOWNLOAD_MAX_USES);
   });
 
   it('the full-resolution file is not public: its size is the one promised, and no public path serves it', async () => {
@@ -262,6 +290,97 @@ describe('digital products are delivered', () => {
       expect(link.usesLeft).toBe(5);
       await expectRefused(old.url, 'replaced');
       expect((await download(link.url)).status).toBe(200);
+    });
+
+    const reissue = (
+      who: { token: string },
+      order: OrderConfirmed,
+      headers: Record<string, string> = {},
+    ) =>
+      api.post(
+        '/downloads/reissue',
+        { orderId: order.orderId, itemId: order.order.downloads![0]!.itemId },
+        bearer(who.token, headers),
+      );
+    const errorOf = async (response: Response) =>
+      ((await response.json()) as { error: string }).error;
+
+    it(`an order's links are reissued ${DOWNLOAD_MAX_REISSUES} times at most: the next is refused with a clear message and changes nothing`, async () => {
+      const ann = await customer();
+      const order = await buyAs(ann.userId);
+      const links: DownloadLink[] = [];
+      for (let time = 1; time <= DOWNLOAD_MAX_REISSUES; time++) {
+        const made = await reissue(ann, order);
+        expect(made.status).toBe(200);
+        links.push(((await made.json()) as { link: DownloadLink }).link);
+      }
+      const refused = await reissue(ann, order);
+      expect(refused.status).toBe(409);
+      expect(await errorOf(refused)).toBe(DOWNLOAD_MESSAGES.reissueLimit);
+      expect(DOWNLOAD_MESSAGES.reissueLimit).toBe(
+        "This order's download links have already been reissued 3 times, the most we allow. Please contact us if you still need your photos.",
+      );
+
+      const grants = await db()
+        .select()
+        .from(downloadGrants)
+        .where(eq(downloadGrants.orderId, order.orderId));
+      expect(grants.map((grant) => grant.issue).sort()).toEqual([0, 1, 2, 3]);
+      // The last link made still works: the refusal revoked nothing.
+      expect((await download(links.at(-1)!.url)).status).toBe(200);
+
+      // A guest's request for the same order makes no link either: the order's address is told.
+      const [placed] = await db().select().from(orders).where(eq(orders.id, order.orderId));
+      const asked = await api.post('/downloads/request', {
+        orderNumber: order.order.orderNumber,
+        email: placed!.email,
+      });
+      expect(asked.status).toBe(200);
+      expect(await asked.json()).toEqual({ message: DOWNLOAD_MESSAGES.requested });
+      const mails = await db().select().from(outbox).where(eq(outbox.to, placed!.email));
+      expect(mails.map((mail) => mail.kind)).not.toContain('downloads.reissued');
+      const note = mails.find((mail) => mail.kind === 'downloads.reissue-limit')!;
+      expect(note.text).toContain(DOWNLOAD_MESSAGES.reissueLimit);
+      expect(note.text).not.toMatch(LINK);
+      expect(
+        await db().select().from(downloadGrants).where(eq(downloadGrants.orderId, order.orderId)),
+      ).toHaveLength(grants.length);
+      expect((await download(links.at(-1)!.url)).status).toBe(200);
+    });
+
+    it(`six reissues of one order at once: ${DOWNLOAD_MAX_REISSUES} are made, the others refused`, async () => {
+      const ann = await customer();
+      const order = await buyAs(ann.userId);
+      const answers = await Promise.all(Array.from({ length: 6 }, () => reissue(ann, order)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 409, 409, 409]);
+      const grants = await db()
+        .select()
+        .from(downloadGrants)
+        .where(eq(downloadGrants.orderId, order.orderId));
+      expect(grants.map((grant) => grant.issue).sort()).toEqual([0, 1, 2, 3]);
+      expect(grants.filter((grant) => grant.revokedAt === null)).toHaveLength(1);
+    });
+
+    it('reissues are rate limited per address', async () => {
+      const ann = await customer();
+      const bought = [await buyAs(ann.userId), await buyAs(ann.userId)];
+      const from = (ip: string) => ({ [CLIENT_IP_HEADER]: ip });
+      // 20 an hour from one address, whatever each answers (made, or refused by the order's cap).
+      for (let i = 0; i < 20; i++) {
+        const answer = await reissue(ann, bought[0]!, from('198.51.100.7'));
+        expect(answer.status).toBe(i < DOWNLOAD_MAX_REISSUES ? 200 : 409);
+      }
+      const limited = await reissue(ann, bought[1]!, from('198.51.100.7'));
+      expect(limited.status).toBe(429);
+      expect(await errorOf(limited)).toBe(DOWNLOAD_MESSAGES.tooMany);
+      expect(
+        await db()
+          .select()
+          .from(downloadGrants)
+          .where(eq(downloadGrants.orderId, bought[1]!.orderId)),
+      ).toHaveLength(1);
+      // Another address is not held back.
+      expect((await reissue(ann, bought[1]!, from('198.51.100.8'))).status).toBe(200);
     });
 
     it('cannot cancel an order whose file was downloaded: 409, nothing refunded, the order unchanged', async () => {

@@ -15,7 +15,8 @@ import { orderItems, orders } from './orders';
  * A paid digital line's download link (DECISIONS: Digital products are delivered). The link's
  * token is random and only its SHA-256 is kept. A link serves at most `maxUses` downloads until
  * `expiresAt`; each download is counted by one conditional update, so concurrent requests never
- * pass the limit. A fresh link for the same line revokes the older ones (`revokedAt`).
+ * pass the limit. A fresh link for the same line revokes the older ones (`revokedAt`); an order's
+ * links are reissued a few times at most (`issue`).
  */
 export const downloadGrants = pgTable(
   'download_grants',
@@ -30,6 +31,12 @@ export const downloadGrants = pgTable(
     /** The file's name under api/assets/downloads/ (the product's slug). */
     file: text('file').notNull(),
     tokenHash: text('token_hash').notNull(),
+    /**
+     * Which issue of its order's links this is: 0 when the order was paid, then 1, 2, … for each
+     * reissue (all lines of one reissue share its number). The next is written with the order's
+     * row locked, so concurrent reissues cannot share one; the cap is DOWNLOAD_MAX_REISSUES.
+     */
+    issue: integer('issue').notNull().default(0),
     uses: integer('uses').notNull().default(0),
     maxUses: integer('max_uses').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -55,7 +55,7 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
       admin: true,
       query: orderListQuery,
     })
-    .get('/orders/:id', ({ params }) => orderDetail(deps.db, params.id), {
+    .get('/orders/:id', ({ params, user }) => orderDetail(deps.db, user, params.id), {
       admin: true,
       params: idParams,
     })
@@ -103,7 +103,7 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
       admin: true,
       body: uploadBody,
     })
-    .get('/returns/:id', ({ params }) => returnDetail(deps.db, params.id), {
+    .get('/returns/:id', ({ params, user }) => returnDetail(deps.db, user, params.id), {
       admin: true,
       params: idParams,
     })
@@ -126,7 +126,8 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
       { admin: true, params: idParams, body: refundBody },
     )
     .get('/inbox', () => inbox(deps.db), { admin: true })
-    .post('/inbox/:kind/:id/read', ({ params }) => markRead(deps.db, params.kind, params.id), {
-      admin: true,
-      params: inboxReadParams,
-    });
+    .post(
+      '/inbox/:kind/:id/read',
+      ({ params, user }) => markRead(deps.db, user, params.kind, params.id),
+      { admin: true, params: inboxReadParams },
+    );

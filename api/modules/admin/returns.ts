@@ -60,10 +60,14 @@ async function refundedSoFar(db: Db, orderId: string) {
   return { totalCents: rows.reduce((sum, row) => sum + row.amountCents, 0), byLine };
 }
 
-/** GET /admin/returns/:id: the request, its order's lines (with what was refunded) and refunds. */
-export async function returnDetail(db: Db, id: string) {
+/**
+ * GET /admin/returns/:id: the request, its order's lines (with what was refunded) and refunds.
+ * Reading it (a customer's order and message) is audited.
+ */
+export async function returnDetail(db: Db, actor: Actor, id: string) {
   const found = await loadReturn(db, id);
   if (!found) throw new AppError('NOT_FOUND', RETURN_MESSAGES.notFound);
+  await audit(db, actor, { action: 'return.view', entity: 'return', entityId: id });
   const [lines, refunds, soFar] = await Promise.all([
     db
       .select({

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   auditLog,
@@ -137,10 +137,17 @@ export async function listOrders(db: Db, query: OrderListQuery) {
   };
 }
 
-/** GET /admin/orders/:id: everything the owner needs to fulfil or answer for an order. */
-export async function orderDetail(db: Db, id: string) {
+/** The audit action of an admin's opening of an order (a customer's data read, not a change). */
+export const ORDER_VIEW = 'order.view';
+
+/**
+ * GET /admin/orders/:id: everything the owner needs to fulfil or answer for an order. Reading a
+ * customer's order is audited (who, when); the order's history lists its changes only.
+ */
+export async function orderDetail(db: Db, actor: Actor, id: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
+  await audit(db, actor, { action: ORDER_VIEW, entity: 'order', entityId: id });
   const [items, charges, emails, history] = await Promise.all([
     db
       .select()
@@ -188,7 +195,13 @@ export async function orderDetail(db: Db, id: string) {
         createdAt: auditLog.createdAt,
       })
       .from(auditLog)
-      .where(and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, id)))
+      .where(
+        and(
+          eq(auditLog.entity, 'order'),
+          eq(auditLog.entityId, id),
+          ne(auditLog.action, ORDER_VIEW),
+        ),
+      )
       .orderBy(asc(auditLog.createdAt)),
   ]);
   const { chargeKey: _chargeKey, requestKey: _requestKey, ...visible } = order;
@@ -410,20 +423,45 @@ export async function inbox(db: Db) {
 
 const INBOX_LIMIT = 200;
 
-/** POST /admin/inbox/:kind/:id/read. */
-export async function markRead(db: Db, kind: string, id: string) {
-  await db.insert(inboxReads).select(
-    db
-      .select({
-        kind: sql<string>`${kind}`.as('kind'),
-        itemId: sql<string>`${id}`.as('item_id'),
-        readAt: sql<Date>`now()`.as('read_at'),
-      })
-      .from(sql`(select 1) as one`)
-      .where(
-        sql`not exists (select 1 from ${inboxReads} where ${inboxReads.kind} = ${kind} and ${inboxReads.itemId} = ${id})`,
-      ),
-  );
+/** The table of each kind of inbox item. */
+const INBOX_TABLES = {
+  contact: contactMessages,
+  issue: orderIssueReports,
+  return: returnRequests,
+} as const;
+export type InboxKind = keyof typeof INBOX_TABLES;
+
+/** The answer to a mark-read of an id that names no inbox item of its kind. */
+export const INBOX_NOT_FOUND = 'There is no such message.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * POST /admin/inbox/:kind/:id/read: marks an inbox item read once, with an audit row, in one
+ * transaction. An id that names no item of that kind is 404 and nothing is written. The item's
+ * row is locked meanwhile, so two marks at once write one read and one audit row.
+ */
+export async function markRead(db: Db, actor: Actor, kind: InboxKind, id: string) {
+  const table = INBOX_TABLES[kind];
+  await db.transaction(async (tx) => {
+    const [item] = UUID.test(id)
+      ? await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('no key update')
+      : [];
+    if (!item) throw new AppError('NOT_FOUND', INBOX_NOT_FOUND);
+    const [already] = await tx
+      .select({ readAt: inboxReads.readAt })
+      .from(inboxReads)
+      .where(and(eq(inboxReads.kind, kind), eq(inboxReads.itemId, id)));
+    if (already) return;
+    await tx.insert(inboxReads).values({ kind, itemId: id });
+    await audit(tx, actor, {
+      action: 'inbox.read',
+      entity: kind,
+      entityId: id,
+      before: { read: false },
+      after: { read: true },
+    });
+  });
   return { ok: true };
 }
 

@@ -8,7 +8,7 @@ import {
   type RenderedEmail,
   type ShopDetails,
 } from '../mail/templates';
-import { DOWNLOAD_TERMS, type DownloadLink } from './model';
+import { DOWNLOAD_MESSAGES, DOWNLOAD_TERMS, type DownloadLink } from './model';
 
 interface Props {
   shop: ShopDetails;
@@ -37,5 +37,24 @@ export function FreshDownloadLinks({ shop, orderNumber, firstname, links }: Prop
 
 export const freshDownloadLinksEmail = (props: Props): Promise<RenderedEmail> =>
   renderEmail(<FreshDownloadLinks {...props} />, {
+    subject: `Your ${props.shop.siteName} downloads for order ${props.orderNumber}`,
+  });
+
+type LimitProps = Omit<Props, 'links'>;
+
+/** The answer to a request for fresh links once the order has had all its reissues. */
+export function ReissueLimitReached({ shop, orderNumber, firstname }: LimitProps) {
+  return (
+    <EmailLayout shop={shop} preview={`Download links for order ${orderNumber}`}>
+      <Title>{`Your downloads for order ${orderNumber}`}</Title>
+      <Paragraph>{`Hello ${firstname}, you asked for fresh download links.`}</Paragraph>
+      <Paragraph>{DOWNLOAD_MESSAGES.reissueLimit}</Paragraph>
+      <Note>If you did not ask for new links, you can ignore this email.</Note>
+    </EmailLayout>
+  );
+}
+
+export const reissueLimitEmail = (props: LimitProps): Promise<RenderedEmail> =>
+  renderEmail(<ReissueLimitReached {...props} />, {
     subject: `Your ${props.shop.siteName} downloads for order ${props.orderNumber}`,
   });

@@ -11,11 +11,13 @@ import {
   type FreshLinksRequest,
 } from './model';
 import {
+  checkDownload,
   customerDownloads,
   reissueForCustomer,
   requestFreshLinks,
   useDownload,
   type DownloadDependencies,
+  type DownloadOutcome,
 } from './service';
 
 export interface DownloadsModuleDeps extends DownloadDependencies {
@@ -42,11 +44,25 @@ const FRESH_LINK_RULES: RateRule[] = [
 ];
 
 /**
+ * A signed-in customer's fresh links, per address: enough for an order page of photos, and a
+ * bound on requests the per-order cap (DOWNLOAD_MAX_REISSUES) would refuse anyway.
+ */
+const REISSUE_RULES: RateRule[] = [
+  {
+    name: 'downloads.reissue.ip',
+    limit: 20,
+    windowSeconds: 60 * 60,
+    key: ({ ip }) => ip,
+    message: DOWNLOAD_MESSAGES.tooMany,
+  },
+];
+
+/**
  * Digital products (DECISIONS: Digital products are delivered): GET /downloads/<token> sends a
  * paid photo's full-resolution file, or sends the browser to /download/<reason> saying why not and
- * how to get a fresh link; POST /downloads/request emails a guest fresh links; a signed-in
- * customer lists their downloads (GET /downloads/mine) and makes a fresh link
- * (POST /downloads/reissue) for a line of their own order.
+ * how to get a fresh link (HEAD says the same and counts no download); POST /downloads/request
+ * emails a guest fresh links; a signed-in customer lists their downloads (GET /downloads/mine) and
+ * makes a fresh link (POST /downloads/reissue) for a line of their own order, a few times an order.
  */
 export const downloadsModule = (deps: DownloadsModuleDeps) =>
   new Elysia({ name: 'downloads', prefix: '/downloads' })
@@ -72,7 +88,7 @@ export const downloadsModule = (deps: DownloadsModuleDeps) =>
         );
         return { link };
       },
-      { auth: true, body: reissueBody, parse: 'json' },
+      { auth: true, body: reissueBody, parse: 'json', rateLimit: REISSUE_RULES },
     )
     .post(
       '/request',
@@ -82,28 +98,36 @@ export const downloadsModule = (deps: DownloadsModuleDeps) =>
       },
       { body: freshLinksRequestSchema, parse: 'json', rateLimit: FRESH_LINK_RULES },
     )
-    .get('/:token', async ({ params }) => {
-      const outcome = await useDownload(deps.db, params.token);
-      const privately = {
-        'cache-control': 'private, no-store',
-        // The token is in the address: it must not travel on to another site.
-        'referrer-policy': 'no-referrer',
-      };
-      if (outcome.kind === 'refused') {
-        return new Response(null, {
-          status: 303,
-          headers: { ...privately, location: `/download/${outcome.reason}` },
-        });
-      }
-      const stream = Readable.toWeb(createReadStream(outcome.path)) as ReadableStream<Uint8Array>;
-      return new Response(stream, {
-        status: 200,
-        headers: {
-          ...privately,
-          'content-type': 'image/jpeg',
-          'content-length': String(outcome.size),
-          'content-disposition': `attachment; filename="${outcome.filename}"`,
-          'x-content-type-options': 'nosniff',
-        },
-      });
+    .get('/:token', async ({ params, request }) =>
+      // A look before the download (a browser, a mail scanner) says the same and counts nothing.
+      // Elysia answers HEAD with this GET route (its own HEAD handling would shadow a .head route
+      // here), measures the body for content-length and sends none of it.
+      request.method === 'HEAD'
+        ? answer(await checkDownload(deps.db, params.token))
+        : answer(await useDownload(deps.db, params.token)),
+    );
+
+/**
+ * A download's answer: the file as an attachment, or a redirect to the page that says why not.
+ * The token is in the address: nothing may keep the answer or pass the address on to another site.
+ */
+function answer(outcome: DownloadOutcome): Response {
+  const privately = { 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' };
+  if (outcome.kind === 'refused') {
+    return new Response(null, {
+      status: 303,
+      headers: { ...privately, location: `/download/${outcome.reason}` },
     });
+  }
+  const file = Readable.toWeb(createReadStream(outcome.path)) as ReadableStream<Uint8Array>;
+  return new Response(file, {
+    status: 200,
+    headers: {
+      ...privately,
+      'content-type': 'image/jpeg',
+      'content-length': String(outcome.size),
+      'content-disposition': `attachment; filename="${outcome.filename}"`,
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}

@@ -3,6 +3,11 @@ import { z } from 'zod';
 /** DECISIONS (Digital products are delivered): a link serves 5 downloads within 7 days. */
 export const DOWNLOAD_VALID_DAYS = 7;
 export const DOWNLOAD_MAX_USES = 5;
+/**
+ * An order's links are made anew on request (a guest's email, a customer's button) at most this
+ * many times, so its 5 downloads and 7 days stay a limit (issue 22).
+ */
+export const DOWNLOAD_MAX_REISSUES = 3;
 
 /** What a download link promises, said the same on the confirmation page, the email and the pages. */
 export const DOWNLOAD_TERMS = `Each link works for ${DOWNLOAD_VALID_DAYS} days and for ${DOWNLOAD_MAX_USES} downloads. Keep your own copy of the file.`;
@@ -16,6 +21,7 @@ export const DOWNLOAD_MESSAGES = {
   notFound: 'Order not found.',
   failed: 'Your request could not be sent. Please check your connection and try again.',
   reissueFailed: 'A fresh link could not be made. Please try again.',
+  reissueLimit: `This order's download links have already been reissued ${DOWNLOAD_MAX_REISSUES} times, the most we allow. Please contact us if you still need your photos.`,
 } as const;
 
 /** Why a download link no longer serves its file: each has its own page, /download/<reason>. */

@@ -6,10 +6,12 @@ import { log } from '../../lib/log';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { enqueueMail } from '../mail/outbox';
 import type { ShopDetails } from '../mail/templates';
+import { lockOrder } from '../orders/fulfilment';
 import { ownedBy, type Customer } from '../orders/ownership';
-import { freshDownloadLinksEmail } from './email';
+import { freshDownloadLinksEmail, reissueLimitEmail } from './email';
 import { downloadFilePath, downloadFileSize, hasDownloadFile } from './files';
 import {
+  DOWNLOAD_MAX_REISSUES,
   DOWNLOAD_MAX_USES,
   DOWNLOAD_MESSAGES,
   DOWNLOAD_VALID_DAYS,
@@ -113,8 +115,15 @@ export async function prepareOrderDownloads(
   return prepare(shop, await digitalLines(db, eq(orders.id, orderId)));
 }
 
-/** Writes prepared links; the links made before them for the same lines stop working. */
-export async function grantDownloads(tx: Db, prepared: PreparedDownloads): Promise<void> {
+/**
+ * Writes prepared links as the order's issue `issue` (0 when it is paid, see `nextIssue`); the
+ * links made before them for the same lines stop working.
+ */
+export async function grantDownloads(
+  tx: Db,
+  prepared: PreparedDownloads,
+  issue = 0,
+): Promise<void> {
   if (prepared.rows.length === 0) return;
   await tx
     .update(downloadGrants)
@@ -128,7 +137,7 @@ export async function grantDownloads(tx: Db, prepared: PreparedDownloads): Promi
         isNull(downloadGrants.revokedAt),
       ),
     );
-  await tx.insert(downloadGrants).values(prepared.rows);
+  await tx.insert(downloadGrants).values(prepared.rows.map((row) => ({ ...row, issue })));
 }
 
 export type DownloadOutcome =
@@ -136,48 +145,74 @@ export type DownloadOutcome =
   | { kind: 'refused'; reason: DownloadRefusal };
 
 /**
- * One download through a link. The use is counted by one conditional update (live, not expired,
- * under its limit, order paid), so however many requests arrive together, no more than the limit
- * ever get the file. A refused link says why.
+ * One download through a link, decided in one transaction with the order's row locked (shared,
+ * orders/fulfilment.ts): the order is read as it is now, and a cancel of it, which
+ * locks the same row to change it, waits for this one to count its use, then sees the use and
+ * refuses (DECISIONS: digital-only orders cannot be canceled after a download); a cancel that
+ * locked it first has moved the order out of paid, and this download is refused. The use is
+ * counted by one conditional update (live, not expired, under its limit), so however many
+ * requests arrive together, no more than the limit ever get the file. A refused link says why.
  */
 export async function useDownload(db: Db, token: string): Promise<DownloadOutcome> {
+  if (!TOKEN.test(token)) return { kind: 'refused', reason: 'invalid' };
+  const tokenHash = sha256(token);
+  const served = await db.transaction(async (tx) => {
+    const [grant] = await tx
+      .select({ orderId: downloadGrants.orderId })
+      .from(downloadGrants)
+      .where(eq(downloadGrants.tokenHash, tokenHash));
+    if (!grant || !(await lockOrder(tx, grant.orderId, 'share', orderIsPaid))) return undefined;
+    const [counted] = await tx
+      .update(downloadGrants)
+      .set({ uses: sql`${downloadGrants.uses} + 1` })
+      .where(usable(tokenHash))
+      .returning({ file: downloadGrants.file });
+    // A file gone missing throws, and the use is not counted (the transaction is undone).
+    return counted && (await servedFile(counted.file));
+  });
+  return served ?? { kind: 'refused', reason: await whyRefused(db, tokenHash) };
+}
+
+/**
+ * What a download through the link would answer now, counting nothing: a HEAD request (a
+ * browser's or a mail scanner's look before the download) must not use one of its 5 downloads.
+ */
+export async function checkDownload(db: Db, token: string): Promise<DownloadOutcome> {
   if (!TOKEN.test(token)) return { kind: 'refused', reason: 'invalid' };
   const tokenHash = sha256(token);
   const paidOrder = db
     .select({ one: sql`1` })
     .from(orders)
     .where(and(eq(orders.id, downloadGrants.orderId), orderIsPaid));
-  const [counted] = await db
-    .update(downloadGrants)
-    .set({ uses: sql`${downloadGrants.uses} + 1` })
-    .where(
-      and(
-        eq(downloadGrants.tokenHash, tokenHash),
-        isNull(downloadGrants.revokedAt),
-        gt(downloadGrants.expiresAt, sql`now()`),
-        lt(downloadGrants.uses, downloadGrants.maxUses),
-        exists(paidOrder),
-      ),
-    )
-    .returning({ id: downloadGrants.id, file: downloadGrants.file });
-  if (counted) {
-    const size = await downloadFileSize(counted.file);
-    const path = downloadFilePath(counted.file);
-    if (size !== undefined && path) {
-      return { kind: 'file', path, size, filename: `${counted.file}.jpg` };
-    }
-    // The file went missing: give the use back and say so.
-    log('error', 'a download file is missing', { file: counted.file });
-    await db
-      .update(downloadGrants)
-      .set({ uses: sql`${downloadGrants.uses} - 1` })
-      .where(eq(downloadGrants.id, counted.id));
-    throw new AppError(
-      'UNAVAILABLE',
-      'This file is not available right now. Please try again later.',
-    );
-  }
+  const [grant] = await db
+    .select({ file: downloadGrants.file })
+    .from(downloadGrants)
+    .where(and(usable(tokenHash), exists(paidOrder)));
+  if (grant) return servedFile(grant.file);
   return { kind: 'refused', reason: await whyRefused(db, tokenHash) };
+}
+
+/** The link of `tokenHash`, while it may serve its file: live, not expired, under its limit. */
+const usable = (tokenHash: string) =>
+  and(
+    eq(downloadGrants.tokenHash, tokenHash),
+    isNull(downloadGrants.revokedAt),
+    gt(downloadGrants.expiresAt, sql`now()`),
+    lt(downloadGrants.uses, downloadGrants.maxUses),
+  );
+
+/** The file a link serves; 503 when it went missing (the owner must put it back). */
+async function servedFile(file: string): Promise<DownloadOutcome> {
+  const size = await downloadFileSize(file);
+  const path = downloadFilePath(file);
+  if (size !== undefined && path) {
+    return { kind: 'file', path, size, filename: `${file}.jpg` };
+  }
+  log('error', 'a download file is missing', { file });
+  throw new AppError(
+    'UNAVAILABLE',
+    'This file is not available right now. Please try again later.',
+  );
 }
 
 async function whyRefused(db: Db, tokenHash: string): Promise<DownloadRefusal> {
@@ -198,9 +233,24 @@ async function whyRefused(db: Db, tokenHash: string): Promise<DownloadRefusal> {
 }
 
 /**
+ * The number of an order's next reissue of its links, or undefined when it has had
+ * DOWNLOAD_MAX_REISSUES already. Call it with the order's row locked (`update`), which every
+ * reissue of the order takes, so two at once cannot both take the last one.
+ */
+async function nextIssue(tx: Db, orderId: string): Promise<number | undefined> {
+  const [latest] = await tx
+    .select({ issue: sql<number>`coalesce(max(${downloadGrants.issue}), 0)::int` })
+    .from(downloadGrants)
+    .where(eq(downloadGrants.orderId, orderId));
+  const next = Number(latest?.issue ?? 0) + 1;
+  return next <= DOWNLOAD_MAX_REISSUES ? next : undefined;
+}
+
+/**
  * A guest's request for fresh links: when the number and the email name a paid order with
- * downloads, its links are made anew and emailed to the order's address. Answers nothing either
- * way, so the request tells a stranger nothing about the shop's orders.
+ * downloads, its links are made anew and emailed to the order's address; once the order has had
+ * its reissues, that address is told so instead. Answers nothing either way, so the request tells
+ * a stranger nothing about the shop's orders.
  */
 export async function requestFreshLinks(
   deps: DownloadDependencies,
@@ -224,40 +274,51 @@ export async function requestFreshLinks(
   if (!order) return;
   const prepared = prepare(deps.shop, await digitalLines(deps.db, eq(orders.id, order.id)));
   if (prepared.links.length === 0) return;
-  const mail = await freshDownloadLinksEmail({
-    shop: deps.shop,
-    orderNumber: order.number,
-    firstname: order.firstname,
-    links: prepared.links,
-  });
-  await deps.db.transaction(async (tx) => {
-    await grantDownloads(tx, prepared);
+  const about = { shop: deps.shop, orderNumber: order.number, firstname: order.firstname };
+  const mail = await freshDownloadLinksEmail({ ...about, links: prepared.links });
+  const outcome = await deps.db.transaction(async (tx) => {
+    if (!(await lockOrder(tx, order.id, 'update', orderIsPaid))) return 'not paid';
+    const issue = await nextIssue(tx, order.id);
+    if (issue === undefined) return 'limit';
+    await grantDownloads(tx, prepared, issue);
     await enqueueMail(tx, { kind: 'downloads.reissued', to: order.email, ...mail });
+    return 'sent';
   });
+  if (outcome === 'not paid') return;
+  if (outcome === 'limit') {
+    const note = await reissueLimitEmail(about);
+    await enqueueMail(deps.db, { kind: 'downloads.reissue-limit', to: order.email, ...note });
+  }
   deps.onMailQueued?.();
 }
 
-/** A signed-in customer's fresh link to one digital line of their own paid order. */
+/**
+ * A signed-in customer's fresh link to one digital line of their own paid order: 404 for an order
+ * or line that is not theirs, 409 with 'reissueLimit' once the order has had its reissues.
+ */
 export async function reissueForCustomer(
   deps: DownloadDependencies,
   customer: Customer,
   line: { orderId: string; itemId: string },
 ): Promise<DownloadLink> {
-  const [found] = await digitalLines(
-    deps.db,
-    and(
-      eq(orders.id, line.orderId),
-      eq(orderItems.id, line.itemId),
-      ownedBy(customer),
-      orderIsPaid,
-    )!,
-  );
-  if (!found) throw new AppError('NOT_FOUND', DOWNLOAD_MESSAGES.notFound);
-  const prepared = prepare(deps.shop, [found]);
-  const [link] = prepared.links;
-  if (!link) throw new AppError('UNAVAILABLE', DOWNLOAD_MESSAGES.reissueFailed);
-  await deps.db.transaction((tx) => grantDownloads(tx, prepared));
-  return link;
+  const theirs = and(ownedBy(customer), orderIsPaid)!;
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockOrder(tx, line.orderId, 'update', theirs);
+    const [found] = locked
+      ? await digitalLines(
+          tx,
+          and(eq(orders.id, line.orderId), eq(orderItems.id, line.itemId), theirs)!,
+        )
+      : [];
+    if (!found) throw new AppError('NOT_FOUND', DOWNLOAD_MESSAGES.notFound);
+    const issue = await nextIssue(tx, line.orderId);
+    if (issue === undefined) throw new AppError('CONFLICT', DOWNLOAD_MESSAGES.reissueLimit);
+    const prepared = prepare(deps.shop, [found]);
+    const [link] = prepared.links;
+    if (!link) throw new AppError('UNAVAILABLE', DOWNLOAD_MESSAGES.reissueFailed);
+    await grantDownloads(tx, prepared, issue);
+    return link;
+  });
 }
 
 /** The paid digital lines of a customer's orders, with their newest link's state. */

@@ -51,6 +51,8 @@ export async function cancelOrder(
     customer,
     set: { canceledAt: new Date() },
     // A digital file already downloaded cannot be given back (the return policy): no refund.
+    // Read with the order's row locked, which a download holds while it counts its use, so a
+    // download at the same moment is either seen here or refused (downloads/service.ts).
     where: notExists(
       db
         .select({ id: downloadGrants.id })

@@ -14,15 +14,41 @@ export interface MoveOptions {
   customer?: Customer;
   /** Columns written with the move (carrier and tracking for a shipment). */
   set?: Partial<Pick<OrderRow, 'carrier' | 'trackingNumber' | 'shippedAt' | 'canceledAt'>>;
-  /** A further condition the order must meet in the same update (the customer's cancel). */
+  /** A further condition the order must meet, read with its row locked (the customer's cancel). */
   where?: SQL;
 }
 
 /**
- * The one guarded transition out of `unfulfilled`: a single conditional update, so of a cancel and
- * a shipment of the same order exactly one wins (PostgreSQL re-checks the condition after waiting
- * for the other's row lock). Answers the moved row, or undefined when the order is not unfulfilled
- * any more (or not this customer's). Pass a transaction to move it together with other writes.
+ * Takes the order's row lock until the end of the transaction `tx`: `update` to change the
+ * order's state (the customer's cancel), `share` for a decision elsewhere that needs the state to
+ * hold until it commits (a download counting its use, downloads/service.ts). Shares never wait for
+ * one another; a change waits for every share, and every share for a change. Answers whether the
+ * order exists and meets `where` (read anew from the locked row, however long the lock took).
+ */
+export async function lockOrder(
+  tx: Db,
+  orderId: string,
+  strength: 'update' | 'share',
+  where?: SQL,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), where))
+    .for(strength);
+  return row !== undefined;
+}
+
+/**
+ * The one guarded transition out of `unfulfilled`: a conditional update, so of a cancel and a
+ * shipment of the same order exactly one wins (PostgreSQL re-checks the order row's condition
+ * after waiting for the other's row lock). A further condition (`where`) that reads other tables
+ * is not re-checked that way: it would be read as things were when the statement began. So with
+ * one, the order's row is locked first and the update, a statement of its own, reads what
+ * committed before the lock was had (the cancel's "no file downloaded yet" against a download
+ * holding the order's row, downloads/service.ts). Answers the moved row, or undefined when the
+ * order is not unfulfilled any more (or not this customer's). Pass a transaction to move it
+ * together with other writes.
  */
 export async function moveFromUnfulfilled(
   db: Db,
@@ -30,19 +56,27 @@ export async function moveFromUnfulfilled(
   to: UnfulfilledExit,
   options: MoveOptions = {},
 ): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(orders)
-    .set({ ...options.set, shippingStatus: to, updatedAt: new Date() })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.shippingStatus, 'unfulfilled'),
-        options.customer ? ownedBy(options.customer) : undefined,
-        options.where,
-      ),
-    )
-    .returning();
-  return row;
+  const move = async (tx: Db) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ ...options.set, shippingStatus: to, updatedAt: new Date() })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.shippingStatus, 'unfulfilled'),
+          options.customer ? ownedBy(options.customer) : undefined,
+          options.where,
+        ),
+      )
+      .returning();
+    return row;
+  };
+  if (!options.where) return move(db);
+  return db.transaction(async (tx) => {
+    const owner = options.customer ? ownedBy(options.customer) : undefined;
+    if (!(await lockOrder(tx, orderId, 'update', owner))) return undefined;
+    return move(tx);
+  });
 }
 
 export interface ShipmentDetails {

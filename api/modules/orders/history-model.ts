@@ -14,6 +14,7 @@ export const HISTORY_MESSAGES = {
   notShipped: 'An issue can be reported on a shipped order.',
   returnClosed: 'A return can be started within 14 days of delivery.',
   nothingReturnable: 'None of the items in this order can be returned.',
+  returnStarted: 'A return has already been started for this order.',
   itemNotReturnable: 'One of the chosen items cannot be returned.',
   tooMany: 'You have sent several messages already. Please wait a while and try again.',
 } as const;

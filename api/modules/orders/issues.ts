@@ -4,6 +4,7 @@ import { orderIssueReports, orderItems, returnRequestItems, returnRequests } fro
 import { AppError } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
 import { orderRequestEmail, type ShopDetails } from '../mail/templates';
+import { lockOrder } from './fulfilment';
 import { findOwnOrder } from './history';
 import { HISTORY_MESSAGES, type IssueReportBody, type ReturnRequestBody } from './history-model';
 import type { Customer } from './ownership';
@@ -65,7 +66,8 @@ export async function reportIssue(
  * POST /orders/return: 'Start a Return' on one of the customer's delivered orders, within 14 days
  * of delivery, for lines the return policy allows back (all of them when none are named). Stored
  * as a `requested` return request with its lines, and the shop emailed, in one transaction; the
- * owner moves it on (approved, received, refunded or declined). One open request per order.
+ * owner moves it on (approved, received, refunded or declined). One request per order that is not
+ * declined, however many arrive at once (they take turns on the order's row).
  */
 export async function startReturn(
   deps: OrderRequestDependencies,
@@ -97,7 +99,10 @@ export async function startReturn(
     deps.shop,
   );
   const id = await db.transaction(async (tx) => {
-    const open = await tx
+    // The order's row lock makes requests for one order take turns: locking its returns alone
+    // locked nothing while there were none, and five at once filed five.
+    await lockOrder(tx, order.id, 'update');
+    const [open] = await tx
       .select({ id: returnRequests.id })
       .from(returnRequests)
       .where(
@@ -106,10 +111,8 @@ export async function startReturn(
           inArray(returnRequests.status, ['requested', 'approved', 'received', 'refunded']),
         ),
       )
-      .for('update');
-    if (open.length > 0) {
-      throw new AppError('CONFLICT', 'A return has already been started for this order.');
-    }
+      .limit(1);
+    if (open) throw new AppError('CONFLICT', HISTORY_MESSAGES.returnStarted);
     const [row] = await tx
       .insert(returnRequests)
       .values({ orderId: order.id, userId: customer.id, message: body.message })

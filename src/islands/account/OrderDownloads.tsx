@@ -49,7 +49,7 @@ type Row =
   | { kind: 'idle' }
   | { kind: 'making' }
   | { kind: 'ready'; link: DownloadLink }
-  | { kind: 'failed' };
+  | { kind: 'failed'; message: string };
 
 function DownloadRow({ line }: { line: DownloadLine }) {
   const [row, setRow] = useState<Row>({ kind: 'idle' });
@@ -61,7 +61,11 @@ function DownloadRow({ line }: { line: DownloadLine }) {
       itemId: line.itemId,
     });
     if (result.ok) setRow({ kind: 'ready', link: result.data.link });
-    else if (result.status !== 401) setRow({ kind: 'failed' });
+    else if (result.status !== 401) {
+      // The order's reissues used up (409) or too many requests (429) say so; else try again.
+      const told = (result.status === 409 || result.status === 429) && result.error;
+      setRow({ kind: 'failed', message: told || DOWNLOAD_MESSAGES.reissueFailed });
+    }
   }
 
   return (
@@ -83,7 +87,7 @@ function DownloadRow({ line }: { line: DownloadLine }) {
       )}
       {row.kind === 'failed' && (
         <div className={styles.error} role="alert">
-          <p>{DOWNLOAD_MESSAGES.reissueFailed}</p>
+          <p>{row.message}</p>
         </div>
       )}
     </li>

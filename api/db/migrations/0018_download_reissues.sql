@@ -1,0 +1,1 @@
+ALTER TABLE "download_grants" ADD COLUMN "issue" integer DEFAULT 0 NOT NULL;
