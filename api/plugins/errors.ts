@@ -1,6 +1,7 @@
 import { Elysia, type ValidationError } from 'elysia';
 import { AppError, MESSAGES, TooManyRequests, type ErrorBody } from '../lib/errors';
 import { log } from '../lib/log';
+import { loggedPath } from '../lib/logged-path';
 
 /** Field messages from a validation error, first message per field; never the values sent. */
 export function validationFields(error: Pick<ValidationError, 'all'>): Record<string, string> {
@@ -51,7 +52,7 @@ export const errorPlugin = new Elysia({ name: 'errors' }).onError(
         const cause = error instanceof Error ? error : new Error(String(error));
         log('error', 'unhandled API error', {
           requestId: set.headers['x-request-id'],
-          path: new URL(request.url).pathname,
+          path: loggedPath(new URL(request.url).pathname),
           error: cause.message,
           stack: cause.stack,
         });
