@@ -22,14 +22,17 @@ export function validationFields(error: Pick<ValidationError, 'all'>): Record<st
 export const errorPlugin = new Elysia({ name: 'errors' }).onError(
   { as: 'global' },
   ({ code, error, set, request }): ErrorBody => {
-    if (error instanceof AppError) {
-      set.status = error.status;
-      if (error instanceof TooManyRequests) {
-        set.headers['retry-after'] = String(error.retryAfterSeconds);
+    // Reading the body can fail with one of ours (a body past its limit, request-limits.ts).
+    const readError = code === 'PARSE' ? error.cause : undefined;
+    const failure = readError instanceof AppError ? readError : error;
+    if (failure instanceof AppError) {
+      set.status = failure.status;
+      if (failure instanceof TooManyRequests) {
+        set.headers['retry-after'] = String(failure.retryAfterSeconds);
       }
-      return error.fields
-        ? { error: error.message, fields: error.fields }
-        : { error: error.message };
+      return failure.fields
+        ? { error: failure.message, fields: failure.fields }
+        : { error: failure.message };
     }
     switch (code) {
       case 'VALIDATION': {
