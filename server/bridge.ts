@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { attachRequestOrigin, CLIENT_IP_HEADER, type RequestOrigin } from '../api/lib/client-ip';
-import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '../api/lib/security-headers';
 import { compressResponse } from './compress';
-import { bodyLimitFor, declaredLength, LIMIT_MESSAGES } from '../api/lib/request-limits';
+import { bodyLimitFor, countedBody } from '../api/lib/request-limits';
+import { carriesBody, dropUnreadBody } from './unread-body';
 
 export interface FetchApp {
   handle(request: Request): Response | Promise<Response>;
@@ -27,66 +27,51 @@ export function stripHeader(incoming: IncomingMessage, name: string): void {
   }
 }
 
-function refuseTooLarge(outgoing: ServerResponse, origin: RequestOrigin): void {
-  const body = JSON.stringify({ error: LIMIT_MESSAGES.tooLarge });
-  outgoing.writeHead(413, {
-    ...COMMON_SECURITY_HEADERS,
-    'content-security-policy': API_CONTENT_SECURITY_POLICY,
-    'cache-control': 'no-store',
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(body),
-    'x-request-id': origin.requestId ?? '',
-    // The rest of the body is never read: the connection cannot be reused.
-    connection: 'close',
-  });
-  outgoing.end(body);
+/** Methods a fetch Request cannot give a body (a Request with one would not even be made). */
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'TRACE', 'TRACK', 'CONNECT']);
+
+/** The body limit of the route a request's (canonical) path names. */
+function limitOf(incoming: IncomingMessage): number {
+  return bodyLimitFor((incoming.url ?? '/').split('?')[0] ?? '/');
 }
 
 /**
- * Reads a request body up to `limit` bytes. Answers undefined as soon as it passes the limit,
- * without reading further.
+ * A request body's chunks, asked for only when first read: a client that waits for
+ * `100 Continue` before sending its body (server/serve.ts lets it wait) is told to go on then,
+ * and one refused first never sends it.
  */
-function readCapped(incoming: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        cleanup();
-        incoming.pause();
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanup();
-      resolve(Buffer.concat(chunks));
-    };
-    const onError = (error: Error) => {
-      cleanup();
-      reject(error);
-    };
-    const cleanup = () => {
-      incoming.off('data', onData);
-      incoming.off('end', onEnd);
-      incoming.off('error', onError);
-    };
-    incoming.on('data', onData);
-    incoming.on('end', onEnd);
-    incoming.on('error', onError);
-  });
+async function* askedFor(incoming: IncomingMessage, outgoing: ServerResponse) {
+  if (/100-continue/i.test(incoming.headers.expect ?? '')) outgoing.writeContinue();
+  yield* incoming as AsyncIterable<Uint8Array>;
+}
+
+/**
+ * The fetch Request the API reads, its body counted as the API reads it (countedBody): a route
+ * that refuses first never reads it, and one that reads past its limit fails with 413.
+ */
+function requestWithCountedBody(
+  request: Request,
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+): Request {
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body: countedBody(askedFor(incoming, outgoing), limitOf(incoming)),
+    duplex: 'half',
+  } as RequestInit);
 }
 
 /**
  * Node's request/response to a fetch handler and back. Measured here it keeps Elysia several times
  * faster than an Astro endpoint; it also writes every Set-Cookie header of a response separately.
  *
- * Before the API sees a request: the internal client-address header is stripped, a body over its
- * route's limit is refused with 413 (by its Content-Length without reading it, or as soon as a
- * streamed body passes the limit), and the client's address and the request id are attached to
- * the Request itself, where no header a client sends can reach them.
+ * Before the API sees a request the internal client-address header is stripped, and the client's
+ * address and the request id are attached to the Request itself, where no header a client sends
+ * can reach them. The body is read only as the API parses it, counted as it comes: past its
+ * route's limit (the path is canonical, server/serve.ts sees to it) it fails with 413, streamed
+ * or not; a Content-Length over the limit is refused before any of it is read (input-limits.ts).
+ * What is left of a body after the answer is dropped, never kept (./unread-body.ts).
  */
 export function fetchBridge(app: FetchApp, options: BridgeOptions = {}) {
   const originOf =
@@ -97,30 +82,27 @@ export function fetchBridge(app: FetchApp, options: BridgeOptions = {}) {
     }));
   const origins = new WeakMap<IncomingMessage, RequestOrigin>();
   const listener = getRequestListener(
-    (request, env) => {
-      attachRequestOrigin(request, origins.get(env.incoming as IncomingMessage) ?? {});
+    (lightRequest, env) => {
+      const incoming = env.incoming as IncomingMessage;
+      const outgoing = env.outgoing as ServerResponse;
+      const request =
+        !BODYLESS_METHODS.has(lightRequest.method) && carriesBody(incoming)
+          ? requestWithCountedBody(lightRequest, incoming, outgoing)
+          : lightRequest;
+      attachRequestOrigin(request, origins.get(incoming) ?? {});
       // JSON (and any other text) is compressed when the client accepts it (./compress.ts).
       return Promise.resolve(app.handle(request)).then((response) =>
         compressResponse(request, response),
       );
     },
-    // The body is read here before the listener runs, so it has nothing left to drain.
+    // What is left of a body after the answer is dropped here (./unread-body.ts).
     { autoCleanupIncoming: false },
   );
   return async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
     stripHeader(incoming, CLIENT_IP_HEADER);
     const origin = originOf(incoming);
     origins.set(incoming, origin);
-    if (incoming.method !== 'GET' && incoming.method !== 'HEAD') {
-      const pathname = (incoming.url ?? '/').split('?')[0] ?? '/';
-      const limit = bodyLimitFor(pathname);
-      const declared = declaredLength(incoming.headers['content-length']);
-      if (declared !== undefined && declared > limit) return refuseTooLarge(outgoing, origin);
-      const body = await readCapped(incoming, limit);
-      if (!body) return refuseTooLarge(outgoing, origin);
-      // The body, read once and capped, is what the fetch Request reads (@hono/node-server).
-      (incoming as IncomingMessage & { rawBody?: Buffer }).rawBody = body;
-    }
+    dropUnreadBody(incoming, outgoing);
     await listener(incoming, outgoing);
   };
 }

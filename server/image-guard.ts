@@ -8,6 +8,16 @@ type Size = { width: number; height: number };
 const MAX_REMEMBERED = 2_000;
 
 /**
+ * Whether a canonical path (api/lib/canonical-path.ts) is one Astro answers with its image
+ * endpoint. Astro's router matches the decoded path against `^\/_image\/?$` (trailing slash
+ * ignored, case kept); every other spelling it would also route there (`/%5Fimage`, `/./_image`,
+ * `//_image`, `/_image/.`) is not canonical, so the server redirects it here first.
+ */
+export function isImageEndpoint(pathname: string): boolean {
+  return pathname === '/_image' || pathname === '/_image/';
+}
+
+/**
  * Stands before Astro's image endpoint (`/_image`): a request for a copy the site does not emit
  * (see src/lib/image-allow-list.ts) or larger than its source is answered 400 here, after reading
  * only the source's header, so no image is decoded or resized for it.
@@ -35,7 +45,10 @@ export function createImageGuard(clientRoot: string) {
     return size;
   }
 
-  /** Answers 400 and returns true when the request is refused; false lets it through. */
+  /**
+   * Answers 400 and returns true when the request (its query, `?` or not) is refused; false lets
+   * it through.
+   */
   return async (res: ServerResponse, search: string): Promise<boolean> => {
     const request = readImageRequest(new URLSearchParams(search));
     let problem = typeof request === 'string' ? request : undefined;

@@ -17,7 +17,9 @@ import {
   type ProxyTrust,
   type RequestOrigin,
 } from '../api/lib/client-ip';
+import { canonicalTarget, type TargetReading } from '../api/lib/canonical-path';
 import { log } from '../api/lib/log';
+import { loggedPath } from '../api/lib/logged-path';
 import { mailTransportFor } from '../api/modules/mail/transport';
 import { createOutboxWorker } from '../api/modules/mail/worker';
 import { COMMON_SECURITY_HEADERS, pageContentSecurityPolicy } from '../api/lib/security-headers';
@@ -26,9 +28,10 @@ import { keptPage, pageBody } from '../src/lib/page-cache';
 import { SEARCH_TEMPLATE_PATH } from '../src/lib/search-html';
 import { fetchBridge, stripHeader } from './bridge';
 import { negotiateEncoding } from './compress';
-import { createImageGuard } from './image-guard';
+import { createImageGuard, isImageEndpoint } from './image-guard';
 import { createSearchPage } from './search-page';
 import { createStaticHandler } from './static';
+import { dropUnreadBody } from './unread-body';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => unknown;
 
@@ -71,14 +74,8 @@ async function answerKept(
   return true;
 }
 
-/** Whether a path's %-escapes are well formed. */
-function decodes(pathname: string): boolean {
-  try {
-    decodeURIComponent(pathname);
-    return true;
-  } catch {
-    return false;
-  }
+function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
 }
 
 function proxyTrust(setting: string | undefined): ProxyTrust {
@@ -123,11 +120,17 @@ async function main(): Promise<void> {
   const inFlight = new Set<Promise<void>>();
   const server = createServer((req, res) => {
     const work = handle(req, res).catch((error: unknown) =>
-      log('error', 'request failed', { path: req.url, error: String(error) }),
+      log('error', 'request failed', {
+        path: loggedPath(req.url ?? '/'),
+        error: String(error),
+      }),
     );
     inFlight.add(work);
     void work.finally(() => inFlight.delete(work));
   });
+  // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only
+  // when the API reads it (server/bridge.ts): a request refused first never sends its body.
+  server.on('checkContinue', (req, res) => server.emit('request', req, res));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (stopping) {
@@ -147,14 +150,16 @@ async function main(): Promise<void> {
       requestId,
       ip: connectionClientIp(req.socket.remoteAddress, req.headers['x-forwarded-for'], trust),
     });
-    const url = req.url ?? '/';
-    const pathname = url.split('?')[0] ?? '/';
+    const target = canonicalTarget(req.url ?? '/');
+    const canonical = 'path' in target && !target.changed ? target : undefined;
 
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
+    if (canonical && isApiPath(canonical.path)) {
       await api(req, res);
       return;
     }
 
+    // Pages read no body, and a refused request's is not read either.
+    dropUnreadBody(req, res);
     const started = performance.now();
     res.setHeader('x-request-id', requestId);
     // nosniff and the rest on every answer, static files and images included; pages add a CSP.
@@ -164,11 +169,22 @@ async function main(): Promise<void> {
         requestId,
         clientRequestId: clientRequestIdOf(clientRequestId),
         method: req.method,
-        path: pathname,
+        // A refused address is not written: it may hold anything.
+        path: 'path' in target ? loggedPath(target.path) : undefined,
         status: res.statusCode,
         ms: Math.round(performance.now() - started),
       }),
     );
+    if (!canonical) {
+      try {
+        await answerNonCanonical(req, res, target);
+      } catch (error) {
+        answerFailure(res, requestId, undefined, error);
+      }
+      return;
+    }
+    const { path: pathname, search } = canonical;
+    const url = pathname + search;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       setPageHeaders(res);
       res.writeHead(req.method === 'OPTIONS' ? 204 : 405, {
@@ -179,12 +195,6 @@ async function main(): Promise<void> {
       return;
     }
     try {
-      if (!decodes(pathname)) {
-        // Astro would answer a 404 saying "Internal server error": show the 404 page instead.
-        req.url = NOT_FOUND_PATH;
-        await astroHandler(req, res);
-        return;
-      }
       // A catalogue page kept at its current version is answered here, without Astro.
       if (CATALOGUE_PATH.test(pathname) && (await answerKept(req, res, url))) return;
       // Search pages are filled into their prerendered shell here; the shell is not a page.
@@ -197,16 +207,56 @@ async function main(): Promise<void> {
         await astroHandler(req, res);
         return;
       }
+      // Any spelling Astro would route to its image endpoint is one of these two by now.
+      if (isImageEndpoint(pathname) && (await refuseImage(res, search))) return;
       if (await serveStatic(req, res, pathname)) return;
-      if (pathname === '/_image') {
-        if (await refuseImage(res, url.slice(pathname.length + 1))) return;
-      }
       await astroHandler(req, res);
     } catch (error) {
-      log('error', 'page failed', { requestId, path: pathname, error: String(error) });
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end('Something went wrong on our side. Please try again later.');
+      answerFailure(res, requestId, pathname, error);
     }
+  }
+
+  function answerFailure(
+    res: ServerResponse,
+    requestId: string,
+    pathname: string | undefined,
+    error: unknown,
+  ): void {
+    const path = pathname === undefined ? undefined : loggedPath(pathname);
+    log('error', 'page failed', { requestId, path, error: String(error) });
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+    res.end('Something went wrong on our side. Please try again later.');
+  }
+
+  /**
+   * A request whose address is not canonical is never routed as it is (api/lib/canonical-path.ts):
+   * GET and HEAD are sent to the canonical address (308, query kept), other methods are refused
+   * (400) without reading their body, and so is an address that cannot be made canonical. Escapes
+   * that decode to nothing show the 404 page, as any address that names nothing.
+   */
+  async function answerNonCanonical(
+    req: IncomingMessage,
+    res: ServerResponse,
+    target: TargetReading,
+  ): Promise<void> {
+    const readOnly = req.method === 'GET' || req.method === 'HEAD';
+    if ('path' in target && readOnly) {
+      res.writeHead(308, { Location: target.path + target.search, 'content-length': 0 });
+      res.end();
+      return;
+    }
+    if (!('path' in target) && target.refused === 'malformed-escape' && readOnly) {
+      // Astro would answer a 404 saying "Internal server error": show the 404 page instead.
+      req.url = NOT_FOUND_PATH;
+      await astroHandler(req, res);
+      return;
+    }
+    setPageHeaders(res);
+    res.writeHead(400, {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+    });
+    res.end('This address is not valid.');
   }
 
   // The catalogue read model is in memory before the first shopper arrives (and before the health

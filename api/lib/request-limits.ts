@@ -1,12 +1,20 @@
 /**
- * How much a request body may hold. A body over its route's limit is refused with 413 before it
- * is read (by its Content-Length, or as soon as a streamed body passes the limit); a JSON body
- * nested deeper than MAX_JSON_DEPTH is refused with 400 before it is validated.
+ * How much a request body may hold, by the route that answers it (its canonical path, see
+ * canonical-path.ts). A body over its route's limit is refused with 413: by its Content-Length
+ * before a byte is read, or, streamed (chunked), as soon as the bytes read pass the limit; the
+ * body is read only as the API parses it, so a request refused before that (a sign-in missing)
+ * is never read. A JSON body nested deeper than MAX_JSON_DEPTH is refused with 400 before it is
+ * validated.
  */
+import { AppError } from './errors';
 
 const KB = 1024;
 
-/** Limits by path prefix, most specific first; the first that matches applies. */
+/**
+ * Limits by route: a path that is the prefix or goes on below it (`/api/cart/` covers
+ * `/api/cart/validate`; `/api/admin/uploads` covers `/api/admin/uploads/x`, not
+ * `/api/admin/uploadsx`). Most specific first; the first that matches applies.
+ */
 export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   // An order carries up to 50 lines, two addresses and the card step's token.
   { prefix: '/api/orders/', bytes: 64 * KB },
@@ -32,8 +40,55 @@ export const LIMIT_MESSAGES = {
   tooDeep: 'The request body is nested too deeply.',
 } as const;
 
+function covers(prefix: string, pathname: string): boolean {
+  if (!pathname.startsWith(prefix)) return false;
+  return (
+    prefix.endsWith('/') || pathname.length === prefix.length || pathname[prefix.length] === '/'
+  );
+}
+
+/** The limit of the route a canonical path names. */
 export function bodyLimitFor(pathname: string): number {
-  return BODY_LIMITS.find(({ prefix }) => pathname.startsWith(prefix))?.bytes ?? DEFAULT_BODY_LIMIT;
+  return BODY_LIMITS.find(({ prefix }) => covers(prefix, pathname))?.bytes ?? DEFAULT_BODY_LIMIT;
+}
+
+/** A body over its route's limit: 413, `{"error":"The request is too large."}`. */
+export class RequestTooLarge extends AppError {
+  constructor() {
+    super('INVALID_DATA', LIMIT_MESSAGES.tooLarge);
+  }
+
+  override get status(): number {
+    return 413;
+  }
+}
+
+/**
+ * A request body that is read only when its reader asks (nothing is read ahead) and fails with
+ * RequestTooLarge as soon as more than `limit` bytes have come, whatever the transfer encoding.
+ */
+export function countedBody(
+  chunks: AsyncIterable<Uint8Array>,
+  limit: number,
+): ReadableStream<Uint8Array> {
+  let iterator: AsyncIterator<Uint8Array> | undefined;
+  let received = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        iterator ??= chunks[Symbol.asyncIterator]();
+        const next = await iterator.next();
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        received += next.value.byteLength;
+        if (received > limit) controller.error(new RequestTooLarge());
+        else controller.enqueue(next.value);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** The declared Content-Length, or undefined when there is none (or it is not a number). */

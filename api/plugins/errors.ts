@@ -1,6 +1,7 @@
 import { Elysia, type ValidationError } from 'elysia';
 import { AppError, MESSAGES, TooManyRequests, type ErrorBody } from '../lib/errors';
 import { log } from '../lib/log';
+import { loggedPath } from '../lib/logged-path';
 
 /** Field messages from a validation error, first message per field; never the values sent. */
 export function validationFields(error: Pick<ValidationError, 'all'>): Record<string, string> {
@@ -21,14 +22,17 @@ export function validationFields(error: Pick<ValidationError, 'all'>): Record<st
 export const errorPlugin = new Elysia({ name: 'errors' }).onError(
   { as: 'global' },
   ({ code, error, set, request }): ErrorBody => {
-    if (error instanceof AppError) {
-      set.status = error.status;
-      if (error instanceof TooManyRequests) {
-        set.headers['retry-after'] = String(error.retryAfterSeconds);
+    // Reading the body can fail with one of ours (a body past its limit, request-limits.ts).
+    const readError = code === 'PARSE' ? error.cause : undefined;
+    const failure = readError instanceof AppError ? readError : error;
+    if (failure instanceof AppError) {
+      set.status = failure.status;
+      if (failure instanceof TooManyRequests) {
+        set.headers['retry-after'] = String(failure.retryAfterSeconds);
       }
-      return error.fields
-        ? { error: error.message, fields: error.fields }
-        : { error: error.message };
+      return failure.fields
+        ? { error: failure.message, fields: failure.fields }
+        : { error: failure.message };
     }
     switch (code) {
       case 'VALIDATION': {
@@ -51,7 +55,7 @@ export const errorPlugin = new Elysia({ name: 'errors' }).onError(
         const cause = error instanceof Error ? error : new Error(String(error));
         log('error', 'unhandled API error', {
           requestId: set.headers['x-request-id'],
-          path: new URL(request.url).pathname,
+          path: loggedPath(new URL(request.url).pathname),
           error: cause.message,
           stack: cause.stack,
         });

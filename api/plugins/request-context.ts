@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Elysia } from 'elysia';
 import { serverRequestId } from '../lib/client-ip';
 import { log } from '../lib/log';
+import { loggedPath } from '../lib/logged-path';
 import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from '../lib/security-headers';
 
 const startedAt = new WeakMap<Request, number>();
@@ -24,7 +25,7 @@ export function clientRequestIdOf(value: string | null | undefined): string | un
 
 /**
  * Request id, security headers and one log line per API request. Set in onRequest so that even a
- * body that fails to parse gets them.
+ * body that fails to parse gets them. The line never holds a token (logged-path.ts).
  */
 export const requestContext = new Elysia({ name: 'request-context' })
   .onRequest(({ request, set }) => {
@@ -34,14 +35,20 @@ export const requestContext = new Elysia({ name: 'request-context' })
     set.headers['content-security-policy'] = API_CONTENT_SECURITY_POLICY;
     set.headers['cache-control'] = 'no-store';
   })
-  .onAfterResponse({ as: 'global' }, ({ request, set }) => {
+  .onAfterResponse({ as: 'global' }, ({ request, set, responseValue }) => {
     const started = startedAt.get(request);
     log('info', 'api', {
       requestId: set.headers['x-request-id'],
       clientRequestId: clientRequestIdOf(request.headers.get('x-request-id')),
       method: request.method,
-      path: new URL(request.url).pathname,
-      status: typeof set.status === 'number' ? set.status : 200,
+      path: loggedPath(new URL(request.url).pathname),
+      // A route may answer with a Response of its own (a download's redirect): its status counts.
+      status:
+        responseValue instanceof Response
+          ? responseValue.status
+          : typeof set.status === 'number'
+            ? set.status
+            : 200,
       ms: started === undefined ? undefined : Math.round(performance.now() - started),
     });
   });

@@ -1,43 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-
-const entry = `${process.env.BUILD_DIR ?? 'dist'}/serve.mjs`;
-
-interface Run {
-  code: number | null;
-  output: string;
-}
-
-/** Starts the built server with `env` and collects what it prints until it exits or `until`. */
-function startServer(env: Record<string, string>, until?: (output: string) => boolean) {
-  const child = spawn('node', [entry], {
-    env: {
-      ...process.env,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'evergreen-server-')),
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = new Promise<void>((resolve) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (until?.(output)) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-  });
-  const exited = new Promise<Run>((resolve) =>
-    child.on('exit', (code) => resolve({ code, output })),
-  );
-  return { child, ready, exited, output: () => output };
-}
+import { openServer, startServer } from './support/server-process';
 
 test('production without JWT_SECRET refuses to start and names the variable', async () => {
   const server = startServer({ NODE_ENV: 'production', JWT_SECRET: '' });
@@ -77,16 +39,6 @@ test('SIGTERM closes kept-alive connections, stops accepting and exits cleanly',
   expect(output).toContain('"message":"stopped"');
   await expect(fetch(`${base}/api/health`)).rejects.toThrow();
 });
-
-/** Starts the built server with `env` on a free port and answers its address once it is open. */
-async function openServer(env: Record<string, string> = {}) {
-  const server = startServer({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }, (output) =>
-    /is open at http:\/\/[^:]+:(\d+)\//.test(output),
-  );
-  await server.ready;
-  const port = /is open at http:\/\/[^:]+:(\d+)\//.exec(server.output())![1];
-  return { base: `http://127.0.0.1:${port}`, stop: () => server.child.kill('SIGTERM') };
-}
 
 const CONTACT = {
   subject: 'Other',

@@ -1,19 +1,24 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Elysia } from 'elysia';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_IP_HEADER, clientIp, serverRequestId } from '../../api/lib/client-ip';
-import { DEFAULT_BODY_LIMIT, LIMIT_MESSAGES } from '../../api/lib/request-limits';
+import { bodyLimitFor, DEFAULT_BODY_LIMIT, LIMIT_MESSAGES } from '../../api/lib/request-limits';
 import { errorPlugin } from '../../api/plugins/errors';
 import { inputLimits } from '../../api/plugins/input-limits';
 import { fetchBridge } from '../../server/bridge';
 
 /** A POST whose body is streamed in chunks, without a Content-Length. */
-function postChunked(url: string, chunks: string[]): Promise<{ status: number; body: string }> {
+function postChunked(
+  url: string,
+  chunks: string[],
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked', ...headers },
     });
     req.on('response', (res) => {
       let body = '';
@@ -31,11 +36,29 @@ describe('the fetch bridge of the production entry', () => {
   let server: Server;
   let base: string;
   let bodiesRead = 0;
+  /** How many bytes the server had taken from each connection when it answered. */
+  const bytesTaken: number[] = [];
 
   beforeAll(async () => {
     const app = new Elysia()
       .use(errorPlugin)
       .use(inputLimits)
+      // Stands for a sign-in check made before the body is parsed (api/plugins/auth.ts).
+      .onRequest(({ request, set }) => {
+        const { pathname } = new URL(request.url);
+        if (pathname.startsWith('/api/admin/') && !request.headers.get('authorization')) {
+          set.status = 401;
+          return { error: 'Please sign in.' };
+        }
+      })
+      .post('/api/admin/uploads', ({ body }) => {
+        bodiesRead += 1;
+        return { body };
+      })
+      .post('/api/cart/validate', ({ body }) => {
+        bodiesRead += 1;
+        return { body };
+      })
       .get('/api/two-cookies', ({ set }) => {
         set.headers['set-cookie'] = [
           'refresh=abc; Path=/api; HttpOnly; SameSite=Strict',
@@ -54,7 +77,13 @@ describe('the fetch bridge of the production entry', () => {
       })
       // Under the orders limit (64 KB), so a 10,000-deep body (20 KB) reaches the depth check.
       .post('/api/orders/echo', ({ body }) => ({ body }));
-    server = createServer(fetchBridge(app));
+    const bridge = fetchBridge(app);
+    server = createServer((req, res) => {
+      res.on('finish', () => bytesTaken.push((req.socket as Socket).bytesRead));
+      return bridge(req, res);
+    });
+    // As server/serve.ts: a client that asks before sending its body is not answered at once.
+    server.on('checkContinue', (req, res) => server.emit('request', req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -116,6 +145,54 @@ describe('the fetch bridge of the production entry', () => {
     expect(bodiesRead).toBe(before);
     const small = await postChunked(`${base}/api/echo`, ['{"a":', '1}']);
     expect(small).toEqual({ status: 200, body: '{"body":{"a":1}}' });
+  });
+
+  it('refuses a body streamed past its route limit (32 KB for the cart) with 413', async () => {
+    const before = bodiesRead;
+    const limit = bodyLimitFor('/api/cart/validate');
+    const over = ['{"text":"', 'x'.repeat(limit), '"}'];
+    const { status, body } = await postChunked(`${base}/api/cart/validate`, over);
+    expect(status).toBe(413);
+    expect(JSON.parse(body)).toEqual({ error: LIMIT_MESSAGES.tooLarge });
+    expect(bodiesRead).toBe(before);
+    const under = ['{"text":"', 'x'.repeat(limit - 100), '"}'];
+    expect((await postChunked(`${base}/api/cart/validate`, under)).status).toBe(200);
+  });
+
+  it('never reads the body of a request refused before it is parsed', async () => {
+    // 14 MB: under the uploads limit, so only the refusal keeps it from being read.
+    const megabyte = 'x'.repeat(1024 * 1024);
+    const chunks = ['{"data":"', ...Array.from({ length: 14 }, () => megabyte), '"}'];
+    const answered = bytesTaken.length;
+    const { status } = await postChunked(`${base}/api/admin/uploads`, chunks);
+    expect(status).toBe(401);
+    expect(bytesTaken.length).toBe(answered + 1);
+    // What a socket holds before its reader asks (a few buffers), not the body.
+    expect(bytesTaken.at(-1)).toBeLessThan(1024 * 1024);
+  });
+
+  it('tells a client waiting to send its body to go on only when the API reads it', async () => {
+    const ask = (path: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+        let continued = false;
+        const req = httpRequest(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', expect: '100-continue', ...headers },
+        });
+        req.on('continue', () => {
+          continued = true;
+          req.end('{"a":1}');
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, continued }));
+        });
+        req.on('error', reject);
+        req.flushHeaders();
+      });
+    const length = { 'content-length': '7' };
+    expect(await ask('/api/admin/uploads', length)).toEqual({ status: 401, continued: false });
+    expect(await ask('/api/cart/validate', length)).toEqual({ status: 200, continued: true });
   });
 
   it('refuses a body nested 10,000 deep with 400, not 500', async () => {

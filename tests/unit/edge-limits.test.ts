@@ -1,10 +1,15 @@
+import { Elysia, t } from 'elysia';
 import { describe, expect, it } from 'vitest';
 import {
   bodyLimitFor,
+  countedBody,
   DEFAULT_BODY_LIMIT,
+  LIMIT_MESSAGES,
   MAX_JSON_DEPTH,
   nestedDeeperThan,
 } from '../../api/lib/request-limits';
+import { errorPlugin } from '../../api/plugins/errors';
+import { inputLimits } from '../../api/plugins/input-limits';
 import { fitsSource, readImageRequest, type ImageRequest } from '../../src/lib/image-allow-list';
 
 describe('body limits', () => {
@@ -13,6 +18,64 @@ describe('body limits', () => {
     expect(bodyLimitFor('/api/contact/contact')).toBe(16 * 1024);
     expect(bodyLimitFor('/api/auth/login')).toBe(DEFAULT_BODY_LIMIT);
     expect(DEFAULT_BODY_LIMIT).toBeLessThanOrEqual(8 * 1024);
+  });
+
+  it('belong to the route: a prefix covers its own path and the paths below it only', () => {
+    expect(bodyLimitFor('/api/admin/uploads')).toBe(15 * 1024 * 1024);
+    expect(bodyLimitFor('/api/admin/uploads/')).toBe(15 * 1024 * 1024);
+    expect(bodyLimitFor('/api/admin/uploadsx')).toBe(DEFAULT_BODY_LIMIT);
+    expect(bodyLimitFor('/api/admin/uploads-and-more/x')).toBe(DEFAULT_BODY_LIMIT);
+    expect(bodyLimitFor('/api/cart/validate')).toBe(32 * 1024);
+  });
+
+  describe('through the API alone (app.handle, no server in front)', () => {
+    const app = new Elysia()
+      .use(errorPlugin)
+      .use(inputLimits)
+      .post('/api/cart/validate', ({ body }) => ({ got: body.text.length }), {
+        body: t.Object({ text: t.String() }),
+        parse: 'json',
+      });
+    const limit = bodyLimitFor('/api/cart/validate');
+    const json = (length: number) => new TextEncoder().encode(`{"text":"${'x'.repeat(length)}"}`);
+    async function* inPieces(bytes: Uint8Array) {
+      for (let at = 0; at < bytes.length; at += 4096) yield bytes.subarray(at, at + 4096);
+    }
+    const post = (path: string, init: RequestInit) =>
+      app.handle(new Request(`http://shop.invalid${path}`, { method: 'POST', ...init }));
+
+    it('refuse a Content-Length over the limit of the route the path names, not its spelling', async () => {
+      for (const path of [
+        '/api/cart/validate',
+        '/api/admin/uploads/../../cart/%76alidate',
+        // Neither is the uploads route, whose limit is 15 MB.
+        '/api/admin/uploadsx',
+        '/api/admin/uploads%2F..%2F..%2Fcart%2Fvalidate',
+      ]) {
+        const response = await post(path, {
+          headers: { 'content-type': 'application/json', 'content-length': String(limit + 1) },
+          body: json(limit + 1 - 12),
+        });
+        expect(response.status, path).toBe(413);
+        expect(await response.json()).toEqual({ error: LIMIT_MESSAGES.tooLarge });
+      }
+    });
+
+    it('refuse a body counted past the limit as it is read, with the same 413', async () => {
+      const over = await post('/api/cart/validate', {
+        headers: { 'content-type': 'application/json' },
+        body: countedBody(inPieces(json(limit)), limit),
+        duplex: 'half',
+      } as RequestInit);
+      expect(over.status).toBe(413);
+      expect(await over.json()).toEqual({ error: LIMIT_MESSAGES.tooLarge });
+      const under = await post('/api/cart/validate', {
+        headers: { 'content-type': 'application/json' },
+        body: countedBody(inPieces(json(limit - 12)), limit),
+        duplex: 'half',
+      } as RequestInit);
+      expect(await under.json()).toEqual({ got: limit - 12 });
+    });
   });
 
   it('measure nesting without recursion, arrays and objects alike', () => {
