@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema';
 import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { AuthPlugin } from '../../plugins/auth';
+import { bearerToken, type AuthPlugin } from '../../plugins/auth';
 import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { ShopDetails } from '../mail/templates';
@@ -120,19 +120,19 @@ export const authModule = ({ db, limiter, limits, auth, shop, onMailQueued }: Au
       const token = await accessTokens.sign(claims(outcome.user, outcome.familyId));
       return sessionAnswer(outcome.user, token);
     })
-    .post(
-      '/logout',
-      async ({ request, set, user }) => {
-        const presented = cookie.read(request);
-        const familyId = presented ? await familyOfRefreshToken(db, presented) : undefined;
-        for (const id of new Set([familyId, user?.sessionId])) {
-          if (id) await revokeFamily(db, id, 'logout');
-        }
-        set.headers['set-cookie'] = cookie.clear();
-        return { message: AUTH_MESSAGES.loggedOut };
-      },
-      { optionalAuth: true },
-    )
+    .post('/logout', async ({ request, set, accessTokens }) => {
+      // Logout always logs out (issue 22): whatever state the access token is in (expired,
+      // tampered, missing), the session the refresh cookie names ends and the cookie is cleared.
+      // A valid access token ends its own session too (a browser that lost the cookie).
+      const presented = cookie.read(request);
+      const familyId = presented ? await familyOfRefreshToken(db, presented) : undefined;
+      const claims = await accessTokens.verify(bearerToken(request));
+      for (const id of new Set([familyId, claims?.sid])) {
+        if (id) await revokeFamily(db, id, 'logout');
+      }
+      set.headers['set-cookie'] = cookie.clear();
+      return { message: AUTH_MESSAGES.loggedOut };
+    })
     .post(
       '/forgot-password',
       async ({ body }) => {
@@ -162,7 +162,7 @@ export const authModule = ({ db, limiter, limits, auth, shop, onMailQueued }: Au
         const token = await accessTokens.sign(claims(updated, user.sessionId));
         return { message: AUTH_MESSAGES.passwordChanged, token };
       },
-      { body: changePasswordBody, parse: 'json', auth: true },
+      { body: changePasswordBody, auth: true },
     );
 };
 

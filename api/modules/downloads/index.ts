@@ -72,7 +72,7 @@ export const downloadsModule = (deps: DownloadsModuleDeps) =>
         );
         return { link };
       },
-      { auth: true, body: reissueBody, parse: 'json' },
+      { auth: true, body: reissueBody },
     )
     .post(
       '/request',
