@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, users, type EmailTokenPurpose, type UserRow } from '../../db/schema';
 import { AppError, TooManyRequests } from '../../lib/errors';
+import { log } from '../../lib/log';
 import {
   hashPassword,
   isCommonPassword,
@@ -43,13 +44,26 @@ export const LINK_LIFETIME_SECONDS = { verify_email: 24 * 3600, reset_password: 
 export const ACCOUNT_MAIL_WINDOW_SECONDS = 15 * 60;
 
 /**
- * Failed logins slow down, never lock out: after the free failures each one doubles the wait, up
- * to an hour, per account email and per network address (DECISIONS "Passwords", issue 10).
+ * Failed logins slow down, never lock out (DECISIONS "Passwords", issue 10, issue 22 rows 4 and 9):
+ * after the free failures each one doubles the wait, up to an hour. Each attempt is taken from
+ * the budgets before its password is checked, so attempts sent together are counted one by one.
+ *
+ * - `accountAddress`: one account from one network address, the owner's own typos or one
+ *   attacker's guesses. A stranger who knows the owner's email slows only their own address.
+ * - `address`: one network address, whatever the accounts it tries.
+ * - `account`: one account from every address. Past its free failures the account is under
+ *   attack (for a wait that doubles with each further failure) and each address gets one attempt
+ *   before its own wait begins: guessing from many addresses slows down, while the first attempt
+ *   of an address that has not failed, the owner's right password, always goes through.
  */
 export const LOGIN_BACKOFF = {
-  email: { free: 5, baseSeconds: 30, maxSeconds: 3600, forgetAfterSeconds: 24 * 3600 },
-  ip: { free: 20, baseSeconds: 30, maxSeconds: 3600, forgetAfterSeconds: 24 * 3600 },
+  accountAddress: { free: 5, baseSeconds: 30, maxSeconds: 3600, forgetAfterSeconds: 24 * 3600 },
+  address: { free: 20, baseSeconds: 30, maxSeconds: 3600, forgetAfterSeconds: 24 * 3600 },
+  account: { free: 20, baseSeconds: 15 * 60, maxSeconds: 24 * 3600, forgetAfterSeconds: 24 * 3600 },
 } as const satisfies Record<string, BackoffRule>;
+
+/** An account under attack: one attempt from an address before its wait begins. */
+const UNDER_ATTACK: BackoffRule = { ...LOGIN_BACKOFF.accountAddress, free: 0 };
 
 export interface AuthDeps {
   db: Db;
@@ -229,9 +243,31 @@ export async function verifyEmail(deps: AuthDeps, query: VerifyEmailQuery): Prom
 }
 
 /**
- * POST /auth/resend-verification and POST /auth/forgot-password: the same answer and about the same
- * work whoever asks (the window is counted and the email rendered for any address), so neither
- * the answer nor its timing tells who has an account. Only an account gets the email.
+ * Work left for after the answer has gone (see `sendLinkAfterAnswer`), so that tests and a
+ * stopping server can wait for it.
+ */
+const workAfterAnswers = new Set<Promise<void>>();
+
+/** Resolves once the work left by earlier answers has finished. */
+export async function afterAnswersSettled(): Promise<void> {
+  while (workAfterAnswers.size > 0) await Promise.all([...workAfterAnswers]);
+}
+
+function afterAnswer(what: string, work: () => Promise<void>): void {
+  const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(work)
+    .catch((error: unknown) =>
+      log('error', `${what} failed`, {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    )
+    .finally(() => workAfterAnswers.delete(running));
+  workAfterAnswers.add(running);
+}
+
+/**
+ * The account's part of a resend or a reset request: only an account that `wanted` gets the email
+ * (at most one per window per address), carrying a new one-use link.
  */
 async function sendLink(
   deps: AuthDeps,
@@ -239,14 +275,14 @@ async function sendLink(
   purpose: EmailTokenPurpose,
   wanted: (user: UserRow) => boolean,
 ): Promise<void> {
-  const allowed = await mayMail(deps, purpose === 'verify_email' ? 'verify' : 'reset', email);
+  if (!(await mayMail(deps, purpose === 'verify_email' ? 'verify' : 'reset', email))) return;
   const user = await findUserByEmail(deps.db, email);
+  if (!user || !wanted(user)) return;
   const token = randomToken();
   const mail =
     purpose === 'verify_email'
       ? await verifyEmailEmail(deps.shop, verifyEmailLink(deps.shop, token, email))
       : await passwordResetEmail(deps.shop, resetPasswordLink(deps.shop, token, email));
-  if (!allowed || !user || !wanted(user)) return;
   await deps.db.transaction(async (tx) => {
     await issueEmailToken(tx, user.id, purpose, token);
     await queue(deps, tx, {
@@ -258,13 +294,28 @@ async function sendLink(
   deps.onMailQueued?.();
 }
 
+/**
+ * POST /auth/resend-verification and POST /auth/forgot-password answer at once, the same for
+ * every address, and look for the account only after the answer has gone: neither the answer nor
+ * its timing tells who has an account (issue 22 row 8: an account's link, written on the request
+ * path, made its answer slower). The email goes through the outbox as ever.
+ */
+function sendLinkAfterAnswer(
+  deps: AuthDeps,
+  email: string,
+  purpose: EmailTokenPurpose,
+  wanted: (user: UserRow) => boolean,
+): void {
+  afterAnswer(`the ${purpose} link`, () => sendLink(deps, email, purpose, wanted));
+}
+
 /** POST /auth/resend-verification: a new link for an account not yet verified. */
 export const resendVerification = (deps: AuthDeps, email: string) =>
-  sendLink(deps, email, 'verify_email', (user) => !user.emailVerified);
+  sendLinkAfterAnswer(deps, email, 'verify_email', (user) => !user.emailVerified);
 
 /** POST /auth/forgot-password: a reset link for an account. */
 export const forgotPassword = (deps: AuthDeps, email: string) =>
-  sendLink(deps, email, 'reset_password', () => true);
+  sendLinkAfterAnswer(deps, email, 'reset_password', () => true);
 
 /**
  * POST /auth/reset-password: a valid link sets the new password, marks the address verified (the
@@ -296,11 +347,16 @@ export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody): Pr
   deps.onMailQueued?.();
 }
 
-/** The keys failed logins are counted under. */
-const backoffKeys = (email: string, ip: string | undefined) => ({
-  email: `login.email:${email.toLowerCase()}`,
-  ip: ip ? `login.ip:${ip.toLowerCase()}` : undefined,
-});
+/** The keys login attempts are counted under (no address: where the server cannot know it). */
+function loginKeys(email: string, ip: string | undefined) {
+  const account = email.toLowerCase();
+  const address = ip?.toLowerCase();
+  return {
+    accountAddress: `login.account-address:${account}|${address ?? 'unknown'}`,
+    address: address ? `login.address:${address}` : undefined,
+    account: `login.account:${account}`,
+  };
+}
 
 function waitSentence(seconds: number): string {
   const minutes = Math.ceil(seconds / 60);
@@ -309,27 +365,44 @@ function waitSentence(seconds: number): string {
   return `Too many unsuccessful attempts to log in. Please wait ${wait}, then try again.`;
 }
 
-/** Refuses with a 429 while the account's email or the network address waits out a backoff. */
-async function refuseWhileBackingOff(deps: AuthDeps, email: string, ip: string | undefined) {
-  const keys = backoffKeys(email, ip);
-  for (const key of [keys.email, keys.ip]) {
-    if (!key) continue;
-    const verdict = await deps.limiter.blocked(key);
-    if (!verdict.allowed) {
-      throw new TooManyRequests(waitSentence(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
-    }
-  }
-}
+const tooMany = (verdict: { retryAfterSeconds: number }) =>
+  new TooManyRequests(waitSentence(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
 
-async function recordFailure(deps: AuthDeps, email: string, ip: string | undefined) {
-  const keys = backoffKeys(email, ip);
-  await deps.limiter.fail(keys.email, LOGIN_BACKOFF.email);
-  if (keys.ip) await deps.limiter.fail(keys.ip, LOGIN_BACKOFF.ip);
+/**
+ * Takes this attempt from the address's and the account-and-address budgets, or refuses with a
+ * 429 while either waits out a backoff. Answers how to settle the attempt once its password has
+ * been checked.
+ */
+async function takeAttempt(deps: AuthDeps, email: string, ip: string | undefined) {
+  const { limiter } = deps;
+  const keys = loginKeys(email, ip);
+  const underAttack = !(await limiter.blocked(keys.account)).allowed;
+  const pairRule = underAttack ? UNDER_ATTACK : LOGIN_BACKOFF.accountAddress;
+  if (keys.address) {
+    const verdict = await limiter.reserve(keys.address, LOGIN_BACKOFF.address);
+    if (!verdict.allowed) throw tooMany(verdict);
+  }
+  const verdict = await limiter.reserve(keys.accountAddress, pairRule);
+  if (!verdict.allowed) {
+    // Not made after all: the address gets its attempt back.
+    if (keys.address) await limiter.release(keys.address, LOGIN_BACKOFF.address);
+    throw tooMany(verdict);
+  }
+  return {
+    /** The attempts taken stay counted as failures; the account counts one more. */
+    failed: () => limiter.fail(keys.account, LOGIN_BACKOFF.account),
+    /** This address's failures for the account are forgotten; the address gets its attempt back. */
+    succeeded: async () => {
+      await limiter.reset(keys.accountAddress);
+      if (keys.address) await limiter.release(keys.address, LOGIN_BACKOFF.address);
+    },
+  };
 }
 
 /**
- * Checks an email and password (login, and the old password of a change): a wrong password and an
- * unknown email fail alike, in about the same time, and count towards the backoff.
+ * Checks an email and password (login, and the old password of a change) once the attempt is
+ * taken from the budgets: a wrong password and an unknown email fail alike, in about the same
+ * time, and count towards the backoff.
  */
 async function checkPassword(
   deps: AuthDeps,
@@ -338,16 +411,16 @@ async function checkPassword(
   ip: string | undefined,
   failure: AppError,
 ): Promise<UserRow> {
-  await refuseWhileBackingOff(deps, email, ip);
+  const attempt = await takeAttempt(deps, email, ip);
   const user = await findUserByEmail(deps.db, email);
   const matches = user
     ? await verifyPassword(user.passwordHash, password)
     : await verifyAgainstDummy(password);
   if (!user || !matches) {
-    await recordFailure(deps, email, ip);
+    await attempt.failed();
     throw failure;
   }
-  await deps.limiter.reset(backoffKeys(email, ip).email);
+  await attempt.succeeded();
   if (needsRehash(user.passwordHash)) {
     // Made with older parameters: replaced now that the password is known to be right.
     const [updated] = await deps.db
