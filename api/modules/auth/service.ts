@@ -32,6 +32,7 @@ import {
   type ResetPasswordBody,
   type VerifyEmailQuery,
 } from './model';
+import { isGuessablePassword } from './password-strength';
 import { endOtherSessions } from './sessions';
 
 /** How long an emailed link works (issue 10). */
@@ -88,13 +89,22 @@ async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefin
   return user;
 }
 
-/** Refuses a new password that is one of the 10,000 most common, under the form's field. */
-function refuseCommonPassword(password: string, field: 'password' | 'newPassword'): void {
-  if (isCommonPassword(password)) {
-    throw new AppError('INVALID_DATA', PASSWORD_MESSAGES.common, {
-      [field]: PASSWORD_MESSAGES.common,
-    });
-  }
+/**
+ * Refuses, under the form's field, a new password that is one of the 10,000 most common or easy
+ * to guess for this shop and this account (the forms check the second too; the server always does).
+ */
+async function refuseGuessablePassword(
+  deps: AuthDeps,
+  password: string,
+  email: string,
+  field: 'password' | 'newPassword',
+): Promise<void> {
+  const refusal = isCommonPassword(password)
+    ? PASSWORD_MESSAGES.common
+    : (await isGuessablePassword(password, { shopName: deps.shop.siteName, email }))
+      ? PASSWORD_MESSAGES.weak
+      : undefined;
+  if (refusal) throw new AppError('INVALID_DATA', refusal, { [field]: refusal });
 }
 
 /** Whether another account email of `kind` may go to `email` now (counts it when it may). */
@@ -135,6 +145,30 @@ export async function issueEmailToken(
   return token;
 }
 
+/** An unused, unexpired link token of `purpose` for the account of `email`. */
+const usableEmailToken = (purpose: EmailTokenPurpose, token: string, email: string) =>
+  and(
+    eq(emailTokens.tokenHash, sha256(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    sql`${emailTokens.expiresAt} > now()`,
+    sql`${emailTokens.userId} = (select ${users.id} from ${users} where lower(${users.email}) = ${email.toLowerCase()})`,
+  );
+
+/** Whether a link token would be accepted now (it is not consumed). */
+async function emailTokenUsable(
+  db: Db,
+  purpose: EmailTokenPurpose,
+  token: string,
+  email: string,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(usableEmailToken(purpose, token, email));
+  return row !== undefined;
+}
+
 /**
  * Consumes a link token with one conditional update: only an unused, unexpired token of this
  * purpose, for this email's account, is marked used; of two simultaneous uses one wins.
@@ -148,15 +182,7 @@ async function consumeEmailToken(
   const [row] = await tx
     .update(emailTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, sha256(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        sql`${emailTokens.expiresAt} > now()`,
-        sql`${emailTokens.userId} = (select ${users.id} from ${users} where lower(${users.email}) = ${email.toLowerCase()})`,
-      ),
-    )
+    .where(usableEmailToken(purpose, token, email))
     .returning({ userId: emailTokens.userId });
   return row?.userId;
 }
@@ -170,7 +196,7 @@ async function queue(deps: AuthDeps, tx: Db, mail: OutgoingMail): Promise<void> 
  * already has one gets a "you already have an account" email instead, and the same answer.
  */
 export async function register(deps: AuthDeps, body: RegisterBody): Promise<void> {
-  refuseCommonPassword(body.password, 'password');
+  await refuseGuessablePassword(deps, body.password, body.username, 'password');
   // Hashed in both cases, so the time taken does not tell a known address from a new one.
   const passwordHash = await hashPassword(body.password);
   const existing = await findUserByEmail(deps.db, body.username);
@@ -322,7 +348,12 @@ export const forgotPassword = (deps: AuthDeps, email: string) =>
  * link proved it), ends every session and emails "your password was changed".
  */
 export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody): Promise<void> {
-  refuseCommonPassword(body.newPassword, 'newPassword');
+  const linkExpired = new AppError('INVALID_DATA', AUTH_MESSAGES.resetLinkExpired);
+  // A link that cannot work is refused before the password costs a strength estimate and a hash.
+  if (!(await emailTokenUsable(deps.db, 'reset_password', body.token, body.email))) {
+    throw linkExpired;
+  }
+  await refuseGuessablePassword(deps, body.newPassword, body.email, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   const mail = await passwordChangedEmail(deps.shop);
   const done = await deps.db.transaction(async (tx) => {
@@ -343,7 +374,7 @@ export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody): Pr
     await queue(deps, tx, { kind: 'auth.password-changed', to: user!.email, ...mail });
     return true;
   });
-  if (!done) throw new AppError('INVALID_DATA', AUTH_MESSAGES.resetLinkExpired);
+  if (!done) throw linkExpired;
   deps.onMailQueued?.();
 }
 
@@ -465,7 +496,7 @@ export async function changePassword(
     oldPassword: AUTH_MESSAGES.wrongOldPassword,
   });
   await checkPassword(deps, current.user.email, body.oldPassword, ip, wrongOld);
-  refuseCommonPassword(body.newPassword, 'newPassword');
+  await refuseGuessablePassword(deps, body.newPassword, current.user.email, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   const mail = await passwordChangedEmail(deps.shop);
   const user = await deps.db.transaction(async (tx) => {
