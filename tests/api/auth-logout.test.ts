@@ -21,7 +21,8 @@ import { freshEmail, PASSWORD, refreshCookieOf } from './auth-helpers';
 describe('logout with an expired, tampered or missing access token (issue 22)', () => {
   let test: TestDatabase;
   let app: { handle(request: Request): Promise<Response> };
-  const clock = { now: new Date() };
+  // Real time moved on by `aheadMs`: a frozen clock would see tokens issued after it as not yet valid.
+  const clock = { aheadMs: 0 };
 
   beforeAll(async () => {
     test = await createTestDatabase();
@@ -32,7 +33,7 @@ describe('logout with an expired, tampered or missing access token (issue 22)', 
       db,
       secret: config().jwtSecret,
       siteUrl: shop.siteUrl,
-      now: () => clock.now,
+      now: () => new Date(Date.now() + clock.aheadMs),
     });
     app = new Elysia({ prefix: '/api' })
       .use(errorPlugin)
@@ -80,10 +81,10 @@ describe('logout with an expired, tampered or missing access token (issue 22)', 
     ).status === 401;
 
   it('after the access token expired: logout ends the session and clears the cookie', async () => {
-    clock.now = new Date();
+    clock.aheadMs = 0;
     const session = await signIn();
     // 16 minutes later the menu's Logout sends the expired token and the cookie.
-    clock.now = new Date(Date.now() + (ACCESS_TOKEN_SECONDS + 60) * 1000);
+    clock.aheadMs = (ACCESS_TOKEN_SECONDS + 60) * 1000;
     expect(await tokenRefused(session.token)).toBe(true);
 
     const out = await post('/auth/logout', withSession(session, session.token));
@@ -97,7 +98,7 @@ describe('logout with an expired, tampered or missing access token (issue 22)', 
   });
 
   it('with a tampered token or none: logout still ends the session the cookie names', async () => {
-    clock.now = new Date();
+    clock.aheadMs = 0;
     for (const token of [undefined, 'not.a.token', 'x']) {
       const session = await signIn();
       const tampered = token === 'x' ? `${session.token.slice(0, -4)}AAAA` : (token ?? undefined);
@@ -109,7 +110,7 @@ describe('logout with an expired, tampered or missing access token (issue 22)', 
   });
 
   it('a valid token without the cookie ends its own session', async () => {
-    clock.now = new Date();
+    clock.aheadMs = 0;
     const session = await signIn();
     const out = await post('/auth/logout', { authorization: `Bearer ${session.token}` });
     expect(out.status).toBe(200);
