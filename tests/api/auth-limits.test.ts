@@ -8,7 +8,7 @@ import {
   REGISTER_RATE_LIMIT,
   REGISTER_TOO_MANY,
 } from '../../api/modules/auth';
-import { LOGIN_BACKOFF } from '../../api/modules/auth/service';
+import { LOGIN_BACKOFF } from '../../api/modules/auth/login-limits';
 import { useApi } from '../helpers/api';
 import {
   authClient,

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, users, type EmailTokenPurpose, type UserRow } from '../../db/schema';
-import { AppError, TooManyRequests } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import {
   hashPassword,
@@ -10,7 +10,7 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '../../lib/passwords';
-import type { BackoffRule, RateLimiter } from '../../lib/rate-limit';
+import type { RateLimiter } from '../../lib/rate-limit';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import {
@@ -32,6 +32,7 @@ import {
   type ResetPasswordBody,
   type VerifyEmailQuery,
 } from './model';
+import { takeLoginAttempt } from './login-limits';
 import { isGuessablePassword } from './password-strength';
 import { endOtherSessions } from './sessions';
 
@@ -43,28 +44,6 @@ export const LINK_LIFETIME_SECONDS = { verify_email: 24 * 3600, reset_password: 
  * this window; more are dropped silently (the answer stays the same).
  */
 export const ACCOUNT_MAIL_WINDOW_SECONDS = 15 * 60;
-
-/**
- * Failed logins slow down, never lock out (DECISIONS "Passwords", issue 10, issue 22 rows 4 and 9):
- * after the free failures each one doubles the wait, up to an hour. Each attempt is taken from
- * the budgets before its password is checked, so attempts sent together are counted one by one.
- *
- * - `accountAddress`: one account from one network address, the owner's own typos or one
- *   attacker's guesses. A stranger who knows the owner's email slows only their own address.
- * - `address`: one network address, whatever the accounts it tries.
- * - `account`: one account from every address. Past its free failures the account is under
- *   attack (for a wait that doubles with each further failure) and each address gets one attempt
- *   before its own wait begins: guessing from many addresses slows down, while the first attempt
- *   of an address that has not failed, the owner's right password, always goes through.
- */
-export const LOGIN_BACKOFF = {
-  accountAddress: { free: 5, baseSeconds: 30, maxSeconds: 3600, forgetAfterSeconds: 24 * 3600 },
-  address: { free: 20, baseSeconds: 30, maxSeconds: 3600, forgetAfterSeconds: 24 * 3600 },
-  account: { free: 20, baseSeconds: 15 * 60, maxSeconds: 24 * 3600, forgetAfterSeconds: 24 * 3600 },
-} as const satisfies Record<string, BackoffRule>;
-
-/** An account under attack: one attempt from an address before its wait begins. */
-const UNDER_ATTACK: BackoffRule = { ...LOGIN_BACKOFF.accountAddress, free: 0 };
 
 export interface AuthDeps {
   db: Db;
@@ -378,58 +357,6 @@ export async function resetPassword(deps: AuthDeps, body: ResetPasswordBody): Pr
   deps.onMailQueued?.();
 }
 
-/** The keys login attempts are counted under (no address: where the server cannot know it). */
-function loginKeys(email: string, ip: string | undefined) {
-  const account = email.toLowerCase();
-  const address = ip?.toLowerCase();
-  return {
-    accountAddress: `login.account-address:${account}|${address ?? 'unknown'}`,
-    address: address ? `login.address:${address}` : undefined,
-    account: `login.account:${account}`,
-  };
-}
-
-function waitSentence(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  const wait =
-    seconds < 60 ? `${seconds} seconds` : minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  return `Too many unsuccessful attempts to log in. Please wait ${wait}, then try again.`;
-}
-
-const tooMany = (verdict: { retryAfterSeconds: number }) =>
-  new TooManyRequests(waitSentence(verdict.retryAfterSeconds), verdict.retryAfterSeconds);
-
-/**
- * Takes this attempt from the address's and the account-and-address budgets, or refuses with a
- * 429 while either waits out a backoff. Answers how to settle the attempt once its password has
- * been checked.
- */
-async function takeAttempt(deps: AuthDeps, email: string, ip: string | undefined) {
-  const { limiter } = deps;
-  const keys = loginKeys(email, ip);
-  const underAttack = !(await limiter.blocked(keys.account)).allowed;
-  const pairRule = underAttack ? UNDER_ATTACK : LOGIN_BACKOFF.accountAddress;
-  if (keys.address) {
-    const verdict = await limiter.reserve(keys.address, LOGIN_BACKOFF.address);
-    if (!verdict.allowed) throw tooMany(verdict);
-  }
-  const verdict = await limiter.reserve(keys.accountAddress, pairRule);
-  if (!verdict.allowed) {
-    // Not made after all: the address gets its attempt back.
-    if (keys.address) await limiter.release(keys.address, LOGIN_BACKOFF.address);
-    throw tooMany(verdict);
-  }
-  return {
-    /** The attempts taken stay counted as failures; the account counts one more. */
-    failed: () => limiter.fail(keys.account, LOGIN_BACKOFF.account),
-    /** This address's failures for the account are forgotten; the address gets its attempt back. */
-    succeeded: async () => {
-      await limiter.reset(keys.accountAddress);
-      if (keys.address) await limiter.release(keys.address, LOGIN_BACKOFF.address);
-    },
-  };
-}
-
 /**
  * Checks an email and password (login, and the old password of a change) once the attempt is
  * taken from the budgets: a wrong password and an unknown email fail alike, in about the same
@@ -442,7 +369,7 @@ async function checkPassword(
   ip: string | undefined,
   failure: AppError,
 ): Promise<UserRow> {
-  const attempt = await takeAttempt(deps, email, ip);
+  const attempt = await takeLoginAttempt(deps.limiter, email, ip);
   const user = await findUserByEmail(deps.db, email);
   const matches = user
     ? await verifyPassword(user.passwordHash, password)
