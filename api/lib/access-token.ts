@@ -23,6 +23,8 @@ export interface AccessTokenSettings {
   secret: string;
   /** The shop's public address (PUBLIC_SITE_URL), without a trailing slash. */
   siteUrl: string;
+  /** The time tokens are verified at (a test moves it on to see a token expire). */
+  now?: () => Date;
 }
 
 /** Issuer and audience: the shop's own address and its API. */
@@ -52,6 +54,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function accessTokens(settings: AccessTokenSettings): AccessTokens {
   const signer: AccessJwt = accessJwtPlugin(settings).decorator.accessJwt;
+  const now = settings.now ?? (() => new Date());
   const options = {
     algorithms: [ACCESS_TOKEN_ALGORITHM],
     issuer: accessTokenIssuer(settings.siteUrl),
@@ -63,7 +66,7 @@ export function accessTokens(settings: AccessTokenSettings): AccessTokens {
     sign: ({ sub, sid, ver }) => signer.sign({ sub, sid, ver, typ: ACCESS_TOKEN_TYPE }),
     async verify(token) {
       if (!token) return null;
-      const payload = await signer.verify(token, options);
+      const payload = await signer.verify(token, { ...options, currentDate: now() });
       if (!payload) return null;
       const { sub, sid, ver, typ } = payload as Record<string, unknown>;
       if (typ !== ACCESS_TOKEN_TYPE) return null;

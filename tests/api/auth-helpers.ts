@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { outbox } from '../../api/db/schema';
 import type { SessionAnswer } from '../../api/modules/auth/model';
+import { afterAnswersSettled } from '../../api/modules/auth/service';
 import type { ApiHarness } from '../helpers/api';
 
 /** A password not among the 10,000 most common. */
@@ -84,8 +85,9 @@ export const bearer = (token: string, headers: Record<string, string> = {}) => (
   headers: { ...headers, authorization: `Bearer ${token}` },
 });
 
-/** The newest email of `kind` queued for `to`. */
+/** The newest email of `kind` queued for `to` (once the links asked for are written). */
 export async function lastMail(api: ApiHarness, to: string, kind?: string) {
+  await afterAnswersSettled();
   const [mail] = await api.test.database.db
     .select()
     .from(outbox)
@@ -96,6 +98,7 @@ export async function lastMail(api: ApiHarness, to: string, kind?: string) {
 }
 
 export async function mailsTo(api: ApiHarness, to: string) {
+  await afterAnswersSettled();
   return api.test.database.db.select().from(outbox).where(eq(outbox.to, to));
 }
 

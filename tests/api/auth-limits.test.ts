@@ -1,15 +1,19 @@
 import { eq, like, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { rateLimits } from '../../api/db/schema';
 import { CLIENT_IP_HEADER } from '../../api/lib/client-ip';
-import { REGISTER_RATE_LIMIT, REGISTER_TOO_MANY } from '../../api/modules/auth';
-import { LOGIN_BACKOFF } from '../../api/modules/auth/service';
+import {
+  LINK_RATE_LIMIT,
+  LINK_TOO_MANY,
+  REGISTER_RATE_LIMIT,
+  REGISTER_TOO_MANY,
+} from '../../api/modules/auth';
+import { LOGIN_BACKOFF } from '../../api/modules/auth/login-limits';
 import { useApi } from '../helpers/api';
 import {
   authClient,
   expectNoLeaks,
   freshEmail,
-  logIn,
   mailsTo,
   PASSWORD,
   registerVerified,
@@ -38,19 +42,22 @@ describe('rate limits on accounts (issue 10)', () => {
     acceptedPolicy: true,
   });
 
-  it('failed logins for one account slow down after 5, with a doubling wait, never a lock-out', async () => {
+  const wrongFor = (email: string) => ({ username: email, password: 'not the password' });
+  const pairKey = (email: string, ip: { headers: Record<string, string> }) =>
+    `login.account-address:${email}|${ip.headers[CLIENT_IP_HEADER]}`;
+
+  it('failed logins of one account from one address slow down after 5, never a lock-out', async () => {
     const account = await registerVerified(client, api);
-    const wrong = { username: account.email, password: 'not the password' };
-    // Each attempt from another network address: only the account's own count matters here.
-    for (let attempt = 1; attempt <= LOGIN_BACKOFF.email.free + 1; attempt += 1) {
-      const answer = await client.post('/auth/login', wrong, freshIp());
+    const ip = freshIp();
+    for (let attempt = 1; attempt <= LOGIN_BACKOFF.accountAddress.free + 1; attempt += 1) {
+      const answer = await client.post('/auth/login', wrongFor(account.email), ip);
       expect(answer.status, `failure ${attempt}`).toBe(401);
     }
-    // The 6th failure started a 30-second wait: even the right password waits it out.
+    // The 6th failure started a 30-second wait for this address: even the right password waits.
     const waiting = await client.post(
       '/auth/login',
       { username: account.email, password: account.password },
-      freshIp(),
+      ip,
     );
     expect(waiting.status).toBe(429);
     const retryAfter = Number(waiting.headers.get('retry-after'));
@@ -60,30 +67,74 @@ describe('rate limits on accounts (issue 10)', () => {
       error: `Too many unsuccessful attempts to log in. Please wait ${retryAfter} seconds, then try again.`,
     });
 
-    // Once the wait is over the owner logs in, and that clears the failures.
-    const key = `login.email:${account.email}`;
+    // Once the wait is over the owner logs in from there, and that clears its failures.
+    const key = pairKey(account.email, ip);
     const { db } = api.test.database;
     await db
       .update(rateLimits)
       .set({ blockedUntil: sql`now() - interval '1 second'` })
       .where(eq(rateLimits.key, key));
-    await logIn(client, account);
+    const session = await client.post(
+      '/auth/login',
+      { username: account.email, password: account.password },
+      ip,
+    );
+    expect(session.status).toBe(200);
+    client.secrets.add(((await session.json()) as { token: string }).token);
     expect(await db.select().from(rateLimits).where(eq(rateLimits.key, key))).toHaveLength(0);
+  });
+
+  it("a stranger's failures from other addresses never keep the owner out (issue 22 row 9)", async () => {
+    const account = await registerVerified(client, api);
+    // 6 wrong passwords for the owner's email, each from another address.
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      expect((await client.post('/auth/login', wrongFor(account.email), freshIp())).status).toBe(
+        401,
+      );
+    }
+    // The owner, from a 7th address, with the right password.
+    const owner = await client.post(
+      '/auth/login',
+      { username: account.email, password: account.password },
+      freshIp(),
+    );
+    expect(owner.status).toBe(200);
+    client.secrets.add(((await owner.json()) as { token: string }).token);
+  });
+
+  it('an account under attack from many addresses: one attempt per address, the right one passes', async () => {
+    const account = await registerVerified(client, api);
+    for (let attempt = 1; attempt <= LOGIN_BACKOFF.account.free + 1; attempt += 1) {
+      expect((await client.post('/auth/login', wrongFor(account.email), freshIp())).status).toBe(
+        401,
+      );
+    }
+    // A new address gets one attempt, then waits.
+    const guesser = freshIp();
+    expect((await client.post('/auth/login', wrongFor(account.email), guesser)).status).toBe(401);
+    const slowed = await client.post('/auth/login', wrongFor(account.email), guesser);
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThan(25);
+    // The owner's right password from an address that has not failed is never refused.
+    const owner = await client.post(
+      '/auth/login',
+      { username: account.email, password: account.password },
+      freshIp(),
+    );
+    expect(owner.status).toBe(200);
+    client.secrets.add(((await owner.json()) as { token: string }).token);
   });
 
   it('the wait doubles with each further failure and stops growing at an hour', async () => {
     const account = await registerVerified(client, api);
-    const key = `login.email:${account.email}`;
+    const ip = freshIp();
+    const key = pairKey(account.email, ip);
     const { db } = api.test.database;
     const waits: number[] = [];
     for (let failure = 1; failure <= 14; failure += 1) {
       // Skip the wait as an attacker would have to: by waiting it out.
       await db.update(rateLimits).set({ blockedUntil: null }).where(eq(rateLimits.key, key));
-      await client.post(
-        '/auth/login',
-        { username: account.email, password: 'wrong pass' },
-        freshIp(),
-      );
+      await client.post('/auth/login', wrongFor(account.email), ip);
       const [row] = await db
         .select({
           wait: sql<number>`coalesce(round(extract(epoch from (${rateLimits.blockedUntil} - now()))), 0)::int`,
@@ -100,29 +151,63 @@ describe('rate limits on accounts (issue 10)', () => {
 
   it('failed logins from one network address slow down after 20, whatever the accounts', async () => {
     const ip = freshIp();
-    for (let attempt = 1; attempt <= LOGIN_BACKOFF.ip.free + 1; attempt += 1) {
-      const answer = await client.post(
-        '/auth/login',
-        { username: freshEmail('guess'), password: 'not the password' },
-        ip,
-      );
+    for (let attempt = 1; attempt <= LOGIN_BACKOFF.address.free + 1; attempt += 1) {
+      const answer = await client.post('/auth/login', wrongFor(freshEmail('guess')), ip);
       expect(answer.status, `failure ${attempt}`).toBe(401);
     }
-    const waiting = await client.post(
-      '/auth/login',
-      { username: freshEmail('guess'), password: 'not the password' },
-      ip,
-    );
+    const waiting = await client.post('/auth/login', wrongFor(freshEmail('guess')), ip);
     expect(waiting.status).toBe(429);
     expect(Number(waiting.headers.get('retry-after'))).toBeGreaterThan(25);
     // Another network address is not slowed down.
-    const elsewhere = await client.post(
-      '/auth/login',
-      { username: freshEmail('guess'), password: 'not the password' },
-      freshIp(),
-    );
+    const elsewhere = await client.post('/auth/login', wrongFor(freshEmail('guess')), freshIp());
     expect(elsewhere.status).toBe(401);
   });
+
+  it.runIf(onPostgres)(
+    '40 wrong passwords at once from one address: 6 are checked, 34 refused (issue 22 row 4)',
+    async () => {
+      const account = await registerVerified(client, api);
+      const ip = freshIp();
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () => client.post('/auth/login', wrongFor(account.email), ip)),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      const checked = LOGIN_BACKOFF.accountAddress.free + 1;
+      expect(statuses.filter((status) => status === 401)).toHaveLength(checked);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(40 - checked);
+    },
+  );
+
+  it.runIf(onPostgres)(
+    '39 wrong passwords at once, and the right one among them once the budget is spent: refused',
+    async () => {
+      const account = await registerVerified(client, api);
+      const ip = freshIp();
+      const wrong = Array.from({ length: 39 }, () =>
+        client.post('/auth/login', wrongFor(account.email), ip),
+      );
+      // The right one is sent while the others are in flight, once they have taken the budget.
+      await vi.waitFor(
+        async () => {
+          const [row] = await api.test.database.db
+            .select()
+            .from(rateLimits)
+            .where(eq(rateLimits.key, pairKey(account.email, ip)));
+          expect(row?.blockedUntil).toBeTruthy();
+        },
+        { timeout: 20_000, interval: 5 },
+      );
+      const right = await client.post(
+        '/auth/login',
+        { username: account.email, password: account.password },
+        ip,
+      );
+      expect(right.status).toBe(429);
+      const statuses = (await Promise.all(wrong)).map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(6);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(33);
+    },
+  );
 
   it('registers 5 accounts an hour from one network address, then answers 429', async () => {
     const ip = freshIp();
@@ -171,6 +256,34 @@ describe('rate limits on accounts (issue 10)', () => {
     expect(verifications).toHaveLength(1);
   });
 
+  it('forgot-password and resend: 5 an hour from one address and for one email, the same answer for anyone (issue 22 row 8)', async () => {
+    const account = await registerVerified(client, api);
+    for (const path of ['/auth/forgot-password', '/auth/resend-verification']) {
+      // One address asking for many emails.
+      const ip = freshIp();
+      for (let ask = 1; ask <= LINK_RATE_LIMIT.perAddress; ask += 1) {
+        const answer = await client.post(path, { email: freshEmail('nobody') }, ip);
+        expect(answer.status, `${path} ${ask}`).toBe(200);
+      }
+      for (const email of [account.email, freshEmail('nobody')]) {
+        const refused = await client.post(path, { email }, ip);
+        expect(refused.status).toBe(429);
+        expect(await refused.json()).toEqual({ error: LINK_TOO_MANY });
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+      }
+      // One email asked for from many addresses: an account and a stranger alike.
+      for (const email of [account.email, freshEmail('nobody')]) {
+        const answers: string[] = [];
+        for (let ask = 1; ask <= LINK_RATE_LIMIT.perEmail + 1; ask += 1) {
+          const answer = await client.post(path, { email }, freshIp());
+          answers.push(`${answer.status} ${await answer.text()}`);
+        }
+        expect(answers.slice(0, -1).every((answer) => answer.startsWith('200 '))).toBe(true);
+        expect(answers.at(-1)).toBe(`429 ${JSON.stringify({ error: LINK_TOO_MANY })}`);
+      }
+    }
+  });
+
   it.runIf(onPostgres)('simultaneous registrations from one address: exactly 5 pass', async () => {
     const ip = freshIp();
     const answers = await Promise.all(
@@ -184,15 +297,19 @@ describe('rate limits on accounts (issue 10)', () => {
   });
 
   it.runIf(onPostgres)(
-    'simultaneous reset requests for one address: exactly one email',
+    'simultaneous reset requests for one address: 5 answered, exactly one email',
     async () => {
       const account = await registerVerified(client, api);
       const answers = await Promise.all(
         Array.from({ length: 10 }, () =>
-          client.post('/auth/forgot-password', { email: account.email }),
+          client.post('/auth/forgot-password', { email: account.email }, freshIp()),
         ),
       );
-      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(LINK_RATE_LIMIT.perEmail);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(
+        10 - LINK_RATE_LIMIT.perEmail,
+      );
       const resets = (await mailsTo(api, account.email)).filter(
         (mail) => mail.kind === 'auth.reset-password',
       );

@@ -154,6 +154,23 @@ describe('forgot and reset password (issue 10)', () => {
     expect((await reset(second.token, second.email)).status).toBe(200);
   });
 
+  it('a new password that is easy to guess is refused and leaves the link usable (issue 22 row 12)', async () => {
+    const account = await registerVerified(client, api);
+    const link = await resetLink(account.email);
+    for (const weak of ['        ', 'password123', 'P@ssw0rd', account.email]) {
+      const refused = await reset(link.token, link.email, weak);
+      expect(refused.status, weak).toBe(400);
+      expect(await refused.json()).toEqual({
+        error: PASSWORD_MESSAGES.weak,
+        fields: { newPassword: PASSWORD_MESSAGES.weak },
+      });
+    }
+    // A link that cannot work says so first, whatever the password.
+    const stale = await reset('A'.repeat(43), link.email, 'password123');
+    expect(await stale.json()).toEqual({ error: AUTH_MESSAGES.resetLinkExpired });
+    expect((await reset(link.token, link.email)).status).toBe(200);
+  });
+
   it('a common or malformed new password is refused and leaves the link usable', async () => {
     const account = await registerVerified(client, api);
     const link = await resetLink(account.email);

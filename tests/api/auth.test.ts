@@ -184,6 +184,41 @@ describe('accounts: register, verify, log in, profile (issue 10)', () => {
     });
   });
 
+  it('refuses a password that is easy to guess at register and change (issue 22 row 12)', async () => {
+    const email = freshEmail();
+    for (const weak of ['        ', 'password123', 'P@ssw0rd', email]) {
+      const refused = await client.post('/auth/register', {
+        username: email,
+        password: weak,
+        firstname: 'Ann',
+        lastname: 'Lee',
+        acceptedPolicy: true,
+      });
+      expect(refused.status, weak).toBe(400);
+      expect(await refused.json()).toEqual({
+        error: PASSWORD_MESSAGES.weak,
+        fields: { password: PASSWORD_MESSAGES.weak },
+      });
+    }
+    expect(await mailsTo(api, email)).toHaveLength(0);
+
+    // A good passphrase is accepted (registerVerified registers with one).
+    const account = await registerVerified(client, api);
+    const { token } = await logIn(client, account);
+    for (const weak of ['        ', 'password123', 'P@ssw0rd', account.email]) {
+      const change = await client.post(
+        '/auth/changePassword',
+        { oldPassword: account.password, newPassword: weak },
+        bearer(token),
+      );
+      expect(change.status, weak).toBe(400);
+      expect(await change.json()).toEqual({
+        error: PASSWORD_MESSAGES.weak,
+        fields: { newPassword: PASSWORD_MESSAGES.weak },
+      });
+    }
+  });
+
   it('register answers the same for a known and an unknown address; the owner is emailed', async () => {
     const account = await registerVerified(client, api);
     const payload = (username: string) => ({

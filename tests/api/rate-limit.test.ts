@@ -105,4 +105,34 @@ describe('the rate limiter (counters in the database)', () => {
       .where(eq(rateLimits.key, 'race:fail'));
     expect(row!.points).toBe(30);
   });
+
+  const attempts = { free: 3, baseSeconds: 30, maxSeconds: 3600, forgetAfterSeconds: 3600 };
+
+  it('reserve takes the free attempts and one more, which starts the wait; release gives one back', async () => {
+    const verdicts = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      verdicts.push((await limiter.reserve('reserve:a', attempts)).allowed);
+    }
+    expect(verdicts).toEqual([true, true, true, true, false, false]);
+    const refused = await limiter.reserve('reserve:a', attempts);
+    expect(refused.allowed === false && refused.retryAfterSeconds).toBeGreaterThan(25);
+    // The 4th attempt given back (it succeeded): the wait it started is lifted, 3 stay counted.
+    await limiter.release('reserve:a', attempts);
+    const [row] = await test.database.db
+      .select()
+      .from(rateLimits)
+      .where(eq(rateLimits.key, 'reserve:a'));
+    expect(row).toMatchObject({ points: 3, blockedUntil: null });
+    expect((await limiter.reserve('reserve:a', attempts)).allowed).toBe(true);
+  });
+
+  it.runIf(onPostgres)(
+    'of many simultaneous reservations exactly the free ones and one more pass (PostgreSQL)',
+    async () => {
+      const verdicts = await Promise.all(
+        Array.from({ length: 30 }, () => limiter.reserve('race:reserve', attempts)),
+      );
+      expect(verdicts.filter((verdict) => verdict.allowed)).toHaveLength(attempts.free + 1);
+    },
+  );
 });

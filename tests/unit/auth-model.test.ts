@@ -13,6 +13,12 @@ import { profileBody } from '../../api/modules/user/model';
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error!.issues[0]!.message;
 
+const SHOP = 'Evergreen';
+const EMAIL = 'ann.lee@example.com';
+const register = registerForm(SHOP);
+const change = changePasswordForm(SHOP, EMAIL);
+const reset = resetPasswordForm(SHOP, EMAIL);
+
 describe('the account forms (spec §5, DECISIONS "Passwords")', () => {
   it("login: an email and at least 6 characters, with the spec's messages", () => {
     expect(firstMessage(loginBody.safeParse({ username: 'nope', password: 'secret1' }))).toBe(
@@ -26,7 +32,7 @@ describe('the account forms (spec §5, DECISIONS "Passwords")', () => {
     );
   });
 
-  it('register: every field, matching passwords, the policies, 8 to 128 characters', () => {
+  it('register: every field, matching passwords, the policies, 8 to 128 characters', async () => {
     const valid = {
       username: 'ann@example.com',
       password: 'a long passphrase',
@@ -35,15 +41,15 @@ describe('the account forms (spec §5, DECISIONS "Passwords")', () => {
       lastname: "O'Brien",
       acceptedPolicy: true,
     };
-    expect(registerForm.safeParse(valid).success).toBe(true);
-    expect(firstMessage(registerForm.safeParse({ ...valid, firstname: ' ' }))).toBe(
+    expect((await register.safeParseAsync(valid)).success).toBe(true);
+    expect(firstMessage(await register.safeParseAsync({ ...valid, firstname: ' ' }))).toBe(
       'Please fill out all fields',
     );
-    expect(firstMessage(registerForm.safeParse({ ...valid, confirmPassword: 'other one' }))).toBe(
-      "Passwords don't match, please reenter",
-    );
+    expect(
+      firstMessage(await register.safeParseAsync({ ...valid, confirmPassword: 'other one' })),
+    ).toBe("Passwords don't match, please reenter");
     // The mismatch shows while the policies box is still unticked.
-    const unticked = registerForm.safeParse({
+    const unticked = await register.safeParseAsync({
       ...valid,
       acceptedPolicy: false,
       confirmPassword: 'other one',
@@ -51,7 +57,7 @@ describe('the account forms (spec §5, DECISIONS "Passwords")', () => {
     expect(unticked.error?.issues.map((issue) => issue.message)).toContain(
       "Passwords don't match, please reenter",
     );
-    expect(firstMessage(registerForm.safeParse({ ...valid, acceptedPolicy: false }))).toBe(
+    expect(firstMessage(await register.safeParseAsync({ ...valid, acceptedPolicy: false }))).toBe(
       'You must accept the Privacy Policy, Terms of Use, and Return Policy to register.',
     );
     expect(
@@ -62,10 +68,10 @@ describe('the account forms (spec §5, DECISIONS "Passwords")', () => {
     );
   });
 
-  it('change and reset: the confirmation must match', () => {
+  it('change and reset: the confirmation must match', async () => {
     expect(
       firstMessage(
-        changePasswordForm.safeParse({
+        await change.safeParseAsync({
           oldPassword: 'old password',
           newPassword: 'new password',
           confirmPassword: 'new passwort',
@@ -74,7 +80,7 @@ describe('the account forms (spec §5, DECISIONS "Passwords")', () => {
     ).toBe('Passwords do not match.');
     expect(
       firstMessage(
-        changePasswordForm.safeParse({
+        await change.safeParseAsync({
           oldPassword: 'old password',
           newPassword: 'short',
           confirmPassword: 'short',
@@ -82,7 +88,7 @@ describe('the account forms (spec §5, DECISIONS "Passwords")', () => {
       ),
     ).toBe('New password must be at least 8 characters long.');
     expect(
-      firstMessage(resetPasswordForm.safeParse({ newPassword: 'abcdefgh1', confirmPassword: 'x' })),
+      firstMessage(await reset.safeParseAsync({ newPassword: 'abcdefgh1', confirmPassword: 'x' })),
     ).toBe('Passwords do not match.');
   });
 
@@ -90,6 +96,58 @@ describe('the account forms (spec §5, DECISIONS "Passwords")', () => {
     expect(profileBody.safeParse({ firstname: 'José', lastname: 'Núñez' }).success).toBe(true);
     expect(firstMessage(profileBody.safeParse({ firstname: 'A\nB', lastname: 'C' }))).toBe(
       'Unable to parse name',
+    );
+  });
+
+  it('a new password must not be easy to guess: register, change and reset (issue 22 row 12)', async () => {
+    const registration = (password: string) => ({
+      username: EMAIL,
+      password,
+      confirmPassword: password,
+      firstname: 'Ann',
+      lastname: 'Lee',
+      acceptedPolicy: true,
+    });
+    const changing = (newPassword: string) => ({
+      oldPassword: 'my old password',
+      newPassword,
+      confirmPassword: newPassword,
+    });
+    for (const weak of [
+      '        ',
+      'password123',
+      'P@ssw0rd',
+      EMAIL,
+      'annlee2024',
+      'evergreen2024',
+    ]) {
+      for (const result of [
+        await register.safeParseAsync(registration(weak)),
+        await change.safeParseAsync(changing(weak)),
+        await reset.safeParseAsync({ newPassword: weak, confirmPassword: weak }),
+      ]) {
+        expect(result.success, weak).toBe(false);
+        expect(result.error!.issues).toEqual([
+          expect.objectContaining({ message: PASSWORD_MESSAGES.weak }),
+        ]);
+      }
+    }
+    expect(PASSWORD_MESSAGES.weak).toBe(
+      'This password is too easy to guess. Please choose another one.',
+    );
+    for (const good of ['violet meadow lantern', 'hazel copse at noon']) {
+      expect((await register.safeParseAsync(registration(good))).success, good).toBe(true);
+      expect((await change.safeParseAsync(changing(good))).success, good).toBe(true);
+      expect(
+        (await reset.safeParseAsync({ newPassword: good, confirmPassword: good })).success,
+      ).toBe(true);
+    }
+    // The spec's length messages come first, unchanged.
+    expect(firstMessage(await register.safeParseAsync(registration('       ')))).toBe(
+      PASSWORD_MESSAGES.tooShort,
+    );
+    expect(firstMessage(await change.safeParseAsync(changing('short')))).toBe(
+      'New password must be at least 8 characters long.',
     );
   });
 });

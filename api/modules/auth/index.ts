@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema';
 import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { AuthPlugin } from '../../plugins/auth';
+import { bearerToken, type AuthPlugin } from '../../plugins/auth';
 import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { ShopDetails } from '../mail/templates';
@@ -14,6 +14,7 @@ import {
   changePasswordBody,
   emailBody,
   loginBody,
+  type EmailBody,
   registerBody,
   resetPasswordBody,
   verifyEmailQuery,
@@ -44,6 +45,32 @@ export const REGISTER_RATE_RULES: readonly RateRule[] = [
     windowSeconds: REGISTER_RATE_LIMIT.windowSeconds,
     key: ({ ip }) => ip,
     message: REGISTER_TOO_MANY,
+  },
+];
+
+/**
+ * Emailed links one network address, and one target address, may ask for in an hour (issue 22
+ * row 8). Counted for every address alike, known or not; the email itself is also limited to one
+ * per 15 minutes, silently (ACCOUNT_MAIL_WINDOW_SECONDS).
+ */
+export const LINK_RATE_LIMIT = { perAddress: 5, perEmail: 5, windowSeconds: 3600 } as const;
+export const LINK_TOO_MANY =
+  'Several emails have been asked for in a short time. Please wait an hour, then try again.';
+
+const linkRateRules = (name: 'forgot' | 'resend'): readonly RateRule[] => [
+  {
+    name: `auth.${name}.ip`,
+    limit: LINK_RATE_LIMIT.perAddress,
+    windowSeconds: LINK_RATE_LIMIT.windowSeconds,
+    key: ({ ip }) => ip,
+    message: LINK_TOO_MANY,
+  },
+  {
+    name: `auth.${name}.email`,
+    limit: LINK_RATE_LIMIT.perEmail,
+    windowSeconds: LINK_RATE_LIMIT.windowSeconds,
+    key: ({ body }) => (body as EmailBody).email,
+    message: LINK_TOO_MANY,
   },
 ];
 
@@ -88,11 +115,11 @@ export const authModule = ({ db, limiter, limits, auth, shop, onMailQueued }: Au
     )
     .post(
       '/resend-verification',
-      async ({ body }) => {
-        await resendVerification(deps, body.email);
+      ({ body }) => {
+        resendVerification(deps, body.email);
         return { message: AUTH_MESSAGES.verificationSent };
       },
-      { body: emailBody, parse: 'json' },
+      { body: emailBody, parse: 'json', rateLimit: linkRateRules('resend') },
     )
     .post(
       '/login',
@@ -120,26 +147,26 @@ export const authModule = ({ db, limiter, limits, auth, shop, onMailQueued }: Au
       const token = await accessTokens.sign(claims(outcome.user, outcome.familyId));
       return sessionAnswer(outcome.user, token);
     })
-    .post(
-      '/logout',
-      async ({ request, set, user }) => {
-        const presented = cookie.read(request);
-        const familyId = presented ? await familyOfRefreshToken(db, presented) : undefined;
-        for (const id of new Set([familyId, user?.sessionId])) {
-          if (id) await revokeFamily(db, id, 'logout');
-        }
-        set.headers['set-cookie'] = cookie.clear();
-        return { message: AUTH_MESSAGES.loggedOut };
-      },
-      { optionalAuth: true },
-    )
+    .post('/logout', async ({ request, set, accessTokens }) => {
+      // Logout always logs out (issue 22): whatever state the access token is in (expired,
+      // tampered, missing), the session the refresh cookie names ends and the cookie is cleared.
+      // A valid access token ends its own session too (a browser that lost the cookie).
+      const presented = cookie.read(request);
+      const familyId = presented ? await familyOfRefreshToken(db, presented) : undefined;
+      const claims = await accessTokens.verify(bearerToken(request));
+      for (const id of new Set([familyId, claims?.sid])) {
+        if (id) await revokeFamily(db, id, 'logout');
+      }
+      set.headers['set-cookie'] = cookie.clear();
+      return { message: AUTH_MESSAGES.loggedOut };
+    })
     .post(
       '/forgot-password',
-      async ({ body }) => {
-        await forgotPassword(deps, body.email);
+      ({ body }) => {
+        forgotPassword(deps, body.email);
         return { message: AUTH_MESSAGES.resetSent };
       },
-      { body: emailBody, parse: 'json' },
+      { body: emailBody, parse: 'json', rateLimit: linkRateRules('forgot') },
     )
     .post(
       '/reset-password',
@@ -162,7 +189,7 @@ export const authModule = ({ db, limiter, limits, auth, shop, onMailQueued }: Au
         const token = await accessTokens.sign(claims(updated, user.sessionId));
         return { message: AUTH_MESSAGES.passwordChanged, token };
       },
-      { body: changePasswordBody, parse: 'json', auth: true },
+      { body: changePasswordBody, auth: true },
     );
 };
 

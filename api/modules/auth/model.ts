@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIELD_LIMITS, personDetailsSchema } from '../address/model';
 import type { UserDto } from '../user/model';
+import { isGuessablePassword, type PasswordContext } from './password-strength';
 
 export type { UserDto };
 
@@ -10,9 +11,12 @@ export type { UserDto };
  * per payload for the API and the form in the browser, so keep this file free of server imports.
  *
  * A form with a confirmation field has two schemas: `…Form` (what the page checks before submit,
- * confirmation included) and `…Body` (what the page sends and the API validates). The list of the
- * 10,000 most common passwords stays on the server (`api/lib/common-passwords.ts`); its message is
- * `PASSWORD_MESSAGES.common` and arrives as the API's `fields.password` / `fields.newPassword`.
+ * confirmation included) and `…Body` (what the page sends and the API validates). A form schema
+ * also checks that the new password is not easy to guess (`password-strength.ts`, zxcvbn with the
+ * shop's name and the email): that check loads its dictionaries on first use, so a form parses
+ * with `safeParseAsync`. The server always checks again, and also refuses the 10,000 most common
+ * passwords (`api/lib/passwords.ts`); both messages arrive as the API's `fields.password` /
+ * `fields.newPassword`.
  */
 
 /** DECISIONS "Passwords": signing in needs the spec's 6 characters; a new password 8 to 128. */
@@ -58,6 +62,7 @@ export const PASSWORD_MESSAGES = {
   newTooShort: `New password must be at least ${PASSWORD_LIMITS.newMin} characters long.`,
   newTooLong: `New password can be at most ${PASSWORD_LIMITS.newMax} characters long.`,
   common: 'This password is one of the most common ones. Please choose another one.',
+  weak: 'This password is too easy to guess. Please choose another one.',
 } as const;
 
 const m = AUTH_MESSAGES;
@@ -74,7 +79,7 @@ export const emailField = (message: string = m.email) =>
 
 /**
  * A new password (register, change, reset): 8 to 128 characters, not trimmed (spaces count).
- * The server also refuses the 10,000 most common ones.
+ * The forms also check it is not easy to guess (`strongPassword`); the server checks both.
  */
 export const newPasswordField = (
   tooShort: string = PASSWORD_MESSAGES.tooShort,
@@ -108,8 +113,22 @@ export const registerBody = z.object({
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
-/** The register form: the payload plus the confirmation (spec §5 Register). */
-export const registerForm = registerBody
+/**
+ * A form's check that its new password (in `field`) is not easy to guess: `PASSWORD_MESSAGES.weak`
+ * under the field. A refinement, so it runs once every other rule has passed.
+ */
+async function refuseGuessable(
+  check: z.RefinementCtx,
+  field: string,
+  password: string,
+  context: PasswordContext,
+): Promise<void> {
+  if (await isGuessablePassword(password, context)) {
+    check.addIssue({ code: 'custom', path: [field], message: PASSWORD_MESSAGES.weak });
+  }
+}
+
+const registerFields = registerBody
   .extend({ confirmPassword: z.string({ error: m.fillAllFields }).min(1, m.fillAllFields) })
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
@@ -120,10 +139,16 @@ export const registerForm = registerBody
       return typeof password === 'string' && password !== '' && typeof confirmPassword === 'string';
     },
   });
-export type RegisterForm = z.input<typeof registerForm>;
+export type RegisterForm = z.input<typeof registerFields>;
+
+/** The register form of the shop `shopName`: the payload, the confirmation, a strong password. */
+export const registerForm = (shopName: string) =>
+  registerFields.superRefine((form, check) =>
+    refuseGuessable(check, 'password', form.password, { shopName, email: form.username }),
+  );
 
 /** The register form's values as the request body (the confirmation left out). */
-export function registerPayload(form: z.output<typeof registerForm>): RegisterBody {
+export function registerPayload(form: z.output<typeof registerFields>): RegisterBody {
   const { confirmPassword: _confirmation, ...body } = form;
   return body;
 }
@@ -155,14 +180,22 @@ export const resetPasswordBody = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 
-/** The reset page's form (spec §5 Reset password): new password and its confirmation. */
-export const resetPasswordForm = z
+const resetPasswordFields = z
   .object({ newPassword: newPasswordField(), confirmPassword: z.string() })
   .refine((form) => form.newPassword === form.confirmPassword, {
     path: ['confirmPassword'],
     message: m.passwordsDoNotMatch,
   });
-export type ResetPasswordForm = z.input<typeof resetPasswordForm>;
+export type ResetPasswordForm = z.input<typeof resetPasswordFields>;
+
+/**
+ * The reset page's form (spec §5 Reset password): new password and its confirmation, and a new
+ * password that is hard to guess for the account `email` of the link.
+ */
+export const resetPasswordForm = (shopName: string, email: string) =>
+  resetPasswordFields.superRefine((form, check) =>
+    refuseGuessable(check, 'newPassword', form.newPassword, { shopName, email }),
+  );
 
 /** The reset link's query (spec §5: needs both token and email). */
 export const resetLinkQuery = resetPasswordBody.pick({ token: true, email: true });
@@ -177,14 +210,22 @@ export const changePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
-/** The account page's change-password form: old, new and confirmation (spec §2 Account). */
-export const changePasswordForm = changePasswordBody
+const changePasswordFields = changePasswordBody
   .extend({ confirmPassword: z.string() })
   .refine((form) => form.newPassword === form.confirmPassword, {
     path: ['confirmPassword'],
     message: m.passwordsDoNotMatch,
   });
-export type ChangePasswordForm = z.input<typeof changePasswordForm>;
+export type ChangePasswordForm = z.input<typeof changePasswordFields>;
+
+/**
+ * The account page's change-password form (spec §2 Account): old, new and confirmation, and a
+ * new password that is hard to guess for the signed-in account `email`.
+ */
+export const changePasswordForm = (shopName: string, email: string) =>
+  changePasswordFields.superRefine((form, check) =>
+    refuseGuessable(check, 'newPassword', form.newPassword, { shopName, email }),
+  );
 
 /** POST /auth/login and POST /auth/refresh answer (200): the access token and the user. */
 export interface SessionAnswer {

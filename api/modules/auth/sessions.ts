@@ -2,21 +2,27 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { refreshTokens, sessionFamilies, users, type UserRow } from '../../db/schema';
+import { log } from '../../lib/log';
 import { randomToken, sha256 } from '../../lib/tokens';
 
 /**
  * Sessions (DECISIONS "Token in browser storage"): a login starts a family of refresh tokens;
  * each refresh exchanges the presented token for the next one. A token already exchanged and
- * presented again within the grace (two tabs refreshing together) gets an access token and no new
- * cookie; after the grace it is taken for a stolen copy and ends its whole family.
+ * presented again within the grace (requests that were already in flight: two tabs refreshing
+ * together) gets an access token and no new cookie, and the log says so; after the grace it is
+ * taken for a stolen copy and ends its whole family.
  */
 export const SESSION_LIMITS = {
   /** A family ends this long after its login, however active. */
   absoluteSeconds: 30 * 24 * 3600,
   /** …or after this long without a refresh. */
   idleSeconds: 7 * 24 * 3600,
-  /** A rotated token presented again this soon is a race, not a theft. */
-  reuseGraceSeconds: 30,
+  /**
+   * A rotated token presented again this soon is a race, not a theft: long enough for the requests
+   * already in flight when it was rotated, short enough that a copy is not worth stealing (issue 22
+   * row 13: 30 seconds let a replayed token work any number of times).
+   */
+  reuseGraceSeconds: 5,
 } as const;
 
 export type RevokeReason = 'logout' | 'reuse' | 'password';
@@ -92,7 +98,7 @@ export async function refreshSession(db: Db, presented: string): Promise<Refresh
   if (!row || !row.alive) return { kind: 'refused' };
   const { user, familyId } = row;
   if (row.rotated) {
-    if (row.inGrace) return { kind: 'grace', user, familyId };
+    if (row.inGrace) return graceAnswer(user, familyId);
     await revokeFamily(db, familyId, 'reuse');
     return { kind: 'refused' };
   }
@@ -112,7 +118,7 @@ export async function refreshSession(db: Db, presented: string): Promise<Refresh
       .where(eq(sessionFamilies.id, familyId));
     return true;
   });
-  if (!rotated) return { kind: 'grace', user, familyId };
+  if (!rotated) return graceAnswer(user, familyId);
   return {
     kind: 'rotated',
     user,
@@ -120,6 +126,15 @@ export async function refreshSession(db: Db, presented: string): Promise<Refresh
     refreshToken,
     cookieSeconds: Number(row.cookieSeconds),
   };
+}
+
+/** A rotated token within the grace: an access token, no new cookie, and a line in the log. */
+function graceAnswer(user: UserRow, familyId: string): RefreshOutcome {
+  log('info', 'a rotated refresh token was presented again within the grace', {
+    familyId,
+    graceSeconds: SESSION_LIMITS.reuseGraceSeconds,
+  });
+  return { kind: 'grace', user, familyId };
 }
 
 /** Ends a family: none of its refresh tokens or access tokens works any more. */

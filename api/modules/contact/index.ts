@@ -66,5 +66,5 @@ export const contactModule = ({ db, limits, limiter, auth }: ContactModuleDeps) 
         set.status = 201;
         return { _id: id };
       },
-      { body: contactRequest, parse: 'json', rateLimit: [CONTACT_IP_RULE], optionalAuth: true },
+      { body: contactRequest, rateLimit: [CONTACT_IP_RULE], optionalAuth: true },
     );

@@ -88,7 +88,7 @@ export const downloadsModule = (deps: DownloadsModuleDeps) =>
         );
         return { link };
       },
-      { auth: true, body: reissueBody, parse: 'json', rateLimit: REISSUE_RULES },
+      { auth: true, body: reissueBody, rateLimit: REISSUE_RULES },
     )
     .post(
       '/request',

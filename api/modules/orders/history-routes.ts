@@ -63,7 +63,7 @@ export const orderHistoryModule = (deps: OrderHistoryDeps) =>
         const order = await cancelOrder(deps, customer, body.id);
         return { order: toHistoryOrder(order, await orderItemsOf(deps.db, order.id), []) };
       },
-      { auth: true, body: orderIdBody, parse: 'json' },
+      { auth: true, body: orderIdBody },
     )
     .post(
       '/issue',
@@ -81,7 +81,7 @@ export const orderHistoryModule = (deps: OrderHistoryDeps) =>
         set.status = 201;
         return { ...answer, message: HISTORY_MESSAGES.messageSent };
       },
-      { auth: true, body: issueReportBody, parse: 'json' },
+      { auth: true, body: issueReportBody },
     )
     .post(
       '/return',
@@ -99,7 +99,7 @@ export const orderHistoryModule = (deps: OrderHistoryDeps) =>
         set.status = 201;
         return { ...answer, message: HISTORY_MESSAGES.messageSent };
       },
-      { auth: true, body: returnRequestBody, parse: 'json' },
+      { auth: true, body: returnRequestBody },
     )
     .use((app) => (deps.testHooks ? app.use(orderTestHooks(deps)) : app));
 
@@ -123,7 +123,7 @@ function orderTestHooks(deps: OrderHistoryDeps) {
         if (!row) throw new AppError('CONFLICT', 'The order is not unfulfilled.');
         return { shippingStatus: row.shippingStatus };
       },
-      { auth: true, body: shipBody, parse: 'json' },
+      { auth: true, body: shipBody },
     )
     .post(
       '/test/deliver',
@@ -136,6 +136,6 @@ function orderTestHooks(deps: OrderHistoryDeps) {
         if (!row) throw new AppError('CONFLICT', 'The order is not shipped.');
         return { shippingStatus: row.shippingStatus };
       },
-      { auth: true, body: orderIdBody, parse: 'json' },
+      { auth: true, body: orderIdBody },
     );
 }

@@ -26,7 +26,7 @@ export const ratingsModule = ({ db, auth }: RatingsModuleDeps) =>
         if (!user.row.emailVerified) throw new AppError('FORBIDDEN', RATING_MESSAGES.unverified);
         return rateProduct(db, user.id, params.id, body.type);
       },
-      { auth: true, params: productIdParams, body: rateBody, parse: 'json' },
+      { auth: true, params: productIdParams, body: rateBody },
     )
     .get(
       '/:id/rating',

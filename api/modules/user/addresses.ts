@@ -95,7 +95,7 @@ export const addressBookRoutes = ({ db, auth }: { db: Db; auth: AuthPlugin }) =>
         set.status = 201;
         return saved;
       },
-      { body: addAddressBody, parse: 'json', auth: true },
+      { body: addAddressBody, auth: true },
     )
     .delete(
       '/address',
@@ -103,5 +103,5 @@ export const addressBookRoutes = ({ db, auth }: { db: Db; auth: AuthPlugin }) =>
         await deleteAddress(db, user.id, body._id);
         return { _id: body._id };
       },
-      { body: deleteAddressBody, parse: 'json', auth: true },
+      { body: deleteAddressBody, auth: true },
     );

@@ -181,5 +181,5 @@ export const storedCardRoutes = ({
         await deleteSavedCard(db, gateway, user.id, body._id);
         return { _id: body._id };
       },
-      { body: deletePaymentBody, parse: 'json', auth: true },
+      { body: deletePaymentBody, auth: true },
     );

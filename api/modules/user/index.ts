@@ -27,7 +27,7 @@ export const userModule = ({
     .put(
       '/me',
       async ({ body, user }): Promise<UserDto> => toUserDto(await updateProfile(db, user.id, body)),
-      { body: profileBody, parse: 'json', auth: true },
+      { body: profileBody, auth: true },
     )
     .use(addressBookRoutes({ db, auth }))
     .use(storedCardRoutes({ db, auth, gateway }));

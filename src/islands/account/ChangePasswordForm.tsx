@@ -4,7 +4,9 @@ import {
   authFieldMessages,
   changePasswordForm,
 } from '../../../api/modules/auth/model';
+import { loadPasswordEstimator } from '../../../api/modules/auth/password-strength';
 import { PROFILE_MESSAGES } from '../../../api/modules/user/model';
+import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { storeToken } from '../../stores/auth';
@@ -21,6 +23,8 @@ type Status =
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 const FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'];
 const fieldId = (name: string) => `change-password-${name}`;
+/** The strength check's dictionaries start loading when the shopper reaches the new password. */
+const preloadPasswordCheck = () => void loadPasswordEstimator().catch(() => undefined);
 
 /**
  * spec §2 Account: change password (old, new, confirmation; POST /auth/changePassword) and spec
@@ -41,7 +45,9 @@ export function ChangePasswordForm({ username }: { username: string }) {
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = changePasswordForm.safeParse(values);
+    // The strength check may still be loading its dictionaries: no second submit meanwhile.
+    setStatus({ kind: 'saving' });
+    const checked = await changePasswordForm(SITE_NAME, username).safeParseAsync(values);
     if (!checked.success) {
       const found = authFieldMessages(checked.error);
       setErrors(found);
@@ -50,7 +56,6 @@ export function ChangePasswordForm({ username }: { username: string }) {
       return;
     }
     setErrors({});
-    setStatus({ kind: 'saving' });
     const { oldPassword, newPassword } = checked.data;
     const result = await api.post<{ token?: string } | null>('/auth/changePassword', {
       oldPassword,
@@ -108,6 +113,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
         value={values.newPassword}
         error={errors.newPassword}
         onChange={set('newPassword')}
+        onFocus={preloadPasswordCheck}
       />
       <Field
         id={fieldId('confirmPassword')}

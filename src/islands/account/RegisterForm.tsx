@@ -6,6 +6,8 @@ import {
   registerForm,
   registerPayload,
 } from '../../../api/modules/auth/model';
+import { loadPasswordEstimator } from '../../../api/modules/auth/password-strength';
+import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { Field, focusFirstError } from './Field';
@@ -35,6 +37,10 @@ const EMPTY: Values = {
   confirmPassword: '',
   acceptedPolicy: false,
 };
+const REGISTER_FORM = registerForm(SITE_NAME);
+/** The strength check's dictionaries start loading when the shopper reaches the password. */
+const preloadPasswordCheck = () => void loadPasswordEstimator().catch(() => undefined);
+
 const FIELDS = [
   'username',
   'firstname',
@@ -69,7 +75,9 @@ export default function RegisterForm() {
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = registerForm.safeParse(values);
+    // The strength check may still be loading its dictionaries: no second submit meanwhile.
+    setStatus({ kind: 'sending' });
+    const checked = await REGISTER_FORM.safeParseAsync(values);
     if (!checked.success) {
       const found = authFieldMessages(checked.error);
       setErrors(found);
@@ -78,7 +86,6 @@ export default function RegisterForm() {
       return;
     }
     setErrors({});
-    setStatus({ kind: 'sending' });
     const result = await api.post('/auth/register', registerPayload(checked.data), {
       anonymous: true,
     });
@@ -169,6 +176,7 @@ export default function RegisterForm() {
           value={values.password}
           error={errors.password}
           onChange={set('password')}
+          onFocus={preloadPasswordCheck}
         />
         <Field
           id={`${id}-confirmPassword`}

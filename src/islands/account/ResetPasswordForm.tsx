@@ -6,6 +6,8 @@ import {
   resetLinkQuery,
   resetPasswordForm,
 } from '../../../api/modules/auth/model';
+import { loadPasswordEstimator } from '../../../api/modules/auth/password-strength';
+import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { useHydrated } from '../shell/useHydrated';
@@ -22,6 +24,8 @@ type Status =
   | { kind: 'success' };
 
 const FIELDS = ['newPassword', 'confirmPassword'];
+/** The strength check's dictionaries start loading when the shopper reaches the new password. */
+const preloadPasswordCheck = () => void loadPasswordEstimator().catch(() => undefined);
 
 /** The link's token and email when both are there; the token leaves the address bar once read. */
 function readLink(): Link {
@@ -90,7 +94,9 @@ export default function ResetPasswordForm() {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (link === 'unread') return;
-    const checked = resetPasswordForm.safeParse(values);
+    // The strength check may still be loading its dictionaries: no second submit meanwhile.
+    setStatus({ kind: 'submitting' });
+    const checked = await resetPasswordForm(SITE_NAME, resetLink.email).safeParseAsync(values);
     if (!checked.success) {
       const found = authFieldMessages(checked.error);
       setErrors(found);
@@ -99,7 +105,6 @@ export default function ResetPasswordForm() {
       return;
     }
     setErrors({});
-    setStatus({ kind: 'submitting' });
     const result = await api.post(
       '/auth/reset-password',
       { ...resetLink, newPassword: checked.data.newPassword },
@@ -132,6 +137,7 @@ export default function ResetPasswordForm() {
         value={values.newPassword}
         error={errors.newPassword}
         onChange={set('newPassword')}
+        onFocus={preloadPasswordCheck}
       />
       <Field
         id={`${id}-confirmPassword`}
