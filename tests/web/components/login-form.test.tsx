@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { fill, user } from '../support/user';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../api/modules/auth/model';
 import LoginForm from '../../../src/islands/account/LoginForm';
@@ -12,9 +12,8 @@ import { fakeApi, held, ok, refused, serverError } from '../support/fake-api';
 beforeEach(() => history.replaceState(null, '', '/login'));
 
 async function logIn(email: string, password: string) {
-  const user = userEvent.setup();
-  await user.type(screen.getByLabelText('Email'), email);
-  await user.type(screen.getByLabelText('Password'), password);
+  await fill(screen.getByLabelText('Email'), email);
+  await fill(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Login' }));
 }
 
@@ -75,7 +74,7 @@ describe('the login form', () => {
     expect(screen.getByText('Waiting for email verification')).toBeVisible();
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(
       await screen.findByText('Verification email resent! Please check your inbox.'),
     ).toBeVisible();
@@ -83,7 +82,7 @@ describe('the login form', () => {
       email: 'fern@example.com',
     });
 
-    await userEvent.click(screen.getByRole('button', { name: 'Back to Login' }));
+    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
     expect(screen.getByLabelText('Email')).toHaveValue('fern@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('');
   });
