@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -13,6 +13,9 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/web/**/*.test.ts'],
+          // Astro pages run under their own config (tests/web/pages/vitest.config.ts): loading
+          // Astro's would slow every run of the others.
+          exclude: [...configDefaults.exclude, 'tests/web/pages/**'],
         },
       },
       // The React islands in a DOM, the API answered at fetch (issue 23 point 6).
