@@ -1,10 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   ORDER_MESSAGES,
   type OrderConfirmed,
   type QuoteDto,
 } from '../../../api/modules/orders/model';
+import OrderConfirmation from '../../../src/islands/checkout/OrderConfirmation';
 import ReviewOrder from '../../../src/islands/checkout/ReviewOrder';
 import { paymentsAreLive } from '../../../src/islands/checkout/messages';
 import { $cart } from '../../../src/stores/cart';
@@ -116,6 +117,11 @@ describe('the review page', () => {
     expect(confirms[1]?.body).toEqual(confirms[0]?.body);
     expect($cart.get()).toEqual([]);
     expect(api.sent('POST /orders/quote')).toHaveLength(1);
+
+    // The confirmation page shows the order the call answered with.
+    cleanup();
+    render(<OrderConfirmation />);
+    expect(screen.getByText(/Order number:/)).toHaveTextContent('Order number: 1042');
   });
 
   it("an item sold out meanwhile shows 'One of the products is out of stock' and the generic line (spec §8)", async () => {
@@ -146,5 +152,16 @@ describe('the review page', () => {
     expect(paymentsAreLive('stripe', 'pk_test_placeholder')).toBe(false);
     expect(paymentsAreLive('sandbox', null)).toBe(false);
     expect(paymentsAreLive('stripe', 'pk_live_placeholder')).toBe(true);
+  });
+});
+
+describe('the confirmation page', () => {
+  it("without an order says 'Oops! Something went wrong while confirming your order.' with Try Again to /checkout (spec §8)", () => {
+    history.replaceState(null, '', '/orderconfirmation');
+    render(<OrderConfirmation />);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Oops! Something went wrong while confirming your order.',
+    );
+    expect(screen.getByRole('link', { name: 'Try Again' })).toHaveAttribute('href', '/checkout');
   });
 });

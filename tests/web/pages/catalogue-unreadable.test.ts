@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import HomePage from '../../../src/pages/index.astro';
 import CategoryPage from '../../../src/pages/products/[category]/index.astro';
+import SubcategoryPage from '../../../src/pages/products/[category]/[subcategory].astro';
 import { renderPage } from './render';
 
 /**
@@ -23,6 +24,16 @@ describe('when the catalogue cannot be read', () => {
     expect(page.getByRole('heading', { level: 1 }).textContent).toBe('Yoga');
     expect(page.getByRole('alert').textContent).toBe('Failed to load products.');
     expect(page.queryByText('No products found.')).toBeNull();
+  });
+
+  it("the subcategory page shows an empty list, 'No products found.' (spec §8)", async () => {
+    const { page, close } = await renderPage(SubcategoryPage, '/products/Yoga/Mats', {
+      category: 'Yoga',
+      subcategory: 'Mats',
+    });
+    opened.push(close);
+    expect(page.getByText('No products found.')).toBeTruthy();
+    expect(page.queryByText('Failed to load products.')).toBeNull();
   });
 
   it("the home page still shows, with 'No featured products available.' (spec §2)", async () => {
