@@ -1,4 +1,4 @@
-import { formatDollars } from '../../api/lib/money';
+import { formatDollars } from '../../core/money';
 import type { ProductDto } from '../../api/modules/product/model';
 import { FALLBACK_PRICE } from '../../api/modules/product/constants';
 import { cardImage } from './product-images';

@@ -1,4 +1,4 @@
-import { formatDollars } from '../../api/lib/money';
+import { formatDollars } from '../../core/money';
 import { PRODUCT_MESSAGES } from '../../api/modules/product/model';
 import { attributes, escapeHtml, paginationHtml, productGridHtml } from './catalogue-html';
 import type { SearchPage } from './catalogue-pages';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { products } from '../../db/schema';
-import { dollarsToCents, formatDollars } from '../../lib/money';
+import { dollarsToCents, formatDollars } from '../../../core/money';
 import { productColumns, toProductDtos } from '../product/service';
 import { resolveSku, type ResolvedLine } from './lines';
 import { CART_MESSAGES, type CartChange, type CartLineInput, type CartValidation } from './model';

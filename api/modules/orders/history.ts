@@ -8,7 +8,7 @@ import {
   type OrderRow,
   type ReturnRequestRow,
 } from '../../db/schema';
-import { centsToDollars } from '../../lib/money';
+import { centsToDollars } from '../../../core/money';
 import type { HistoryOrder } from './history-model';
 import { ownedBy, type Customer } from './ownership';
 import { isReturnable, withinReturnWindow } from './returns-policy';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { centsToDollars, dollarsToCents, formatDollars } from '../../lib/money';
+import { centsToDollars, dollarsToCents, formatDollars } from '../../../core/money';
 import { rateMillionths, taxCents, type TaxCalculator } from '../tax/calculator';
 import type { Address } from '../address/model';
 import type { ResolvedLine } from '../cart/lines';

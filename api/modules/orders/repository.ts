@@ -10,7 +10,7 @@ import {
   type PaymentRow,
   VISIBLE_ORDER_STATUSES,
 } from '../../db/schema';
-import { centsToDollars } from '../../lib/money';
+import { centsToDollars } from '../../../core/money';
 import type { Address, PersonDetails } from '../address/model';
 import type { ChargeResult, PaymentProvider } from '../payments/gateway';
 import type { ShippingStatus } from '../../db/schema';

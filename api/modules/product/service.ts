@@ -9,7 +9,7 @@ import {
   type ProductCategorizationRow,
   type ProductVariantRow,
 } from '../../db/schema';
-import { centsToDollars } from '../../lib/money';
+import { centsToDollars } from '../../../core/money';
 import type { CategoryOrderDto, ProductDto, VariantDto } from './model';
 
 /** Every product column. */

@@ -1,4 +1,4 @@
-import { formatDollars } from '../../../api/lib/money';
+import { formatDollars } from '../../../core/money';
 import type { OrderItemDto } from '../../../api/modules/orders/model';
 
 /** An order line or a priced quote line; both have the shape of the API's order items. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { formatDollars } from '../../../api/lib/money';
+import { formatDollars } from '../../../core/money';
 import { addressSchema, type AddressInput } from '../../../api/modules/address/model';
 import type { CartValidation } from '../../../api/modules/cart/model';
 import type { QuoteDto } from '../../../api/modules/orders/model';

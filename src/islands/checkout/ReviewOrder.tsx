@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { formatDollars } from '../../../api/lib/money';
+import { formatDollars } from '../../../core/money';
 import type { OrderConfirmed, QuoteDto } from '../../../api/modules/orders/model';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';

@@ -1,5 +1,5 @@
 import type { ProductDto } from '../../../api/modules/product/model';
-import { formatDollars } from '../../../api/lib/money';
+import { formatDollars } from '../../../core/money';
 import { FALLBACK_PRICE } from '../../consts';
 import { imageEndpointUrl, productImageSize } from '../../lib/product-images';
 import styles from './FeaturedCarousel.module.css';
