@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import sharp from 'sharp';
-import { fitsSource, readImageRequest } from '../src/lib/image-allow-list';
+import { fitsSource, readImageRequest } from '../core/images/image-allow-list';
 
 type Size = { width: number; height: number };
 

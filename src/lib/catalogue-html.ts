@@ -1,7 +1,7 @@
 import { formatDollars } from '../../core/money';
-import type { ProductDto } from '../../api/modules/product/model';
-import { FALLBACK_PRICE } from '../../api/modules/product/constants';
-import { cardImage } from './product-images';
+import type { ProductDto } from '../../core/product/model';
+import { FALLBACK_PRICE } from '../../core/product/constants';
+import { cardImage } from '../../core/images/product-images';
 
 /**
  * The catalogue's repeated markup (product cards, their grid, page links) written as HTML text.

@@ -10,7 +10,7 @@ import {
   type ProductDto,
   type SearchResult,
   type SubcategoryListing,
-} from '../../api/modules/product/model';
+} from '../../core/product/model';
 import { listingTitle } from './listing-title';
 import { listingHref, searchPageHref } from './navigation';
 import { groupIntoSections, type Section } from './sections';

@@ -8,8 +8,8 @@ import { auditLog, productCategorizations, products } from '../../api/db/schema'
 import { seedProductId } from '../../api/db/seed';
 import { ADMIN_MESSAGES, PRODUCT_MESSAGES } from '../../api/modules/admin/model';
 import { MAX_UPLOAD_BYTES } from '../../api/modules/admin/uploads';
-import type { ProductDto } from '../../api/modules/product/model';
-import { imageFileUrl } from '../../src/lib/product-images';
+import type { ProductDto } from '../../core/product/model';
+import { imageFileUrl } from '../../core/images/product-images';
 import { ADMIN_ONLY_MESSAGE } from '../../api/plugins/auth';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { signedInAdmin } from './admin-helpers';

@@ -5,7 +5,7 @@ import {
   PRODUCT_MESSAGES,
   type ProductDto,
   type VariantDto,
-} from '../../api/modules/product/model';
+} from '../../core/product/model';
 import { useApi } from '../helpers/api';
 
 describe('GET /api/product/detail/:id', () => {

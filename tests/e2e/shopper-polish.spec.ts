@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { products as catalogue } from '../../api/db/seed/catalogue';
-import { PRODUCT_MESSAGES } from '../../api/modules/product/model';
+import { PRODUCT_MESSAGES } from '../../core/product/model';
 import {
   DIGITAL_IN_CART,
   fullLineText,

@@ -13,7 +13,7 @@ import {
   type SearchResult,
   type SubcategoryListing,
   type VariantDto,
-} from '../product/model';
+} from '../../../core/product/model';
 import { pageCount } from '../product/service';
 import { jsonBody, type JsonBody } from './http';
 import { productImages, type ResponsiveImage } from './images';

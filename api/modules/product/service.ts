@@ -10,7 +10,7 @@ import {
   type ProductVariantRow,
 } from '../../db/schema';
 import { centsToDollars } from '../../../core/money';
-import type { CategoryOrderDto, ProductDto, VariantDto } from './model';
+import type { CategoryOrderDto, ProductDto, VariantDto } from '../../../core/product/model';
 
 /** Every product column. */
 export const productColumns = getTableColumns(products);

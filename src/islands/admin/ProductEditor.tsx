@@ -5,9 +5,9 @@ import {
   productEditBody,
   type AdminCategoryList,
 } from '../../../api/modules/admin/model';
-import { FALLBACK_PRICE } from '../../../api/modules/product/constants';
+import { FALLBACK_PRICE } from '../../../core/product/constants';
 import { api } from '../../lib/api-client';
-import { imageEndpointUrl } from '../../lib/product-images';
+import { imageEndpointUrl } from '../../../core/images/product-images';
 import { CategoryPicker, type CategoryOptions } from './CategoryPicker';
 import {
   CATEGORY_TEXT,

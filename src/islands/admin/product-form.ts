@@ -2,7 +2,7 @@ import type { AdminCategory } from '../../../api/modules/admin/model';
 import {
   normalizeCategoryName,
   sameCategoryName,
-} from '../../../api/modules/catalogue/category-name';
+} from '../../../core/catalogue/category-name';
 
 /**
  * The product editor's state and what it sends (issue 25), apart from React so the rules read in

@@ -4,7 +4,7 @@ import type { CartValidation } from '../../../api/modules/cart/model';
 import { availableStock, isDigital, lineCap, MAX_PER_LINE } from '../../../api/modules/cart/rules';
 import { formatDollars } from '../../../core/money';
 import { api } from '../../lib/api-client';
-import { imageEndpointUrl, productImageSize } from '../../lib/product-images';
+import { imageEndpointUrl, productImageSize } from '../../../core/images/product-images';
 import {
   $cart,
   $cartCount,

@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { bundleLine, productLine, variantLine } from '../../../api/modules/cart/lines';
 import { isDigital, lineCap, sameLine } from '../../../api/modules/cart/rules';
 import { formatDollars } from '../../../core/money';
-import type { ProductDto, VariantDto } from '../../../api/modules/product/model';
+import type { ProductDto, VariantDto } from '../../../core/product/model';
 import { $cart, $cartCount, addCartItem, cartItemFrom } from '../../stores/cart';
 import { useHydrated } from '../shell/useHydrated';
 import AddedToCart from './AddedToCart';

@@ -1,7 +1,7 @@
-import type { ProductDto } from '../../../api/modules/product/model';
+import type { ProductDto } from '../../../core/product/model';
 import { formatDollars } from '../../../core/money';
 import { FALLBACK_PRICE } from '../../consts';
-import { imageEndpointUrl, productImageSize } from '../../lib/product-images';
+import { imageEndpointUrl, productImageSize } from '../../../core/images/product-images';
 import styles from './FeaturedCarousel.module.css';
 
 /** One product in the carousel: picture, title and price, linking to its page. */
