@@ -3,8 +3,8 @@ import { AppError } from '../../lib/errors';
 import { centsToDollars, dollarsToCents, formatDollars } from '../../../core/money';
 import { rateMillionths, taxCents, type TaxCalculator } from '../tax/calculator';
 import type { Address } from '../address/model';
-import type { ResolvedLine } from '../cart/lines';
-import { isDigital } from '../cart/rules';
+import type { ResolvedLine } from '../../../core/cart/lines';
+import { isDigital } from '../../../core/cart/rules';
 import { resolveLines } from '../cart/service';
 import { ORDER_MESSAGES, type OrderConfirmation, type OrderLineInput } from './model';
 

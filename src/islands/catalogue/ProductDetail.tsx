@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState } from 'react';
-import { bundleLine, productLine, variantLine } from '../../../api/modules/cart/lines';
-import { isDigital, lineCap, sameLine } from '../../../api/modules/cart/rules';
+import { bundleLine, productLine, variantLine } from '../../../core/cart/lines';
+import { isDigital, lineCap, sameLine } from '../../../core/cart/rules';
 import { formatDollars } from '../../../core/money';
 import type { ProductDto, VariantDto } from '../../../core/product/model';
 import { $cart, $cartCount, addCartItem, cartItemFrom } from '../../stores/cart';

@@ -10,9 +10,9 @@
  * the chosen options' stock and the bundle's own. A plain variant's stock is the smaller of its own
  * and the product's (an order takes units from both). A digital item's stock is not limited.
  */
-import { centsToDollars, dollarsToCents } from '../../../core/money';
-import { FALLBACK_PRICE_CENTS } from '../../../core/product/constants';
-import type { ProductDto, VariantDto } from '../../../core/product/model';
+import { centsToDollars, dollarsToCents } from '../money';
+import { FALLBACK_PRICE_CENTS } from '../product/constants';
+import type { ProductDto, VariantDto } from '../product/model';
 import { isDigital } from './rules';
 
 export const BUNDLE_SKU_SEPARATOR = '+';
