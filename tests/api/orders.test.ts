@@ -5,7 +5,7 @@ import { seedProductId } from '../../api/db/seed';
 import { idempotencyKeys, orderItems, orders, outbox, payments } from '../../api/db/schema';
 import { ADDRESS_MESSAGES } from '../../api/modules/address/model';
 import type { PaymentGateway } from '../../api/modules/payments/gateway';
-import { ORDER_MESSAGES } from '../../api/modules/orders/model';
+import { ORDER_MESSAGES } from '../../core/orders/model';
 import { PAYMENT_MESSAGES } from '../../api/modules/payments/model';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';
 import { SAME_SITE_MESSAGES } from '../../api/plugins/same-site-json';

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ORDER_MESSAGES } from '../../api/modules/orders/model';
+import { ORDER_MESSAGES } from '../../core/orders/model';
 import { PAYMENT_MESSAGES } from '../../api/modules/payments/model';
 import { NETWORK_ERROR } from '../../src/islands/checkout/api';
 import { shopperMustFix } from '../../src/islands/checkout/confirm-outcome';

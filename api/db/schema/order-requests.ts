@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { RETURN_STATUSES } from '../../../core/orders/statuses';
 import { products } from './catalogue';
 import { orderItems, orders } from './orders';
 import { users } from './users';
@@ -30,18 +31,7 @@ export const orderIssueReports = pgTable(
   (table) => [index('order_issue_reports_order_idx').on(table.orderId, table.createdAt)],
 );
 
-/**
- * A return request's states: the customer files it (`requested`); the owner approves or declines
- * it, marks the parcel received, then refunded (back office).
- */
-export const RETURN_STATUSES = [
-  'requested',
-  'approved',
-  'received',
-  'refunded',
-  'declined',
-] as const;
-export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export { RETURN_STATUSES, type ReturnStatus } from '../../../core/orders/statuses';
 
 /** "Start a Return" on a delivered order, within 14 days of delivery, for returnable items. */
 export const returnRequests = pgTable(

@@ -10,7 +10,7 @@ import { PAYMENT_MESSAGES } from '../payments/model';
 import type { TaxCalculator } from '../tax/calculator';
 import { crashPoint, type CrashStep } from './faults';
 import { bindKey, claimKey, releaseKey, requestHash } from './idempotency';
-import { ORDER_MESSAGES, type OrderConfirmation, type OrderConfirmed } from './model';
+import { ORDER_MESSAGES, type OrderConfirmation, type OrderConfirmed } from '../../../core/orders/model';
 import { assertFiguresMatch, priceLines, type PricedOrder } from './pricing';
 import { findOrder, insertPendingOrder } from './repository';
 import { settlePaid, settleUnpaid } from './settle';

@@ -9,7 +9,7 @@ import {
   type ReturnRequestRow,
 } from '../../db/schema';
 import { centsToDollars } from '../../../core/money';
-import type { HistoryOrder } from './history-model';
+import type { HistoryOrder } from '../../../core/orders/history-model';
 import { ownedBy, type Customer } from './ownership';
 import { isReturnable, withinReturnWindow } from './returns-policy';
 

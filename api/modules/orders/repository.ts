@@ -14,7 +14,7 @@ import { centsToDollars } from '../../../core/money';
 import type { Address, PersonDetails } from '../address/model';
 import type { ChargeResult, PaymentProvider } from '../payments/gateway';
 import type { ShippingStatus } from '../../db/schema';
-import type { OrderDto } from './model';
+import type { OrderDto } from '../../../core/orders/model';
 import type { PricedOrder } from './pricing';
 
 export interface NewPendingOrder {

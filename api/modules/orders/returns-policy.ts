@@ -1,5 +1,5 @@
 import type { OrderItemRow, OrderRow } from '../../db/schema';
-import { FINAL_SALE_UNDER_CENTS, RETURN_WINDOW_DAYS } from './history-model';
+import { FINAL_SALE_UNDER_CENTS, RETURN_WINDOW_DAYS } from '../../../core/orders/history-model';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -9,7 +9,7 @@ import {
   type OrderConfirmed,
   type QuoteDto,
   type QuoteRequest,
-} from './model';
+} from '../../../core/orders/model';
 import { priceLines } from './pricing';
 
 /**

@@ -1,5 +1,5 @@
 import { formatDollars } from '../../../core/money';
-import type { OrderItemDto } from '../../../api/modules/orders/model';
+import type { OrderItemDto } from '../../../core/orders/model';
 
 /** An order line or a priced quote line; both have the shape of the API's order items. */
 export type Line = OrderItemDto;

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { formatDollars } from '../../../core/money';
 import { addressSchema, type AddressInput } from '../../../api/modules/address/model';
 import type { CartValidation } from '../../../core/cart/model';
-import type { QuoteDto } from '../../../api/modules/orders/model';
+import type { QuoteDto } from '../../../core/orders/model';
 import type { CartItem } from '../../stores/cart';
 import { postJson } from './api';
 import { OrderLines, Totals, type Line } from './OrderLines';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatDollars } from '../../../core/money';
-import type { OrderConfirmed, QuoteDto } from '../../../api/modules/orders/model';
+import type { OrderConfirmed, QuoteDto } from '../../../core/orders/model';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import {

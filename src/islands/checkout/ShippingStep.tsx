@@ -5,7 +5,7 @@ import {
   PERSON_LABELS,
   personDetailsSchema,
 } from '../../../api/modules/address/model';
-import { ORDER_MESSAGES } from '../../../api/modules/orders/model';
+import { ORDER_MESSAGES } from '../../../core/orders/model';
 import type { SavedAddressDto } from '../../../api/modules/user/addresses-model';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { DownloadLink } from '../downloads/model';
-import type { PaymentStatus, ShippingStatus } from '../../db/schema/orders';
+import type { DownloadLink } from '../../api/modules/downloads/model';
+import type { PaymentStatus, ShippingStatus } from './statuses';
 import {
   addressSchema,
   personDetailsSchema,
   type Address,
   type PersonDetails,
-} from '../address/model';
+} from '../../api/modules/address/model';
 
 /** Every sentence the order calls answer with. The first two are the spec's (§5, §8). */
 export const ORDER_MESSAGES = {
