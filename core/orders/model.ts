@@ -6,7 +6,7 @@ import {
   personDetailsSchema,
   type Address,
   type PersonDetails,
-} from '../../api/modules/address/model';
+} from '../address/model';
 
 /** Every sentence the order calls answer with. The first two are the spec's (§5, §8). */
 export const ORDER_MESSAGES = {

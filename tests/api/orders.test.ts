@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../api/config';
 import { seedProductId } from '../../api/db/seed';
 import { idempotencyKeys, orderItems, orders, outbox, payments } from '../../api/db/schema';
-import { ADDRESS_MESSAGES } from '../../api/modules/address/model';
+import { ADDRESS_MESSAGES } from '../../core/address/model';
 import type { PaymentGateway } from '../../api/modules/payments/gateway';
 import { ORDER_MESSAGES } from '../../core/orders/model';
 import { PAYMENT_MESSAGES } from '../../api/modules/payments/model';

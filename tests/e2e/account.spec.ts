@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { AUTH_MESSAGES } from '../../api/modules/auth/model';
-import { PROFILE_MESSAGES } from '../../api/modules/user/model';
+import { AUTH_MESSAGES } from '../../core/auth/model';
+import { PROFILE_MESSAGES } from '../../core/user/model';
 import {
   FORGOT_TEXT,
   LOGIN_TEXT,

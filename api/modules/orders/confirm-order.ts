@@ -5,7 +5,7 @@ import { log } from '../../lib/log';
 import type { ShopDetails } from '../mail/templates';
 import type { ChargeResult, PaymentGateway, SavedMethod } from '../payments/gateway';
 import { keepCard, setUpCard, storedCardFor } from '../user/cards';
-import { CARD_MESSAGES } from '../user/cards-model';
+import { CARD_MESSAGES } from '../../../core/user/cards-model';
 import { PAYMENT_MESSAGES } from '../payments/model';
 import type { TaxCalculator } from '../tax/calculator';
 import { crashPoint, type CrashStep } from './faults';

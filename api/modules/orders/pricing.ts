@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { centsToDollars, dollarsToCents, formatDollars } from '../../../core/money';
 import { rateMillionths, taxCents, type TaxCalculator } from '../tax/calculator';
-import type { Address } from '../address/model';
+import type { Address } from '../../../core/address/model';
 import type { ResolvedLine } from '../../../core/cart/lines';
 import { isDigital } from '../../../core/cart/rules';
 import { resolveLines } from '../cart/service';

@@ -11,7 +11,7 @@ import {
   VISIBLE_ORDER_STATUSES,
 } from '../../db/schema';
 import { centsToDollars } from '../../../core/money';
-import type { Address, PersonDetails } from '../address/model';
+import type { Address, PersonDetails } from '../../../core/address/model';
 import type { ChargeResult, PaymentProvider } from '../payments/gateway';
 import type { ShippingStatus } from '../../db/schema';
 import type { OrderDto } from '../../../core/orders/model';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { formatDollars } from '../../../core/money';
-import { addressSchema, type AddressInput } from '../../../api/modules/address/model';
+import { addressSchema, type AddressInput } from '../../../core/address/model';
 import type { CartValidation } from '../../../core/cart/model';
 import type { QuoteDto } from '../../../core/orders/model';
 import type { CartItem } from '../../stores/cart';

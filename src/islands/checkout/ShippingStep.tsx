@@ -4,9 +4,9 @@ import {
   addressSchema,
   PERSON_LABELS,
   personDetailsSchema,
-} from '../../../api/modules/address/model';
+} from '../../../core/address/model';
 import { ORDER_MESSAGES } from '../../../core/orders/model';
-import type { SavedAddressDto } from '../../../api/modules/user/addresses-model';
+import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import {
