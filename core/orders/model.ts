@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DownloadLink } from '../../api/modules/downloads/model';
+import type { DownloadLink } from '../downloads/model';
 import type { PaymentStatus, ShippingStatus } from './statuses';
 import {
   addressSchema,

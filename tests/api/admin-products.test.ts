@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { auditLog, productCategorizations, products } from '../../api/db/schema';
 import { seedProductId } from '../../api/db/seed';
-import { ADMIN_MESSAGES, PRODUCT_MESSAGES } from '../../api/modules/admin/model';
+import { ADMIN_MESSAGES, PRODUCT_MESSAGES } from '../../core/admin/model';
 import { MAX_UPLOAD_BYTES } from '../../api/modules/admin/uploads';
 import type { ProductDto } from '../../core/product/model';
 import { imageFileUrl } from '../../core/images/product-images';

@@ -20,7 +20,7 @@ import {
   DOWNLOAD_MESSAGES,
   type DownloadLine,
   type DownloadLink,
-} from '../../api/modules/downloads/model';
+} from '../../core/downloads/model';
 import type { OrderConfirmed } from '../../core/orders/model';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { confirm, GUEST, guestOrder, mugLine, photoLine, sandboxToken } from '../helpers/orders';

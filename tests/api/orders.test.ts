@@ -6,7 +6,7 @@ import { idempotencyKeys, orderItems, orders, outbox, payments } from '../../api
 import { ADDRESS_MESSAGES } from '../../core/address/model';
 import type { PaymentGateway } from '../../api/modules/payments/gateway';
 import { ORDER_MESSAGES } from '../../core/orders/model';
-import { PAYMENT_MESSAGES } from '../../api/modules/payments/model';
+import { PAYMENT_MESSAGES } from '../../core/payments/model';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';
 import { SAME_SITE_MESSAGES } from '../../api/plugins/same-site-json';
 import { useApi, type ApiHarness } from '../helpers/api';

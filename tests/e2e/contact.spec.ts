@@ -3,9 +3,9 @@ import {
   CONTACT_FIELD_MESSAGES as M,
   CONTACT_SUBJECTS,
   CONTACT_TOO_MANY_MESSAGES,
-} from '../../api/modules/contact/model';
+} from '../../core/contact/model';
 import { SOCIAL_LINKS } from '../../src/lib/site-links';
-import { CONTACT_TEXT, STORAGE_KEYS } from '../../src/lib/site-messages';
+import { CONTACT_TEXT, STORAGE_KEYS } from '../../core/site-messages';
 import { hydrated } from './support/account';
 import { watchConsole } from './support/console';
 

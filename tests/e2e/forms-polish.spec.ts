@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
-import { PAYMENT_MESSAGES } from '../../api/modules/payments/model';
+import { PAYMENT_MESSAGES } from '../../core/payments/model';
 import { acceptCookies, hydrated, seriousViolations } from './support/account';
 import { watchConsole } from './support/console';
 import { beforeScripts } from './support/early';

@@ -8,7 +8,7 @@ import {
   fullLineText,
   QUANTITY_MESSAGE,
 } from '../../src/islands/catalogue/purchase-texts';
-import { COOKIE_NOTICE, NOTICE_BARS, STORAGE_KEYS } from '../../src/lib/site-messages';
+import { COOKIE_NOTICE, NOTICE_BARS, STORAGE_KEYS } from '../../core/site-messages';
 import { watchConsole } from './support/console';
 
 /**

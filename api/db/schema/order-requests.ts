@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { RETURN_STATUSES } from '../../../core/orders/statuses';
+import { RATING_TYPES } from '../../../core/ratings/model';
 import { products } from './catalogue';
 import { orderItems, orders } from './orders';
 import { users } from './users';
@@ -75,8 +76,7 @@ export const returnRequestItems = pgTable(
   ],
 );
 
-export const RATING_TYPES = ['up', 'down'] as const;
-export type RatingType = (typeof RATING_TYPES)[number];
+export { RATING_TYPES, type RatingType } from '../../../core/ratings/model';
 
 /**
  * One thumb per customer and product. The product's thumbsUp/thumbsDown counts change in the

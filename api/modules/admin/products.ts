@@ -13,7 +13,7 @@ import {
   type AdminCategoryList,
   type ProductCreateBody,
   type ProductEditBody,
-} from './model';
+} from '../../../core/admin/model';
 import { isUploadedImagePath, storeUploadedImage, uploadsFolder } from './uploads';
 
 type Actor = Pick<SignedInUser, 'id' | 'email'>;

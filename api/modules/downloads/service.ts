@@ -19,7 +19,7 @@ import {
   type DownloadLink,
   type DownloadRefusal,
   type FreshLinksRequest,
-} from './model';
+} from '../../../core/downloads/model';
 
 export interface DownloadDependencies {
   db: Db;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { productRatings, products, type RatingType } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { catalogueChanged } from '../product/invalidate';
-import { RATING_MESSAGES, type RatingAnswer } from './model';
+import { RATING_MESSAGES, type RatingAnswer } from '../../../core/ratings/model';
 
 const column = { up: products.thumbsUp, down: products.thumbsDown } as const;
 

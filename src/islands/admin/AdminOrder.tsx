@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
-import { shipBody } from '../../../api/modules/admin/model';
+import { shipBody } from '../../../core/admin/model';
 import { ConfirmStep } from './ConfirmStep';
 import { ADMIN_TEXT, money, RequireAdmin, when } from './RequireAdmin';
 import styles from './Admin.module.css';

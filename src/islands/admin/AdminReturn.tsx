@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { declineBody, refundBody } from '../../../api/modules/admin/model';
+import { declineBody, refundBody } from '../../../core/admin/model';
 import { api } from '../../lib/api-client';
 import { ConfirmStep } from './ConfirmStep';
 import { ADMIN_TEXT, money, when } from './RequireAdmin';

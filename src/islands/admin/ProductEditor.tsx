@@ -4,7 +4,7 @@ import {
   productCreateBody,
   productEditBody,
   type AdminCategoryList,
-} from '../../../api/modules/admin/model';
+} from '../../../core/admin/model';
 import { FALLBACK_PRICE } from '../../../core/product/constants';
 import { api } from '../../lib/api-client';
 import { imageEndpointUrl } from '../../../core/images/product-images';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { RatingAnswer } from '../../../api/modules/ratings/model';
+import type { RatingAnswer } from '../../../core/ratings/model';
 import { api } from '../../lib/api-client';
 import { loginHref } from '../../lib/login-redirect';
 import { $auth } from '../../stores/auth';

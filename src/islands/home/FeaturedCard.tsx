@@ -8,7 +8,7 @@ import styles from './FeaturedCarousel.module.css';
 export function FeaturedCard({ product }: { product: ProductDto }) {
   const image = product.image[0];
   const size = productImageSize(product.category);
-  // Copies the image endpoint offers (src/lib/image-allow-list.ts): 400 and 800 wide.
+  // Copies the image endpoint offers (core/images/image-allow-list.ts): 400 and 800 wide.
   const copy = (width: number) =>
     imageEndpointUrl(image!, { width, height: Math.round((width * size.height) / size.width) });
   return (

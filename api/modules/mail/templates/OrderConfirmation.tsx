@@ -1,4 +1,4 @@
-import { DOWNLOAD_TERMS } from '../../downloads/model';
+import { DOWNLOAD_TERMS } from '../../../../core/downloads/model';
 import {
   ActionLink,
   EmailLayout,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORY_NAME_MESSAGE, categoryName } from '../../../core/catalogue/category-name';
+import { CATEGORY_NAME_MESSAGE, categoryName } from '../catalogue/category-name';
 
 /** The carriers the back office ships with, and each one's public tracking page. */
 export const CARRIERS = {
