@@ -1,6 +1,6 @@
 import { formatDollars } from '../../core/money';
 import type { ProductDto } from '../../core/product/model';
-import { FALLBACK_PRICE } from '../../core/product/constants';
+import { productPrice } from '../../core/product/price';
 import { cardImage } from '../../core/images/product-images';
 
 /**
@@ -63,7 +63,7 @@ export function productCardHtml(product: ProductDto, options: CardOptions = {}):
   return (
     `<article class="product-card" data-testid="product-card">` +
     `<a href="/productdetailpage/${escapeHtml(product._id)}">${img}<h3>${escapeHtml(product.title)}</h3></a>` +
-    `<p class="price">${escapeHtml(formatDollars(product.price ?? FALLBACK_PRICE))}</p>` +
+    `<p class="price">${escapeHtml(formatDollars(productPrice(product)))}</p>` +
     `</article>`
   );
 }

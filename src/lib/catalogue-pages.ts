@@ -11,6 +11,7 @@ import {
   type SearchResult,
   type SubcategoryListing,
 } from '../../core/product/model';
+import { isDigital } from '../../core/product/digital';
 import { listingTitle } from './listing-title';
 import { listingHref, searchPageHref } from './navigation';
 import { groupIntoSections, type Section } from './sections';
@@ -83,7 +84,7 @@ export async function productPage(id: string): Promise<ProductPage> {
     product,
     images: model.images(id),
     trail,
-    showRatings: product.category.toLowerCase() !== 'digital',
+    showRatings: !isDigital(product),
   };
 }
 

@@ -12,11 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import {
-  ORDER_STATUSES,
-  PAYMENT_STATUSES,
-  type OrderAddress,
-} from '../../../core/orders/statuses';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderAddress } from '../../../core/orders/statuses';
 import { products } from './catalogue';
 
 export {

@@ -5,7 +5,12 @@ import { products } from '../../db/schema';
 import { dollarsToCents, formatDollars } from '../../../core/money';
 import { productColumns, toProductDtos } from '../product/service';
 import { resolveSku, type ResolvedLine } from '../../../core/cart/lines';
-import { CART_MESSAGES, type CartChange, type CartLineInput, type CartValidation } from '../../../core/cart/model';
+import {
+  CART_MESSAGES,
+  type CartChange,
+  type CartLineInput,
+  type CartValidation,
+} from '../../../core/cart/model';
 import { allowedQuantity, isDigital, lineCap, MAX_PER_LINE } from '../../../core/cart/rules';
 
 /**

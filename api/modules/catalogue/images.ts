@@ -1,4 +1,8 @@
-import { imageEndpointUrl, isLocalPath, productImageSize } from '../../../core/images/product-images';
+import {
+  imageEndpointUrl,
+  isLocalPath,
+  productImageSize,
+} from '../../../core/images/product-images';
 import type { ProductDto, VariantDto } from '../../../core/product/model';
 
 /** One image of a product with its responsive copies, as the product page's gallery shows it. */

@@ -6,7 +6,11 @@ import type { Address } from '../../../core/address/model';
 import type { ResolvedLine } from '../../../core/cart/lines';
 import { isDigital } from '../../../core/cart/rules';
 import { resolveLines } from '../cart/service';
-import { ORDER_MESSAGES, type OrderConfirmation, type OrderLineInput } from '../../../core/orders/model';
+import {
+  ORDER_MESSAGES,
+  type OrderConfirmation,
+  type OrderLineInput,
+} from '../../../core/orders/model';
 
 /** A line priced from the catalogue, with everything the order keeps and the stock it takes. */
 export interface PricedLine {

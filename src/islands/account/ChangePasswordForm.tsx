@@ -1,9 +1,5 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import {
-  PASSWORD_LIMITS,
-  authFieldMessages,
-  changePasswordForm,
-} from '../../../core/auth/model';
+import { PASSWORD_LIMITS, authFieldMessages, changePasswordForm } from '../../../core/auth/model';
 import { loadPasswordEstimator } from '../../../core/auth/password-strength';
 import { PROFILE_MESSAGES } from '../../../core/user/model';
 import { SITE_NAME } from '../../consts';

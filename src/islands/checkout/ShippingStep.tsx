@@ -1,10 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import {
-  addressSchema,
-  PERSON_LABELS,
-  personDetailsSchema,
-} from '../../../core/address/model';
+import { addressSchema, PERSON_LABELS, personDetailsSchema } from '../../../core/address/model';
 import { ORDER_MESSAGES } from '../../../core/orders/model';
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import { $auth } from '../../stores/auth';

@@ -1,6 +1,6 @@
 import type { ProductDto } from '../../../core/product/model';
 import { formatDollars } from '../../../core/money';
-import { FALLBACK_PRICE } from '../../consts';
+import { productPrice } from '../../../core/product/price';
 import { imageEndpointUrl, productImageSize } from '../../../core/images/product-images';
 import styles from './FeaturedCarousel.module.css';
 
@@ -29,7 +29,7 @@ export function FeaturedCard({ product }: { product: ProductDto }) {
         )}
         <h3 className={styles.cardTitle}>{product.title}</h3>
       </a>
-      <p className={styles.cardPrice}>{formatDollars(product.price ?? FALLBACK_PRICE)}</p>
+      <p className={styles.cardPrice}>{formatDollars(productPrice(product))}</p>
     </article>
   );
 }
