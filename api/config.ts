@@ -9,13 +9,29 @@ import {
   memorySizeInKb,
   PGLITE_WASM_COMPILERS,
 } from './db/pglite';
-import { CRASH_STEPS, type CrashStep } from './modules/orders/faults';
 import { shopEnvironment } from './shop-mode';
 
 /**
  * Configuration, read from the environment and validated once at start-up. Every variable is
  * listed with a comment in `.env.example`.
  */
+
+/**
+ * The order flow's test-only fault points (api/modules/orders/faults.ts), which
+ * ORDER_TEST_CRASH_AT names. Listed here, where the setting is read, so the configuration
+ * imports no module.
+ */
+export const CRASH_STEPS = [
+  /** The idempotency key is claimed; nothing else is written. */
+  'claimed',
+  /** The order is written as pending_payment with its stock taken; not charged yet. */
+  'order-written',
+  /** The gateway has charged; the order is still pending_payment. */
+  'charged',
+  /** The order is paid with its emails queued; the answer is not sent yet. */
+  'paid',
+] as const;
+export type CrashStep = (typeof CRASH_STEPS)[number];
 
 const MIN_SECRET_LENGTH = 32;
 const WEAK_SECRETS = new Set(['secret', 'changeme', 'change-me', 'development', 'password']);

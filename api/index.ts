@@ -3,6 +3,7 @@ import { config } from './config';
 import { appDatabase } from './db';
 import { shopDetails } from './modules/mail/templates';
 import { notifyMailQueued } from './modules/mail/signal';
+import { catalogueChanged } from './modules/catalogue/change';
 import { followCatalogueChanges } from './modules/catalogue/notify';
 import { startScheduledJobs } from './modules/jobs';
 import { paymentsFromConfig } from './modules/payments/setup';
@@ -24,7 +25,7 @@ export function apiApp(): Promise<App> {
   const holder = globalThis as Holder;
   return (holder[APP_KEY] ??= appDatabase().then(async (database) => {
     // Other processes' catalogue changes reach this one's read model (PostgreSQL LISTEN/NOTIFY).
-    holder[FOLLOW_KEY] = followCatalogueChanges(database);
+    holder[FOLLOW_KEY] = followCatalogueChanges(database, catalogueChanged);
     await holder[FOLLOW_KEY];
     const payments = paymentsFromConfig(database.db);
     // Order recovery, housekeeping and retention: at start-up, then every minute, in one process

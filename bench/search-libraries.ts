@@ -6,7 +6,7 @@ import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import FlexSearch from 'flexsearch';
 import MiniSearch from 'minisearch';
 import { queryWords, SearchIndex, searchTerm } from '../api/modules/catalogue/search-index';
-import type { ProductDto } from '../api/modules/product/model';
+import type { ProductDto } from '../core/product/model';
 import { benchCatalogue } from './catalogue-10k';
 import { distinctQueries } from './queries';
 

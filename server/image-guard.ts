@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { join, normalize, sep } from 'node:path';
 import sharp from 'sharp';
-import { fitsSource, readImageRequest } from '../src/lib/image-allow-list';
+import { fitsSource, readImageRequest } from '../core/images/image-allow-list';
 
 type Size = { width: number; height: number };
 
@@ -19,7 +19,7 @@ export function isImageEndpoint(pathname: string): boolean {
 
 /**
  * Stands before Astro's image endpoint (`/_image`): a request for a copy the site does not emit
- * (see src/lib/image-allow-list.ts) or larger than its source is answered 400 here, after reading
+ * (see core/images/image-allow-list.ts) or larger than its source is answered 400 here, after reading
  * only the source's header, so no image is decoded or resized for it.
  */
 export function createImageGuard(clientRoot: string) {

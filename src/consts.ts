@@ -2,5 +2,3 @@
 export const SITE_NAME = import.meta.env.SITE_NAME ?? 'Evergreen';
 export const SITE_DESCRIPTION =
   'Gifts, clothing, home and pet items, artwork and photo prints from a small Washington State shop. Prices include shipping.';
-/** The spec's fallback price on product pages when none is set: defined once, with the catalogue. */
-export { FALLBACK_PRICE } from '../api/modules/product/constants';

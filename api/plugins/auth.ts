@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema';
 import { accessTokens, type AccessTokens } from '../lib/access-token';
 import { AppError } from '../lib/errors';
-import { AUTH_MESSAGES } from '../modules/auth/model';
+import { AUTH_MESSAGES } from '../../core/auth/model';
 import { userOfSession } from '../modules/auth/sessions';
 
 /**

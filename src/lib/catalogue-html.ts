@@ -1,7 +1,7 @@
-import { formatDollars } from '../../api/lib/money';
-import type { ProductDto } from '../../api/modules/product/model';
-import { FALLBACK_PRICE } from '../../api/modules/product/constants';
-import { cardImage } from './product-images';
+import { formatDollars } from '../../core/money';
+import type { ProductDto } from '../../core/product/model';
+import { productPrice } from '../../core/product/price';
+import { cardImage } from '../../core/images/product-images';
 
 /**
  * The catalogue's repeated markup (product cards, their grid, page links) written as HTML text.
@@ -63,7 +63,7 @@ export function productCardHtml(product: ProductDto, options: CardOptions = {}):
   return (
     `<article class="product-card" data-testid="product-card">` +
     `<a href="/productdetailpage/${escapeHtml(product._id)}">${img}<h3>${escapeHtml(product.title)}</h3></a>` +
-    `<p class="price">${escapeHtml(formatDollars(product.price ?? FALLBACK_PRICE))}</p>` +
+    `<p class="price">${escapeHtml(formatDollars(productPrice(product)))}</p>` +
     `</article>`
   );
 }

@@ -10,7 +10,8 @@ import {
   type ProductDto,
   type SearchResult,
   type SubcategoryListing,
-} from '../../api/modules/product/model';
+} from '../../core/product/model';
+import { isDigital } from '../../core/product/digital';
 import { listingTitle } from './listing-title';
 import { listingHref, searchPageHref } from './navigation';
 import { groupIntoSections, type Section } from './sections';
@@ -83,7 +84,7 @@ export async function productPage(id: string): Promise<ProductPage> {
     product,
     images: model.images(id),
     trail,
-    showRatings: product.category.toLowerCase() !== 'digital',
+    showRatings: !isDigital(product),
   };
 }
 

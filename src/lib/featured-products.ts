@@ -1,6 +1,6 @@
 import { log } from '../../api/lib/log';
 import { appCatalogue } from '../../api/modules/catalogue';
-import type { ProductDto } from '../../api/modules/product/model';
+import type { ProductDto } from '../../core/product/model';
 
 /**
  * The featured products the home page renders into its HTML, straight from the catalogue read

@@ -11,8 +11,8 @@
  */
 import type { LocalImageService } from 'astro';
 import sharpService from 'astro/assets/services/sharp';
-import { readImageRequest } from './image-allow-list';
-import { imageEndpointUrl, isLocalPath } from './product-images';
+import { readImageRequest } from '../../core/images/image-allow-list';
+import { imageEndpointUrl, isLocalPath } from '../../core/images/product-images';
 
 type Transformed = Awaited<ReturnType<LocalImageService['transform']>>;
 

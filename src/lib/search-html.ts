@@ -1,5 +1,5 @@
-import { formatDollars } from '../../api/lib/money';
-import { PRODUCT_MESSAGES } from '../../api/modules/product/model';
+import { formatDollars } from '../../core/money';
+import { PRODUCT_MESSAGES } from '../../core/product/model';
 import { attributes, escapeHtml, paginationHtml, productGridHtml } from './catalogue-html';
 import type { SearchPage } from './catalogue-pages';
 import { searchPageHref } from './navigation';

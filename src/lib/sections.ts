@@ -1,4 +1,4 @@
-import type { CategoryOrderDto, ProductDto } from '../../api/modules/product/model';
+import type { CategoryOrderDto, ProductDto } from '../../core/product/model';
 
 export const OTHER_SECTION = 'Other';
 

@@ -1,7 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
-import type { ResolvedLine } from '../../api/modules/cart/lines';
-import type { CartValidation } from '../../api/modules/cart/model';
+import type { ResolvedLine } from '../../core/cart/lines';
+import type { CartValidation } from '../../core/cart/model';
 import {
   addLine,
   allowedQuantity,
@@ -12,7 +12,7 @@ import {
   updateLineQuantity,
   type AddResult,
   type UpdateResult,
-} from '../../api/modules/cart/rules';
+} from '../../core/cart/rules';
 import { jsonCodec } from './persist';
 
 /** A cart line (spec §3 Cart item). `sku` is the chosen variant's sku, else the product's. */

@@ -1,5 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
-import type { OrderItemDto } from '../../api/modules/orders/model';
+import type { OrderItemDto } from '../../core/orders/model';
 
 /**
  * The checkout state (spec §3 Checkout state), kept in localStorage under 'checkout' and changed

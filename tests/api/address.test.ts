@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { addressSchema, fieldMessages } from '../../api/modules/address/model';
+import { addressSchema, fieldMessages } from '../../core/address/model';
 import { useApi } from '../helpers/api';
 import {
   confirm,
@@ -172,8 +172,8 @@ describe('the form in the browser refuses nothing the server accepts', () => {
   beforeAll(async () => {
     // The browser's bundle resolves '#zip-directory' to the stand-in without a table.
     vi.resetModules();
-    vi.doMock('#zip-directory', () => import('../../api/modules/address/zip-directory.browser'));
-    browserSchema = (await import('../../api/modules/address/model')).addressSchema;
+    vi.doMock('#zip-directory', () => import('../../core/address/zip-directory.browser'));
+    browserSchema = (await import('../../core/address/model')).addressSchema;
     vi.doUnmock('#zip-directory');
   });
 

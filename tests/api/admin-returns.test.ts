@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orderRefunds, outbox, payments, returnRequests } from '../../api/db/schema';
-import { RETURN_MESSAGES } from '../../api/modules/admin/model';
+import { RETURN_MESSAGES } from '../../core/admin/model';
 import { partialRefundKey } from '../../api/modules/admin/returns';
 import type { PaymentGateway } from '../../api/modules/payments/gateway';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, orders, outbox, users } from '../../api/db/schema';
 import { createOrPromoteAdmin } from '../../api/modules/admin/accounts';
-import { ADMIN_MESSAGES } from '../../api/modules/admin/model';
+import { ADMIN_MESSAGES } from '../../core/admin/model';
 import { shopDetails } from '../../api/modules/mail/templates';
 import { ADMIN_ONLY_MESSAGE } from '../../api/plugins/auth';
 import { seedProductId } from '../../api/db/seed';

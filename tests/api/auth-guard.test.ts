@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ONLY_MESSAGE } from '../../api/plugins/auth';
-import { AUTH_MESSAGES } from '../../api/modules/auth/model';
+import { AUTH_MESSAGES } from '../../core/auth/model';
 import { useApi } from '../helpers/api';
 import { signedInAdmin } from './admin-helpers';
 import { authClient, logIn, registerVerified } from './auth-helpers';

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { outbox } from '../../api/db/schema';
-import type { SessionAnswer } from '../../api/modules/auth/model';
+import type { SessionAnswer } from '../../core/auth/model';
 import { afterAnswersSettled } from '../../api/modules/auth/service';
 import type { ApiHarness } from '../helpers/api';
 

@@ -6,7 +6,7 @@ import { ACCESS_TOKEN_SECONDS } from '../../api/lib/access-token';
 import { hashPassword } from '../../api/lib/passwords';
 import { rateLimiter } from '../../api/lib/rate-limit';
 import { authModule } from '../../api/modules/auth';
-import { AUTH_MESSAGES, type SessionAnswer } from '../../api/modules/auth/model';
+import { AUTH_MESSAGES, type SessionAnswer } from '../../core/auth/model';
 import { shopDetails } from '../../api/modules/mail/templates';
 import { authPlugin } from '../../api/plugins/auth';
 import { errorPlugin } from '../../api/plugins/errors';

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { config } from '../../api/config';
 import { refreshTokens, sessionFamilies, users } from '../../api/db/schema';
 import { sha256 } from '../../api/lib/tokens';
-import { AUTH_MESSAGES } from '../../api/modules/auth/model';
+import { AUTH_MESSAGES } from '../../core/auth/model';
 import { useApi } from '../helpers/api';
 import {
   authClient,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { config } from '../../api/config';
 import { emailTokens, users } from '../../api/db/schema';
-import { AUTH_MESSAGES, PASSWORD_MESSAGES } from '../../api/modules/auth/model';
+import { AUTH_MESSAGES, PASSWORD_MESSAGES } from '../../core/auth/model';
 import { useApi } from '../helpers/api';
 import {
   authClient,

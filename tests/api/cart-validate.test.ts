@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products, productVariants } from '../../api/db/schema';
 import { seedProductId } from '../../api/db/seed';
-import { CART_MESSAGES, type CartValidation } from '../../api/modules/cart/model';
+import { CART_MESSAGES, type CartValidation } from '../../core/cart/model';
 import { useApi } from '../helpers/api';
 
 const MUG = seedProductId('cedar-ridge-mug');

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { orders, users } from '../../api/db/schema';
 import { ORDER_LIMIT_MESSAGES } from '../../api/modules/orders/limits';
-import { ORDER_MESSAGES } from '../../api/modules/orders/model';
+import { ORDER_MESSAGES } from '../../core/orders/model';
 import { useApi } from '../helpers/api';
 import { confirm, enamelLine, GUEST, guestOrder, sandboxToken } from '../helpers/orders';
 import { authClient, bearer, expectNoLeaks, logIn, registerVerified } from './auth-helpers';

@@ -7,7 +7,7 @@ import {
   CONTACT_FIELD_MESSAGES as M,
   CONTACT_RATE_LIMIT,
   CONTACT_TOO_MANY_MESSAGES,
-} from '../../api/modules/contact/model';
+} from '../../core/contact/model';
 import { SAME_SITE_MESSAGES } from '../../api/plugins/same-site-json';
 import { NO_REPLY_ADDRESS } from '../../api/modules/mail/templates/ContactMessage';
 import { useApi } from '../helpers/api';

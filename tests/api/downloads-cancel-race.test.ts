@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { downloadGrants, orders, payments, users } from '../../api/db/schema';
-import type { OrderConfirmed } from '../../api/modules/orders/model';
+import type { OrderConfirmed } from '../../core/orders/model';
 import { useApi } from '../helpers/api';
 import { confirm, GUEST, guestOrder, photoLine, sandboxToken } from '../helpers/orders';
 import { authClient, bearer, freshEmail, logIn, registerVerified } from './auth-helpers';

@@ -20,8 +20,8 @@ import {
   DOWNLOAD_MESSAGES,
   type DownloadLine,
   type DownloadLink,
-} from '../../api/modules/downloads/model';
-import type { OrderConfirmed } from '../../api/modules/orders/model';
+} from '../../core/downloads/model';
+import type { OrderConfirmed } from '../../core/orders/model';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { confirm, GUEST, guestOrder, mugLine, photoLine, sandboxToken } from '../helpers/orders';
 import { authClient, bearer, freshEmail, logIn, registerVerified } from './auth-helpers';

@@ -5,7 +5,7 @@ import { AppError } from '../../api/lib/errors';
 import { errorPlugin } from '../../api/plugins/errors';
 import { requestContext } from '../../api/plugins/request-context';
 import { LIMIT_MESSAGES } from '../../api/lib/request-limits';
-import { MAX_ORDER_LINES, ORDER_MESSAGES } from '../../api/modules/orders/model';
+import { MAX_ORDER_LINES, ORDER_MESSAGES } from '../../core/orders/model';
 import { useApi } from '../helpers/api';
 import { mugLine, SEATTLE } from '../helpers/orders';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../api/db/schema';
 import { recoverPendingOrders } from '../../api/modules/orders/recovery';
-import { orderConfirmationSchema } from '../../api/modules/orders/model';
+import { orderConfirmationSchema } from '../../core/orders/model';
 import { confirmOrderFlow } from '../../api/modules/orders/confirm-order';
 import { confirmOrder } from '../../api/modules/orders/service';
 import { stripeGateway } from '../../api/modules/payments/stripe';

@@ -14,7 +14,7 @@ import {
 import { retryCancellation } from '../../api/modules/orders/cancel';
 import { markDelivered, markShipped } from '../../api/modules/orders/fulfilment';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';
-import type { HistoryOrder } from '../../api/modules/orders/history-model';
+import type { HistoryOrder } from '../../core/orders/history-model';
 import type { ApiHarness } from '../helpers/api';
 import { useApi } from '../helpers/api';
 import { enamelLine, mugLine, photoLine, productStock, variantStock } from '../helpers/orders';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { rateLimits } from '../../api/db/schema';
 import { CLIENT_IP_HEADER } from '../../api/lib/client-ip';
 import { ORDER_LIMIT_MESSAGES } from '../../api/modules/orders/limits';
-import { PAYMENT_MESSAGES } from '../../api/modules/payments/model';
+import { PAYMENT_MESSAGES } from '../../core/payments/model';
 import { useApi } from '../helpers/api';
 import { enamelLine, GUEST, guestOrder, SEATTLE, sandboxToken } from '../helpers/orders';
 

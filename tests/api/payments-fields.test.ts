@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES } from '../../api/modules/payments/model';
+import { PAYMENT_MESSAGES } from '../../core/payments/model';
 import { useApi } from '../helpers/api';
 
 interface ErrorBody {

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedProductId } from '../../api/db/seed';
 import { products as catalogue } from '../../api/db/seed/catalogue';
-import {
-  PRODUCT_MESSAGES,
-  type ProductDto,
-  type VariantDto,
-} from '../../api/modules/product/model';
+import { PRODUCT_MESSAGES, type ProductDto, type VariantDto } from '../../core/product/model';
 import { useApi } from '../helpers/api';
 
 describe('GET /api/product/detail/:id', () => {

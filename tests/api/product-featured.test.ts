@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { products as catalogue } from '../../api/db/seed/catalogue';
 import { seedProductId } from '../../api/db/seed';
-import type { ProductDto } from '../../api/modules/product/model';
+import type { ProductDto } from '../../core/product/model';
 import { useApi } from '../helpers/api';
 
 describe('GET /api/product/search?isFeatured=true', () => {

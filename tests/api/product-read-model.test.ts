@@ -5,7 +5,7 @@ import { seedCatalogue, seedProductId } from '../../api/db/seed';
 import { products as demo } from '../../api/db/seed/catalogue';
 import type { SeedProduct } from '../../api/db/seed/types';
 import { catalogueOf, changeCatalogue } from '../../api/modules/catalogue';
-import type { ProductDto, SearchResult, VariantDto } from '../../api/modules/product/model';
+import type { ProductDto, SearchResult, VariantDto } from '../../core/product/model';
 import { allProductDtos, productDtosByIds } from '../../api/modules/product/service';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';
 import { useApi } from '../helpers/api';

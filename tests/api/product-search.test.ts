@@ -10,7 +10,7 @@ import {
   type ProductDto,
   type SearchResult,
   type SubcategoryListing,
-} from '../../api/modules/product/model';
+} from '../../core/product/model';
 import { useApi } from '../helpers/api';
 
 const idOf = (product: SeedProduct) => seedProductId(product.slug);

@@ -95,6 +95,19 @@ describe('POST /api/product/{id}/rate', () => {
     expect(await stored(mug)).toEqual(before);
   });
 
+  it('refuses a digital product whatever the case of its category (spec §4)', async () => {
+    const token = await customer();
+    const photo = seedProductId('olympic-sea-stacks-photo');
+    const { db } = api.test.database;
+    for (const category of ['Digital', 'DIGITAL']) {
+      await db.update(products).set({ category }).where(eq(products.id, photo));
+      const answer = await rate(token, photo, 'up');
+      expect(answer.status).toBe(409);
+      expect((await answer.json()).error).toBe('Digital products cannot be rated.');
+    }
+    expect((await stored(photo)).ratings).toEqual({ up: 0, down: 0 });
+  });
+
   it.runIf(Boolean(process.env.DATABASE_URL))(
     '100 concurrent presses of the same thumb by 20 customers leave counts equal to the ratings',
     async () => {

@@ -6,7 +6,7 @@ import { AppError } from '../../api/lib/errors';
 import { recoverPendingOrders } from '../../api/modules/orders/recovery';
 import { chargeKeyFor } from '../../api/modules/orders/repository';
 import type { PaymentGateway } from '../../api/modules/payments/gateway';
-import { PAYMENT_MESSAGES } from '../../api/modules/payments/model';
+import { PAYMENT_MESSAGES } from '../../core/payments/model';
 import { stripeGateway } from '../../api/modules/payments/stripe';
 import { useApi } from '../helpers/api';
 import {

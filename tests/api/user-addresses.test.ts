@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { userAddresses } from '../../api/db/schema';
-import { ADDRESS_MESSAGES } from '../../api/modules/address/model';
-import { ADDRESS_BOOK_MESSAGES } from '../../api/modules/user/addresses-model';
+import { ADDRESS_MESSAGES } from '../../core/address/model';
+import { ADDRESS_BOOK_MESSAGES } from '../../core/user/addresses-model';
 import { useApi } from '../helpers/api';
 import { PORTLAND, SEATTLE } from '../helpers/orders';
 import { authClient, bearer, expectNoLeaks, logIn, registerVerified } from './auth-helpers';

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentCustomers, savedCards } from '../../api/db/schema';
 import { stripeGateway } from '../../api/modules/payments/stripe';
-import { CARD_MESSAGES } from '../../api/modules/user/cards-model';
+import { CARD_MESSAGES } from '../../core/user/cards-model';
 import { useApi } from '../helpers/api';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
 import { authClient, bearer, expectNoLeaks, logIn, registerVerified } from './auth-helpers';

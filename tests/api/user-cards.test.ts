@@ -10,7 +10,7 @@ import {
 } from '../../api/db/schema';
 import { config } from '../../api/config';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';
-import { CARD_MESSAGES } from '../../api/modules/user/cards-model';
+import { CARD_MESSAGES } from '../../core/user/cards-model';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { accountOrder, confirmAs, deletePayment } from './user-cards-helpers';
 import { enamelLine, guestOrder, sandboxToken } from '../helpers/orders';

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { HOME_TEXT, NOTICE_BARS } from '../../src/lib/site-messages';
+import { HOME_TEXT, NOTICE_BARS } from '../../core/site-messages';
 import { CONTENT_ROUTES } from './support/routes';
 
 /** axe's serious and critical violations on the page as it is now, in a readable form. */

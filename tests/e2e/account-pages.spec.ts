@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { AUTH_MESSAGES } from '../../api/modules/auth/model';
+import { AUTH_MESSAGES } from '../../core/auth/model';
 import {
   FORGOT_TEXT,
   LOGIN_TEXT,

@@ -1,6 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { AUTH_MESSAGES } from '../../api/modules/auth/model';
-import { PROFILE_MESSAGES } from '../../api/modules/user/model';
+import { AUTH_MESSAGES } from '../../core/auth/model';
+import { PROFILE_MESSAGES } from '../../core/user/model';
 import {
   FORGOT_TEXT,
   LOGIN_TEXT,
@@ -9,7 +9,7 @@ import {
   RESET_TEXT,
 } from '../../src/islands/account/messages';
 import { LOGOUT_LABEL, MENU_LINKS } from '../../src/lib/site-links';
-import { CONTACT_TEXT } from '../../src/lib/site-messages';
+import { CONTACT_TEXT } from '../../core/site-messages';
 import { JWT_STORAGE_KEY } from '../../src/stores/auth';
 import { acceptCookies, hydrated, linkFromMail, mails, seriousViolations } from './support/account';
 import { watchConsole } from './support/console';

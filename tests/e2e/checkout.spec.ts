@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
-import { HOME_TEXT } from '../../src/lib/site-messages';
+import { HOME_TEXT } from '../../core/site-messages';
 
 /**
  * The guest checkout in Chromium against the built server. The first test shops from the home

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { CONTACT_SUBJECTS } from '../../api/modules/contact/model';
+import { CONTACT_SUBJECTS } from '../../core/contact/model';
 import { SOCIAL_LINKS } from '../../src/lib/site-links';
-import { CONTACT_TEXT, STORAGE_KEYS } from '../../src/lib/site-messages';
+import { CONTACT_TEXT, STORAGE_KEYS } from '../../core/site-messages';
 import { hydrated } from './support/account';
 import { watchConsole } from './support/console';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { downloadFilePath } from '../../api/modules/downloads/files';
-import { DOWNLOAD_MESSAGES, DOWNLOAD_REFUSALS } from '../../api/modules/downloads/model';
+import { DOWNLOAD_MESSAGES, DOWNLOAD_REFUSALS } from '../../core/downloads/model';
 import { acceptCookies, hydrated, mails, seriousViolations } from './support/account';
 
 /**

@@ -1,7 +1,7 @@
 import { expect, test as base, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
-import { AUTH_MESSAGES } from '../../api/modules/auth/model';
-import { PROFILE_MESSAGES } from '../../api/modules/user/model';
+import { AUTH_MESSAGES } from '../../core/auth/model';
+import { PROFILE_MESSAGES } from '../../core/user/model';
 import { ACCOUNT_TEXT, RESET_TEXT } from '../../src/islands/account/messages';
 import {
   acceptCookies,

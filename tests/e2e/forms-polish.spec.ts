@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
-import { PAYMENT_MESSAGES } from '../../api/modules/payments/model';
+import { PAYMENT_MESSAGES } from '../../core/payments/model';
 import { FORGOT_TEXT, LOGIN_TEXT } from '../../src/islands/account/messages';
-import { CONTACT_TEXT } from '../../src/lib/site-messages';
+import { CONTACT_TEXT } from '../../core/site-messages';
 import { acceptCookies, hydrated, ownAddress, seriousViolations } from './support/account';
 import { watchConsole } from './support/console';
 import { beforeScripts } from './support/early';

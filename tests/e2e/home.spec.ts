@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SHOP_BY_CATEGORY, listingHref } from '../../src/lib/navigation';
-import { HOME_TEXT, STORAGE_KEYS } from '../../src/lib/site-messages';
+import { HOME_TEXT, STORAGE_KEYS } from '../../core/site-messages';
 import { watchConsole } from './support/console';
 
 async function acceptCookies(page: Page) {

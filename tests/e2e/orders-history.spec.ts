@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
-import { HISTORY_MESSAGES } from '../../api/modules/orders/history-model';
+import { HISTORY_MESSAGES } from '../../core/orders/history-model';
 import { LOGIN_TEXT } from '../../src/islands/account/messages';
 import { RATING_TEXT } from '../../src/islands/catalogue/rating-text';
 import { JWT_STORAGE_KEY } from '../../src/stores/auth';

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
-import { PASSWORD_MESSAGES } from '../../api/modules/auth/model';
+import { PASSWORD_MESSAGES } from '../../core/auth/model';
 import { acceptCookies, hydrated } from './support/account';
 
 /*

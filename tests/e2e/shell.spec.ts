@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CATEGORY_NAV, listingHref } from '../../src/lib/navigation';
 import { FOOTER_LINKS, MENU_LINKS } from '../../src/lib/site-links';
-import { COOKIE_NOTICE, NOTICE_BARS, STORAGE_KEYS } from '../../src/lib/site-messages';
+import { COOKIE_NOTICE, NOTICE_BARS, STORAGE_KEYS } from '../../core/site-messages';
 import { watchConsole } from './support/console';
 import { CONTENT_ROUTES } from './support/routes';
 

@@ -2,13 +2,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { products as catalogue } from '../../api/db/seed/catalogue';
-import { PRODUCT_MESSAGES } from '../../api/modules/product/model';
+import { PRODUCT_MESSAGES } from '../../core/product/model';
 import {
   DIGITAL_IN_CART,
   fullLineText,
   QUANTITY_MESSAGE,
 } from '../../src/islands/catalogue/purchase-texts';
-import { COOKIE_NOTICE, NOTICE_BARS, STORAGE_KEYS } from '../../src/lib/site-messages';
+import { COOKIE_NOTICE, NOTICE_BARS, STORAGE_KEYS } from '../../core/site-messages';
 import { watchConsole } from './support/console';
 
 /**

@@ -4,7 +4,7 @@ import {
   addressSchema,
   fieldMessages,
   personDetailsSchema,
-} from '../../api/modules/address/model';
+} from '../../core/address/model';
 
 const valid = {
   line1: '400 Pine St',

@@ -7,8 +7,8 @@ import {
   registerBody,
   registerForm,
   resetPasswordForm,
-} from '../../api/modules/auth/model';
-import { profileBody } from '../../api/modules/user/model';
+} from '../../core/auth/model';
+import { profileBody } from '../../core/user/model';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? undefined : result.error!.issues[0]!.message;

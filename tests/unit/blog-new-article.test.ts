@@ -32,6 +32,7 @@ const PROJECT_PARTS = [
   'content',
   'public',
   'api',
+  'core',
 ];
 const project = process.cwd();
 mkdirSync(resolve('.data'), { recursive: true });

@@ -4,7 +4,7 @@ import {
   formatExpiry,
   parseExpiry,
   PAYMENT_MESSAGES,
-} from '../../api/modules/payments/model';
+} from '../../core/payments/model';
 
 /** Issue 13 point 5: the expiry as typed, and every card field's problem at once. */
 describe('the card form', () => {

@@ -11,7 +11,7 @@ import {
   subtotal,
   updateLineQuantity,
   type CartLine,
-} from '../../api/modules/cart/rules';
+} from '../../core/cart/rules';
 
 type Line = CartLine & { price: number };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { categoryOrders, products } from '../../api/db/seed/catalogue';
-import { categorizationInput, productEditBody } from '../../api/modules/admin/model';
+import { categorizationInput, productEditBody } from '../../core/admin/model';
 
 /** Every category and subcategory name the demo catalogue uses, each once. */
 const seededNames = [

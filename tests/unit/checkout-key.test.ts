@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ORDER_MESSAGES } from '../../api/modules/orders/model';
-import { PAYMENT_MESSAGES } from '../../api/modules/payments/model';
+import { ORDER_MESSAGES } from '../../core/orders/model';
+import { PAYMENT_MESSAGES } from '../../core/payments/model';
 import { NETWORK_ERROR } from '../../src/islands/checkout/api';
 import { shopperMustFix } from '../../src/islands/checkout/confirm-outcome';
 import {

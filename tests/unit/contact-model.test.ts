@@ -4,7 +4,7 @@ import {
   contactMessage,
   contactPayload,
   firstErrorPerField,
-} from '../../api/modules/contact/model';
+} from '../../core/contact/model';
 
 /** The schema the contact form and the API share. */
 describe('the contact message schema', () => {

@@ -10,7 +10,11 @@ import {
 } from '../../api/lib/request-limits';
 import { errorPlugin } from '../../api/plugins/errors';
 import { inputLimits } from '../../api/plugins/input-limits';
-import { fitsSource, readImageRequest, type ImageRequest } from '../../src/lib/image-allow-list';
+import {
+  fitsSource,
+  readImageRequest,
+  type ImageRequest,
+} from '../../core/images/image-allow-list';
 
 describe('body limits', () => {
   it('are set per route, small by default', () => {

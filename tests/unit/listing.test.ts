@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CategoryOrderDto, ProductDto } from '../../api/modules/product/model';
+import type { CategoryOrderDto, ProductDto } from '../../core/product/model';
 import { listingTitle } from '../../src/lib/listing-title';
 import { listingHref, searchPageHref } from '../../src/lib/navigation';
 import { groupIntoSections } from '../../src/lib/sections';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productEditBody } from '../../api/modules/admin/model';
+import { productEditBody } from '../../core/admin/model';
 import {
   CATEGORY_TEXT,
   categorizationOf,

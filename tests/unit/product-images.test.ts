@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { products } from '../../api/db/seed/catalogue';
-import { imageEndpointUrl, productImageSize } from '../../src/lib/product-images';
+import { imageEndpointUrl, productImageSize } from '../../core/images/product-images';
 
 const PUBLIC = fileURLToPath(new URL('../../public', import.meta.url));
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_SUBJECTS } from '../../api/modules/contact/model';
+import { CONTACT_SUBJECTS } from '../../core/contact/model';
 import { longDate, numericDate } from '../../src/lib/dates';
 import { FOOTER_LINKS, MENU_LINKS } from '../../src/lib/site-links';
-import { COOKIE_NOTICE, CONTACT_TEXT, HOME_TEXT, NOTICE_BARS } from '../../src/lib/site-messages';
+import { COOKIE_NOTICE, CONTACT_TEXT, HOME_TEXT, NOTICE_BARS } from '../../core/site-messages';
 import { searchHref } from '../../src/islands/shell/SearchBox';
 
 describe('the texts the spec gives word for word', () => {

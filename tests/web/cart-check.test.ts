@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckedLine } from '../../api/modules/cart/model';
+import type { CheckedLine } from '../../core/cart/model';
 import { $cart, applyCartCheck, type CartItem } from '../../src/stores/cart';
 
 const BUNDLE = '00000000-0000-4000-8000-000000000001';

@@ -11,11 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SizeChart } from '../../../core/product/size-chart';
 
-/** A size chart: column headings, then one row per size. Bundles keep a list of titled tables. */
-export type SizeTable = { columns: string[]; rows: string[][] };
-export type TitledSizeTable = SizeTable & { title: string };
-export type SizeChart = SizeTable | TitledSizeTable[];
+export type { SizeChart, SizeTable, TitledSizeTable } from '../../../core/product/size-chart';
 
 export const products = pgTable(
   'products',

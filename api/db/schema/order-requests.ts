@@ -9,6 +9,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { RETURN_STATUSES } from '../../../core/orders/statuses';
+import { RATING_TYPES } from '../../../core/ratings/model';
 import { products } from './catalogue';
 import { orderItems, orders } from './orders';
 import { users } from './users';
@@ -30,18 +32,7 @@ export const orderIssueReports = pgTable(
   (table) => [index('order_issue_reports_order_idx').on(table.orderId, table.createdAt)],
 );
 
-/**
- * A return request's states: the customer files it (`requested`); the owner approves or declines
- * it, marks the parcel received, then refunded (back office).
- */
-export const RETURN_STATUSES = [
-  'requested',
-  'approved',
-  'received',
-  'refunded',
-  'declined',
-] as const;
-export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export { RETURN_STATUSES, type ReturnStatus } from '../../../core/orders/statuses';
 
 /** "Start a Return" on a delivered order, within 14 days of delivery, for returnable items. */
 export const returnRequests = pgTable(
@@ -85,8 +76,7 @@ export const returnRequestItems = pgTable(
   ],
 );
 
-export const RATING_TYPES = ['up', 'down'] as const;
-export type RatingType = (typeof RATING_TYPES)[number];
+export { RATING_TYPES, type RatingType } from '../../../core/ratings/model';
 
 /**
  * One thumb per customer and product. The product's thumbsUp/thumbsDown counts change in the

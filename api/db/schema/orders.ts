@@ -12,45 +12,19 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderAddress } from '../../../core/orders/statuses';
 import { products } from './catalogue';
 
-/** A postal address as the order keeps it (spec §3 Address, without the saved-address id). */
-export interface OrderAddress {
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  zipcode: string;
-}
-
-/**
- * An order's state. The first three come before payment and never show to a customer:
- * `pending_payment` (stock taken, charge under way), `payment_failed` (declined, stock back) and
- * `abandoned` (the process died mid-charge and the gateway took nothing; stock back). A paid order
- * is `unfulfilled`, then `shipped`, `delivered` or `canceled`. A customer's cancel moves it to
- * `canceling` (refund under way), then `canceled` once refunded, or `refund_failed` when the refund
- * failed (a retry finishes it): see api/modules/orders/fulfilment.ts.
- */
-export const ORDER_STATUSES = [
-  'pending_payment',
-  'payment_failed',
-  'abandoned',
-  'unfulfilled',
-  'shipped',
-  'delivered',
-  'canceled',
-  'canceling',
-  'refund_failed',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** The states a customer can see: a paid order and what happens to it after. */
-export const VISIBLE_ORDER_STATUSES = ['unfulfilled', 'shipped', 'delivered', 'canceled'] as const;
-export const SHIPPING_STATUSES = VISIBLE_ORDER_STATUSES;
-export type ShippingStatus = (typeof SHIPPING_STATUSES)[number];
-
-/** pending: charged but not settled yet (Stripe 'processing'); the webhook moves it on. */
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export {
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  SHIPPING_STATUSES,
+  VISIBLE_ORDER_STATUSES,
+  type OrderAddress,
+  type OrderStatus,
+  type PaymentStatus,
+  type ShippingStatus,
+} from '../../../core/orders/statuses';
 
 export const orders = pgTable(
   'orders',

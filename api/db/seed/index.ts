@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { count, inArray } from 'drizzle-orm';
 import { catalogueChanged } from '../../modules/catalogue/change';
-import { isCategoryName } from '../../modules/catalogue/category-name';
+import { isCategoryName } from '../../../core/catalogue/category-name';
 import type { Db } from '../client';
 import { categoryOrders, productCategorizations, products, productVariants } from '../schema';
 import { categoryOrders as seedCategoryOrders, products as seedProducts } from './catalogue';

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import { addressSchema } from './model';
+import { addressSchema } from '../../../core/address/model';
 
 /**
  * POST /api/address/check: the server's half of the address form. The browser checks a ZIP's

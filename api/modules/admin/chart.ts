@@ -3,6 +3,8 @@
  * on the page): one bar per day for the revenue, its height against the busiest day, with a text
  * summary for screen readers. Only numbers and ISO dates go into the markup.
  */
+import { formatCents } from '../../../core/money';
+
 export interface DayFigures {
   day: string;
   orders: number;
@@ -25,13 +27,13 @@ export function revenueChartSvg(days: DayFigures[]): string {
       const h = Math.round((d.revenueCents / max) * plotHeight);
       const x = (PADDING + i * slot + (slot - barWidth) / 2).toFixed(1);
       const y = HEIGHT - PADDING - h;
-      const title = `${d.day}: ${d.orders} orders, $${(d.revenueCents / 100).toFixed(2)}`;
+      const title = `${d.day}: ${d.orders} orders, ${formatCents(d.revenueCents)}`;
       return `<rect x="${x}" y="${y}" width="${barWidth.toFixed(1)}" height="${h}" fill="#2f6b3a"><title>${title}</title></rect>`;
     })
     .join('');
   const first = days[0]?.day ?? '';
   const last = days.at(-1)?.day ?? '';
-  const summary = `Last 30 days: ${totalOrders} orders, $${(totalCents / 100).toFixed(2)} revenue.`;
+  const summary = `Last 30 days: ${totalOrders} orders, ${formatCents(totalCents)} revenue.`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${summary}">` +
     `<title>${summary}</title>` +
@@ -39,7 +41,7 @@ export function revenueChartSvg(days: DayFigures[]): string {
     bars +
     `<text x="${PADDING}" y="${HEIGHT - 6}" font-size="11" fill="#333">${first}</text>` +
     `<text x="${WIDTH - PADDING}" y="${HEIGHT - 6}" font-size="11" fill="#333" text-anchor="end">${last}</text>` +
-    `<text x="${PADDING}" y="14" font-size="11" fill="#333">Max $${(max / 100).toFixed(2)} a day</text>` +
+    `<text x="${PADDING}" y="14" font-size="11" fill="#333">Max ${formatCents(max)} a day</text>` +
     `</svg>`
   );
 }

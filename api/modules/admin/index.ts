@@ -12,7 +12,7 @@ import {
   setStockBody,
   shipBody,
   uploadBody,
-} from './model';
+} from '../../../core/admin/model';
 import {
   categoryList,
   createProduct,

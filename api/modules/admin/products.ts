@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
+import { isDigitalCategory } from '../../../core/product/digital';
 import type { Db } from '../../db/client';
 import { categoryOrders, productCategorizations, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -13,7 +14,7 @@ import {
   type AdminCategoryList,
   type ProductCreateBody,
   type ProductEditBody,
-} from './model';
+} from '../../../core/admin/model';
 import { isUploadedImagePath, storeUploadedImage, uploadsFolder } from './uploads';
 
 type Actor = Pick<SignedInUser, 'id' | 'email'>;
@@ -172,8 +173,7 @@ const slugOf = (title: string) =>
 export async function createProduct(deps: ProductDeps, actor: Actor, body: ProductCreateBody) {
   const categories = uniqueCategories(body.categories);
   const main = categories[0]!.category;
-  if (main.toLowerCase() === 'digital')
-    throw new AppError('INVALID_DATA', PRODUCT_MESSAGES.digital);
+  if (isDigitalCategory(main)) throw new AppError('INVALID_DATA', PRODUCT_MESSAGES.digital);
   const folder = uploadsFolder(deps.dataDir);
   for (const path of body.images) {
     const exists = isUploadedImagePath(path) && existsSync(join(folder, path.split('/').pop()!));

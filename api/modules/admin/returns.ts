@@ -21,7 +21,7 @@ import {
 } from '../mail/templates/ReturnEmails';
 import type { SignedInUser } from '../../plugins/auth';
 import { audit, type AdminDeps } from './service';
-import { RETURN_MESSAGES, type RefundBody } from './model';
+import { RETURN_MESSAGES, type RefundBody } from '../../../core/admin/model';
 
 type Actor = Pick<SignedInUser, 'id' | 'email'>;
 

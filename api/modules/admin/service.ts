@@ -35,7 +35,7 @@ import {
   type OrderListQuery,
   type SetStockBody,
   type ShipBody,
-} from './model';
+} from '../../../core/admin/model';
 
 export const ORDERS_PAGE_SIZE = 25;
 /** At or below this many units a product counts as low on stock (issue 14). */

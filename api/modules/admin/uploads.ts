@@ -3,10 +3,10 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Elysia } from 'elysia';
 import sharp from 'sharp';
-import { fitsSource, IMAGE_WIDTHS, readImageRequest } from '../../../src/lib/image-allow-list';
-import { productImageSize, UPLOADED_IMAGE_PREFIX } from '../../../src/lib/product-images';
+import { fitsSource, IMAGE_WIDTHS, readImageRequest } from '../../../core/images/image-allow-list';
+import { productImageSize, UPLOADED_IMAGE_PREFIX } from '../../../core/images/product-images';
 import { AppError } from '../../lib/errors';
-import { ADMIN_MESSAGES } from './model';
+import { ADMIN_MESSAGES } from '../../../core/admin/model';
 
 /** An upload may be at most this big, before it is decoded. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -68,7 +68,7 @@ const NOT_OFFERED = 'This image size is not offered.';
 
 /**
  * GET /api/images?href=/uploads/products/<id>.webp&w=…&h=…&f=webp: the uploaded images' copies,
- * under the same allow-list as Astro's `/_image` (src/lib/image-allow-list.ts). Public and
+ * under the same allow-list as Astro's `/_image` (core/images/image-allow-list.ts). Public and
  * immutable (an upload never changes; a new one gets a new name).
  */
 export const uploadedImagesModule = (dataDir: string) =>

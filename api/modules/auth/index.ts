@@ -19,7 +19,7 @@ import {
   resetPasswordBody,
   verifyEmailQuery,
   type SessionAnswer,
-} from './model';
+} from '../../../core/auth/model';
 import {
   changePassword,
   forgotPassword,

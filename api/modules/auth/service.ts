@@ -22,7 +22,7 @@ import {
   verifyEmailLink,
   type ShopDetails,
 } from '../mail/templates';
-import type { UserDto } from '../user/model';
+import type { UserDto } from '../../../core/user/model';
 import {
   AUTH_MESSAGES,
   PASSWORD_MESSAGES,
@@ -31,9 +31,9 @@ import {
   type RegisterBody,
   type ResetPasswordBody,
   type VerifyEmailQuery,
-} from './model';
+} from '../../../core/auth/model';
 import { takeLoginAttempt } from './login-limits';
-import { isGuessablePassword } from './password-strength';
+import { isGuessablePassword } from '../../../core/auth/password-strength';
 import { endOtherSessions } from './sessions';
 
 /** How long an emailed link works (issue 10). */

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
-import { validateCartBody } from './model';
+import { validateCartBody } from '../../../core/cart/model';
 import { validateCart } from './service';
 
 export const cartModule = (db: Db) =>

@@ -2,11 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { products } from '../../db/schema';
-import { dollarsToCents, formatDollars } from '../../lib/money';
+import { dollarsToCents, formatDollars } from '../../../core/money';
 import { productColumns, toProductDtos } from '../product/service';
-import { resolveSku, type ResolvedLine } from './lines';
-import { CART_MESSAGES, type CartChange, type CartLineInput, type CartValidation } from './model';
-import { allowedQuantity, isDigital, lineCap, MAX_PER_LINE } from './rules';
+import { resolveSku, type ResolvedLine } from '../../../core/cart/lines';
+import {
+  CART_MESSAGES,
+  type CartChange,
+  type CartLineInput,
+  type CartValidation,
+} from '../../../core/cart/model';
+import { allowedQuantity, isDigital, lineCap, MAX_PER_LINE } from '../../../core/cart/rules';
 
 /**
  * Today's product data for each (product, sku) pair, or undefined where the product or the sku no

@@ -1,5 +1,9 @@
-import { imageEndpointUrl, isLocalPath, productImageSize } from '../../../src/lib/product-images';
-import type { ProductDto, VariantDto } from '../product/model';
+import {
+  imageEndpointUrl,
+  isLocalPath,
+  productImageSize,
+} from '../../../core/images/product-images';
+import type { ProductDto, VariantDto } from '../../../core/product/model';
 
 /** One image of a product with its responsive copies, as the product page's gallery shows it. */
 export interface ResponsiveImage {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database, Db, Listener } from '../../db/client';
 import { log } from '../../lib/log';
-import { catalogueChanged, type CatalogueChange } from './change';
+import type { CatalogueChange } from './change';
 
 /**
  * Catalogue changes between server processes on one PostgreSQL (DECISIONS "catalogue reads"): a
@@ -44,18 +44,21 @@ export function publishCatalogueChange(db: Db | undefined, change: CatalogueChan
   );
 }
 
-function applyRemote(db: Db, change: CatalogueChange): Promise<void> {
-  return catalogueChanged(db, { ...change, [REMOTE]: true } as RemoteChange);
-}
-
 /**
  * Starts following other processes' catalogue changes on this PostgreSQL database (no-op on
- * PGlite). After a lost connection the whole catalogue is read again, since changes may have been
- * missed. Answers a stop function.
+ * PGlite): each is handed to `apply`, this process's `catalogueChanged` (passed in, so that
+ * ./change.ts, which publishes through this module, is not imported back). After a lost
+ * connection the whole catalogue is read again, since changes may have been missed. Answers a
+ * stop function.
  */
-export async function followCatalogueChanges(database: Database): Promise<() => Promise<void>> {
+export async function followCatalogueChanges(
+  database: Database,
+  apply: (db: Db, change: CatalogueChange) => Promise<void>,
+): Promise<() => Promise<void>> {
   if (!database.listen) return async () => {};
   const { db } = database;
+  const applyRemote = (change: CatalogueChange) =>
+    apply(db, { ...change, [REMOTE]: true } as RemoteChange);
   const instance = randomUUID();
   const listener = await database.listen(CATALOGUE_CHANNEL, {
     onMessage(payload) {
@@ -66,11 +69,11 @@ export async function followCatalogueChanges(database: Database): Promise<() => 
         return;
       }
       if (message.from === instance) return;
-      void applyRemote(db, message.change ?? {});
+      void applyRemote(message.change ?? {});
     },
     onReconnect() {
       log('info', 'catalogue changes followed again; reading the whole catalogue');
-      void applyRemote(db, {});
+      void applyRemote({});
     },
   });
   followers().set(db, { instance, listener });

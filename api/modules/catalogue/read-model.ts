@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/errors';
+import { dollarsToCents } from '../../../core/money';
 import {
-  FALLBACK_PRICE_CENTS,
   LISTING_PAGE_SIZE,
   PRODUCT_MESSAGES,
   SEARCH_PAGE_SIZE,
@@ -13,7 +13,8 @@ import {
   type SearchResult,
   type SubcategoryListing,
   type VariantDto,
-} from '../product/model';
+} from '../../../core/product/model';
+import { productPriceCents } from '../../../core/product/price';
 import { pageCount } from '../product/service';
 import { jsonBody, type JsonBody } from './http';
 import { productImages, type ResponsiveImage } from './images';
@@ -126,10 +127,6 @@ const byListingOrder = (a: ProductDto, b: ProductDto) =>
   priorityOf(a) - priorityOf(b) ||
   titleOrder(a.title, b.title) ||
   (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
-
-/** The price a shopper pays, in cents: the product's, or the spec's fallback when it has none. */
-const effectiveCents = (product: ProductDto) =>
-  product.price === null ? FALLBACK_PRICE_CENTS : Math.round(product.price * 100);
 
 const listingKey = (category: string, subcategory: string | null) =>
   `${category}\u0000${subcategory ?? ''}`;
@@ -368,10 +365,8 @@ export class CatalogueModel {
     const view = this.view();
     const words = queryWords(filters.q);
     const scores = words.length > 0 ? this.index.search(words) : undefined;
-    const minCents =
-      filters.minPrice === undefined ? undefined : Math.round(filters.minPrice * 100);
-    const maxCents =
-      filters.maxPrice === undefined ? undefined : Math.round(filters.maxPrice * 100);
+    const minCents = filters.minPrice === undefined ? undefined : dollarsToCents(filters.minPrice);
+    const maxCents = filters.maxPrice === undefined ? undefined : dollarsToCents(filters.maxPrice);
     const page = filters.page ?? 1;
     const start = (page - 1) * SEARCH_PAGE_SIZE;
     // Only the matches up to the end of the asked page are kept in order; the rest are counted.
@@ -512,7 +507,7 @@ export class CatalogueModel {
         }
         categories.add(number);
       }
-      return { product, cents: effectiveCents(product), place, categories: [...categories] };
+      return { product, cents: productPriceCents(product), place, categories: [...categories] };
     });
     this.derived = {
       ordered,

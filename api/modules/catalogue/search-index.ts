@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import type { ProductDto } from '../product/model';
+import type { ProductDto } from '../../../core/product/model';
 
 const MAX_WORDS = 8;
 

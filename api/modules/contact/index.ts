@@ -6,7 +6,11 @@ import type { RateLimiter } from '../../lib/rate-limit';
 import type { AuthPlugin } from '../../plugins/auth';
 import { enforceRateRules, type RateLimitPlugin, type RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import { CONTACT_RATE_LIMIT, CONTACT_TOO_MANY_MESSAGES, contactRequest } from './model';
+import {
+  CONTACT_RATE_LIMIT,
+  CONTACT_TOO_MANY_MESSAGES,
+  contactRequest,
+} from '../../../core/contact/model';
 import { receiveContactMessage } from './service';
 
 const window = {

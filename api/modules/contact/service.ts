@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { contactMessageEmail, shopDetails } from '../mail/templates';
-import type { ContactMessage } from './model';
+import type { ContactMessage } from '../../../core/contact/model';
 
 export interface ContactContext {
   /** The shop's own address (SHOP_EMAIL): where the message is mailed. */

@@ -8,7 +8,11 @@ import {
   type RenderedEmail,
   type ShopDetails,
 } from '../mail/templates';
-import { DOWNLOAD_MESSAGES, DOWNLOAD_TERMS, type DownloadLink } from './model';
+import {
+  DOWNLOAD_MESSAGES,
+  DOWNLOAD_TERMS,
+  type DownloadLink,
+} from '../../../core/downloads/model';
 
 interface Props {
   shop: ShopDetails;

@@ -9,7 +9,7 @@ import {
   freshLinksRequestSchema,
   reissueBody,
   type FreshLinksRequest,
-} from './model';
+} from '../../../core/downloads/model';
 import {
   checkDownload,
   customerDownloads,

@@ -1,4 +1,5 @@
 import { and, desc, eq, exists, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { DIGITAL_CATEGORY } from '../../../core/product/digital';
 import type { Db } from '../../db/client';
 import { downloadGrants, orderItems, orders, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -19,7 +20,7 @@ import {
   type DownloadLink,
   type DownloadRefusal,
   type FreshLinksRequest,
-} from './model';
+} from '../../../core/downloads/model';
 
 export interface DownloadDependencies {
   db: Db;
@@ -50,18 +51,21 @@ interface DigitalLine {
 
 /** The digital lines of the orders `where` selects, with the slug that names each one's file. */
 function digitalLines(db: Db, where: SQL): Promise<DigitalLine[]> {
-  return db
-    .select({
-      orderId: orderItems.orderId,
-      itemId: orderItems.id,
-      title: orderItems.title,
-      slug: products.slug,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(and(where, sql`lower(${orderItems.category}) = 'digital'`))
-    .orderBy(orderItems.orderId, orderItems.position);
+  return (
+    db
+      .select({
+        orderId: orderItems.orderId,
+        itemId: orderItems.id,
+        title: orderItems.title,
+        slug: products.slug,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      // isDigitalCategory, said in SQL: the category in any case.
+      .where(and(where, sql`lower(${orderItems.category}) = ${DIGITAL_CATEGORY}`))
+      .orderBy(orderItems.orderId, orderItems.position)
+  );
 }
 
 /** Fresh links for some lines: their tokens (shown once) and the rows that keep only hashes. */

@@ -9,7 +9,7 @@ import type { PaymentGateway } from '../payments/gateway';
 import { catalogueChanged } from '../product/invalidate';
 import { moveFromUnfulfilled } from './fulfilment';
 import { findOwnOrder } from './history';
-import { HISTORY_MESSAGES } from './history-model';
+import { HISTORY_MESSAGES } from '../../../core/orders/history-model';
 import type { Customer } from './ownership';
 import { orderItemsOf } from './repository';
 import { releaseStock, reservationOf, stockChangeOf } from './stock';

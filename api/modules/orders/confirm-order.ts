@@ -5,12 +5,16 @@ import { log } from '../../lib/log';
 import type { ShopDetails } from '../mail/templates';
 import type { ChargeResult, PaymentGateway, SavedMethod } from '../payments/gateway';
 import { keepCard, setUpCard, storedCardFor } from '../user/cards';
-import { CARD_MESSAGES } from '../user/cards-model';
-import { PAYMENT_MESSAGES } from '../payments/model';
+import { CARD_MESSAGES } from '../../../core/user/cards-model';
+import { PAYMENT_MESSAGES } from '../../../core/payments/model';
 import type { TaxCalculator } from '../tax/calculator';
 import { crashPoint, type CrashStep } from './faults';
 import { bindKey, claimKey, releaseKey, requestHash } from './idempotency';
-import { ORDER_MESSAGES, type OrderConfirmation, type OrderConfirmed } from './model';
+import {
+  ORDER_MESSAGES,
+  type OrderConfirmation,
+  type OrderConfirmed,
+} from '../../../core/orders/model';
 import { assertFiguresMatch, priceLines, type PricedOrder } from './pricing';
 import { findOrder, insertPendingOrder } from './repository';
 import { settlePaid, settleUnpaid } from './settle';

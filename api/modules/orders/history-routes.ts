@@ -11,7 +11,12 @@ import type { PaymentGateway } from '../payments/gateway';
 import { cancelOrder } from './cancel';
 import { markDelivered, markShipped } from './fulfilment';
 import { findOwnOrder, listOrderHistory, toHistoryOrder } from './history';
-import { HISTORY_MESSAGES, issueReportBody, orderIdBody, returnRequestBody } from './history-model';
+import {
+  HISTORY_MESSAGES,
+  issueReportBody,
+  orderIdBody,
+  returnRequestBody,
+} from '../../../core/orders/history-model';
 import { reportIssue, startReturn } from './issues';
 import { orderItemsOf } from './repository';
 

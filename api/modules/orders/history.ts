@@ -8,8 +8,8 @@ import {
   type OrderRow,
   type ReturnRequestRow,
 } from '../../db/schema';
-import { centsToDollars } from '../../lib/money';
-import type { HistoryOrder } from './history-model';
+import { centsToDollars } from '../../../core/money';
+import type { HistoryOrder } from '../../../core/orders/history-model';
 import { ownedBy, type Customer } from './ownership';
 import { isReturnable, withinReturnWindow } from './returns-policy';
 

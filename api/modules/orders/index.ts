@@ -12,7 +12,7 @@ import {
   ORDER_QUOTE_RULES,
   recordDecline,
 } from './limits';
-import { orderConfirmationSchema, quoteRequestSchema } from './model';
+import { orderConfirmationSchema, quoteRequestSchema } from '../../../core/orders/model';
 import { confirmOrder, quoteOrder } from './service';
 
 export interface OrderLimits {

@@ -6,7 +6,11 @@ import { enqueueMail } from '../mail/outbox';
 import { orderRequestEmail, type ShopDetails } from '../mail/templates';
 import { lockOrder } from './fulfilment';
 import { findOwnOrder } from './history';
-import { HISTORY_MESSAGES, type IssueReportBody, type ReturnRequestBody } from './history-model';
+import {
+  HISTORY_MESSAGES,
+  type IssueReportBody,
+  type ReturnRequestBody,
+} from '../../../core/orders/history-model';
 import type { Customer } from './ownership';
 import { isReturnable, withinReturnWindow } from './returns-policy';
 

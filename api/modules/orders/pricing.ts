@@ -1,12 +1,16 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { centsToDollars, dollarsToCents, formatDollars } from '../../lib/money';
+import { centsToDollars, dollarsToCents, formatDollars } from '../../../core/money';
 import { rateMillionths, taxCents, type TaxCalculator } from '../tax/calculator';
-import type { Address } from '../address/model';
-import type { ResolvedLine } from '../cart/lines';
-import { isDigital } from '../cart/rules';
+import type { Address } from '../../../core/address/model';
+import type { ResolvedLine } from '../../../core/cart/lines';
+import { isDigital } from '../../../core/cart/rules';
 import { resolveLines } from '../cart/service';
-import { ORDER_MESSAGES, type OrderConfirmation, type OrderLineInput } from './model';
+import {
+  ORDER_MESSAGES,
+  type OrderConfirmation,
+  type OrderLineInput,
+} from '../../../core/orders/model';
 
 /** A line priced from the catalogue, with everything the order keeps and the stock it takes. */
 export interface PricedLine {

@@ -10,11 +10,11 @@ import {
   type PaymentRow,
   VISIBLE_ORDER_STATUSES,
 } from '../../db/schema';
-import { centsToDollars } from '../../lib/money';
-import type { Address, PersonDetails } from '../address/model';
+import { centsToDollars } from '../../../core/money';
+import type { Address, PersonDetails } from '../../../core/address/model';
 import type { ChargeResult, PaymentProvider } from '../payments/gateway';
 import type { ShippingStatus } from '../../db/schema';
-import type { OrderDto } from './model';
+import type { OrderDto } from '../../../core/orders/model';
 import type { PricedOrder } from './pricing';
 
 export interface NewPendingOrder {

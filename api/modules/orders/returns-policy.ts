@@ -1,5 +1,6 @@
 import type { OrderItemRow, OrderRow } from '../../db/schema';
-import { FINAL_SALE_UNDER_CENTS, RETURN_WINDOW_DAYS } from './history-model';
+import { FINAL_SALE_UNDER_CENTS, RETURN_WINDOW_DAYS } from '../../../core/orders/history-model';
+import { isDigitalCategory } from '../../../core/product/digital';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -9,8 +10,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * form); the rest may come back.
  */
 export function isReturnable(item: Pick<OrderItemRow, 'category' | 'title' | 'unitPriceCents'>) {
-  const category = item.category.toLowerCase();
-  if (category === 'digital' || category.includes('gift card')) return false;
+  if (isDigitalCategory(item.category) || item.category.toLowerCase().includes('gift card')) {
+    return false;
+  }
   if (/personali[sz]ed|gift card/i.test(item.title)) return false;
   return item.unitPriceCents >= FINAL_SALE_UNDER_CENTS;
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../plugins/auth';
-import { centsToDollars } from '../../lib/money';
+import { centsToDollars } from '../../../core/money';
 import { confirmOrderFlow, type OrderDependencies } from './confirm-order';
 import { IDEMPOTENCY_KEY } from './idempotency';
 import {
@@ -9,7 +9,7 @@ import {
   type OrderConfirmed,
   type QuoteDto,
   type QuoteRequest,
-} from './model';
+} from '../../../core/orders/model';
 import { priceLines } from './pricing';
 
 /**

@@ -10,7 +10,7 @@ import {
 } from '../mail/templates';
 import type { ChargeResult, PaymentGateway } from '../payments/gateway';
 import { completeKey } from './idempotency';
-import { ORDER_MESSAGES, type OrderConfirmed } from './model';
+import { ORDER_MESSAGES, type OrderConfirmed } from '../../../core/orders/model';
 import { insertPayment, orderItemsOf, toOrderDto } from './repository';
 import { catalogueChanged } from '../catalogue/change';
 import { releaseStock, reservationOf, stockChangeOf, type StockReservation } from './stock';

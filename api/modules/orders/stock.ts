@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CatalogueChange } from '../catalogue/change';
-import { ORDER_MESSAGES } from './model';
+import { ORDER_MESSAGES } from '../../../core/orders/model';
 import type { PricedLine } from './pricing';
 
 /** The units an order took, per product and per variant sku, so they can be put back. */

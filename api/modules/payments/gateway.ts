@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors';
-import type { CardBrand } from './model';
+import type { CardBrand } from '../../../core/payments/model';
 
 export type PaymentProvider = 'sandbox' | 'stripe';
 

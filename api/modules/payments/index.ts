@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { PaymentGateway } from './gateway';
-import { sandboxTokenRequest } from './model';
+import { sandboxTokenRequest } from '../../../core/payments/model';
 import type { SandboxPayments } from './sandbox';
 import { handleStripeWebhook, type StripeWebhookSettings } from './webhook';
 

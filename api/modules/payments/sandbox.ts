@@ -23,7 +23,7 @@ import {
   cardFieldErrors,
   expiryHasPassed,
   sandboxTokenRequest,
-} from './model';
+} from '../../../core/payments/model';
 
 type Outcome = 'success' | 'declined' | 'insufficient_funds';
 

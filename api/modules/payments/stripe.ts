@@ -8,7 +8,7 @@ import {
   type PaymentGateway,
   type SavedMethod,
 } from './gateway';
-import { isAcceptedBrand, PAYMENT_MESSAGES } from './model';
+import { isAcceptedBrand, PAYMENT_MESSAGES } from '../../../core/payments/model';
 
 /** The Stripe client as the shop uses it: a bounded timeout and the SDK's own safe retries. */
 export function createStripeClient(secretKey: string, options: Stripe.StripeConfig = {}): Stripe {

@@ -7,7 +7,7 @@ import { log } from '../../lib/log';
 import { orderItemsOf } from '../orders/repository';
 import { catalogueChanged, type CatalogueChange } from '../catalogue/change';
 import { releaseStock, reservationOf, stockChangeOf } from '../orders/stock';
-import { PAYMENT_MESSAGES } from './model';
+import { PAYMENT_MESSAGES } from '../../../core/payments/model';
 import { canMovePayment } from './status';
 
 export interface StripeWebhookSettings {

@@ -3,7 +3,12 @@ import type { Db } from '../../db/client';
 import { catalogueOf } from '../catalogue/change';
 import { cacheableJson } from '../catalogue/http';
 import type { CatalogueModel } from '../catalogue/read-model';
-import { productIdParams, searchMode, searchQuery, type SearchQuery } from './model';
+import {
+  productIdParams,
+  searchMode,
+  searchQuery,
+  type SearchQuery,
+} from '../../../core/product/model';
 
 /** spec §7 GET /product/search: the answer's shape depends on what is asked (see `searchMode`). */
 function search(catalogue: CatalogueModel, query: SearchQuery) {

@@ -9,8 +9,8 @@ import {
   type ProductCategorizationRow,
   type ProductVariantRow,
 } from '../../db/schema';
-import { centsToDollars } from '../../lib/money';
-import type { CategoryOrderDto, ProductDto, VariantDto } from './model';
+import { centsToDollars } from '../../../core/money';
+import type { CategoryOrderDto, ProductDto, VariantDto } from '../../../core/product/model';
 
 /** Every product column. */
 export const productColumns = getTableColumns(products);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { AuthPlugin } from '../../plugins/auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import { productIdParams, rateBody, RATING_MESSAGES } from './model';
+import { productIdParams, rateBody, RATING_MESSAGES } from '../../../core/ratings/model';
 import { rateProduct, ratingOf } from './service';
 
 export interface RatingsModuleDeps {

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { productRatings, products, type RatingType } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { catalogueChanged } from '../product/invalidate';
-import { RATING_MESSAGES, type RatingAnswer } from './model';
+import { RATING_MESSAGES, type RatingAnswer } from '../../../core/ratings/model';
+import { isDigital } from '../../../core/product/digital';
 
 const column = { up: products.thumbsUp, down: products.thumbsDown } as const;
 
@@ -26,7 +27,7 @@ export async function rateProduct(
       .where(eq(products.id, productId))
       .for('update');
     if (!product) throw new AppError('NOT_FOUND', RATING_MESSAGES.notFound);
-    if (product.category === 'digital') throw new AppError('CONFLICT', RATING_MESSAGES.digital);
+    if (isDigital(product)) throw new AppError('CONFLICT', RATING_MESSAGES.digital);
 
     const mine = and(eq(productRatings.userId, userId), eq(productRatings.productId, productId));
     const [current] = await tx.select().from(productRatings).where(mine);

@@ -1,6 +1,6 @@
 import { AppError } from '../../lib/errors';
-import { ADDRESS_MESSAGES } from '../address/model';
-import { usZipDirectory, type ZipDirectory } from '../address/zip-directory';
+import { ADDRESS_MESSAGES } from '../../../core/address/model';
+import { usZipDirectory, type ZipDirectory } from '../../../core/address/zip-directory';
 import { TAX_TABLE, type StateTaxRule } from './rates';
 
 /** The sales tax that applies to a destination: a rate (a fraction) and what it is. */

@@ -5,14 +5,14 @@ import { userAddresses, type UserAddressRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthPlugin } from '../../plugins/auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import type { Address } from '../address/model';
+import type { Address } from '../../../core/address/model';
 import {
   ADDRESS_BOOK_MESSAGES,
   addAddressBody,
   deleteAddressBody,
   MAX_SAVED_ADDRESSES,
   type SavedAddressDto,
-} from './addresses-model';
+} from '../../../core/user/addresses-model';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

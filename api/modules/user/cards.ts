@@ -7,7 +7,11 @@ import { log } from '../../lib/log';
 import type { AuthPlugin } from '../../plugins/auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { CardWallet, PaymentGateway, SavedMethod } from '../payments/gateway';
-import { CARD_MESSAGES, deletePaymentBody, type SavedPaymentDto } from './cards-model';
+import {
+  CARD_MESSAGES,
+  deletePaymentBody,
+  type SavedPaymentDto,
+} from '../../../core/user/cards-model';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

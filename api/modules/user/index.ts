@@ -6,7 +6,7 @@ import { toUserDto } from '../auth/service';
 import type { PaymentGateway } from '../payments/gateway';
 import { addressBookRoutes } from './addresses';
 import { storedCardRoutes } from './cards';
-import { profileBody, type UserDto } from './model';
+import { profileBody, type UserDto } from '../../../core/user/model';
 import { updateProfile } from './service';
 
 /** GET and PUT /user/me (spec §7): the signed-in shopper's profile, `{ username, firstname, lastname, verifiedemail }`. */

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-import type { ProfileBody } from './model';
+import type { ProfileBody } from '../../../core/user/model';
 
 /** PUT /user/me: new first and last names. */
 export async function updateProfile(db: Db, userId: string, body: ProfileBody): Promise<UserRow> {

@@ -1,4 +1,4 @@
-import type { SizeTable } from '../../../api/db/schema';
+import type { SizeTable } from '../../../core/product/size-chart';
 
 /** One of a bundle's option lists, as the size chart needs it: its title and its options' titles. */
 export interface OptionList {

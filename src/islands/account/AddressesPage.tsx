@@ -1,10 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { addressSchema } from '../../../api/modules/address/model';
-import {
-  ADDRESS_BOOK_MESSAGES,
-  type SavedAddressDto,
-} from '../../../api/modules/user/addresses-model';
+import { addressSchema } from '../../../core/address/model';
+import { ADDRESS_BOOK_MESSAGES, type SavedAddressDto } from '../../../core/user/addresses-model';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { $auth } from '../../stores/auth';

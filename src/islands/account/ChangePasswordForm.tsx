@@ -1,11 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import {
-  PASSWORD_LIMITS,
-  authFieldMessages,
-  changePasswordForm,
-} from '../../../api/modules/auth/model';
-import { loadPasswordEstimator } from '../../../api/modules/auth/password-strength';
-import { PROFILE_MESSAGES } from '../../../api/modules/user/model';
+import { PASSWORD_LIMITS, authFieldMessages, changePasswordForm } from '../../../core/auth/model';
+import { loadPasswordEstimator } from '../../../core/auth/password-strength';
+import { PROFILE_MESSAGES } from '../../../core/user/model';
 import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { authFieldMessages, forgotPasswordBody } from '../../../api/modules/auth/model';
+import { authFieldMessages, forgotPasswordBody } from '../../../core/auth/model';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { Field } from './Field';

@@ -4,7 +4,7 @@ import {
   authFieldMessages,
   loginBody,
   type SessionAnswer,
-} from '../../../api/modules/auth/model';
+} from '../../../core/auth/model';
 import { api } from '../../lib/api-client';
 import { afterLoginPath } from '../../lib/login-redirect';
 import { signIn } from '../../stores/auth';

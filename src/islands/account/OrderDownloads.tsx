@@ -4,7 +4,7 @@ import {
   DOWNLOAD_TERMS,
   type DownloadLine,
   type DownloadLink,
-} from '../../../api/modules/downloads/model';
+} from '../../../core/downloads/model';
 import { api } from '../../lib/api-client';
 import styles from './Account.module.css';
 import own from './Orders.module.css';

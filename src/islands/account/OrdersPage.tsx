@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState, type ReactNode, type SubmitEvent } from 'react';
-import { formatDollars } from '../../../api/lib/money';
-import { HISTORY_MESSAGES, type HistoryOrder } from '../../../api/modules/orders/history-model';
+import { formatDollars } from '../../../core/money';
+import { HISTORY_MESSAGES, type HistoryOrder } from '../../../core/orders/history-model';
 import { api } from '../../lib/api-client';
 import { longDate } from '../../lib/dates';
 import { OrderDownloads, useDownloadLines } from './OrderDownloads';

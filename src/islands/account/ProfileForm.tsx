@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { authFieldMessages } from '../../../api/modules/auth/model';
-import { PROFILE_MESSAGES, profileBody, type UserDto } from '../../../api/modules/user/model';
+import { authFieldMessages } from '../../../core/auth/model';
+import { PROFILE_MESSAGES, profileBody, type UserDto } from '../../../core/user/model';
 import { api } from '../../lib/api-client';
 import { updateUser } from '../../stores/auth';
 import { Field, focusFirstError } from './Field';

@@ -5,8 +5,8 @@ import {
   authFieldMessages,
   registerForm,
   registerPayload,
-} from '../../../api/modules/auth/model';
-import { loadPasswordEstimator } from '../../../api/modules/auth/password-strength';
+} from '../../../core/auth/model';
+import { loadPasswordEstimator } from '../../../core/auth/password-strength';
 import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { UserDto } from '../../../api/modules/user/model';
+import type { UserDto } from '../../../core/user/model';
 import { api } from '../../lib/api-client';
 import { loginHref } from '../../lib/login-redirect';
 import { $auth, updateUser } from '../../stores/auth';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CARD_MESSAGES, type SavedPaymentDto } from '../../../api/modules/user/cards-model';
+import { CARD_MESSAGES, type SavedPaymentDto } from '../../../core/user/cards-model';
 import { api } from '../../lib/api-client';
 import { describeCard } from '../checkout/card';
 import { RequireSession } from './RequireSession';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { AUTH_MESSAGES } from '../../../api/modules/auth/model';
+import { AUTH_MESSAGES } from '../../../core/auth/model';
 import { api } from '../../lib/api-client';
 import { LOGIN_PATH } from '../../lib/login-redirect';
 import { ResendVerification } from './ResendVerification';

@@ -1,7 +1,7 @@
 /**
  * The account pages' texts that the spec gives word for word (§2, §4, §8) and the API's models do
- * not already hold (those are AUTH_MESSAGES and PASSWORD_MESSAGES in api/modules/auth/model.ts,
- * PROFILE_MESSAGES in api/modules/user/model.ts). Tests assert them.
+ * not already hold (those are AUTH_MESSAGES and PASSWORD_MESSAGES in core/auth/model.ts,
+ * PROFILE_MESSAGES in core/user/model.ts). Tests assert them.
  */
 
 export const LOGIN_TEXT = {

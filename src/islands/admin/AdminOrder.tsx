@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
-import { shipBody } from '../../../api/modules/admin/model';
+import { shipBody } from '../../../core/admin/model';
 import { ConfirmStep } from './ConfirmStep';
-import { ADMIN_TEXT, money, RequireAdmin, when } from './RequireAdmin';
+import { formatCents } from '../../../core/money';
+import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
 import styles from './Admin.module.css';
 
 interface Address {
@@ -177,7 +178,7 @@ function OrderBody({ id }: { id: string }) {
           </p>
           {asking === 'cancel' && (
             <ConfirmStep
-              summary={`Cancel order ${order.number} and refund ${money(order.totalCents)} to the customer's card? The stock goes back and the customer is emailed.`}
+              summary={`Cancel order ${order.number} and refund ${formatCents(order.totalCents)} to the customer's card? The stock goes back and the customer is emailed.`}
               confirmLabel="Yes, cancel and refund"
               busy={busy}
               onConfirm={() =>
@@ -223,7 +224,7 @@ function OrderBody({ id }: { id: string }) {
       )}
       {asking === 'retry' && (
         <ConfirmStep
-          summary={`Refund ${money(order.totalCents)} for order ${order.number} again through the payment provider?`}
+          summary={`Refund ${formatCents(order.totalCents)} for order ${order.number} again through the payment provider?`}
           confirmLabel="Yes, retry the refund"
           busy={busy}
           onConfirm={() => void act('retry-refund', {}, 'Refunded; the order is canceled.')}
@@ -262,14 +263,14 @@ function OrderBody({ id }: { id: string }) {
                 <td>{item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title}</td>
                 <td>{item.sku}</td>
                 <td>{item.quantity}</td>
-                <td>{money(item.unitPriceCents * item.quantity)}</td>
+                <td>{formatCents(item.unitPriceCents * item.quantity)}</td>
               </tr>
             ))}
           </tbody>
         </table>
         <p>
-          Subtotal {money(order.subtotalCents)} · Tax {money(order.taxCents)} · Total{' '}
-          <strong>{money(order.totalCents)}</strong>
+          Subtotal {formatCents(order.subtotalCents)} · Tax {formatCents(order.taxCents)} · Total{' '}
+          <strong>{formatCents(order.totalCents)}</strong>
         </p>
       </section>
       <section className={styles.panel} aria-labelledby="contact-title">

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
-import { ADMIN_TEXT, money, RequireAdmin, when } from './RequireAdmin';
+import { formatCents } from '../../../core/money';
+import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
 import styles from './Admin.module.css';
 
 interface OrderList {
@@ -117,7 +118,7 @@ function OrdersBody() {
                     {order.email}
                   </td>
                   <td>{order.status.replace('_', ' ')}</td>
-                  <td>{money(order.totalCents)}</td>
+                  <td>{formatCents(order.totalCents)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { ProductEditor } from './ProductEditor';
-import { ADMIN_TEXT, money, RequireAdmin } from './RequireAdmin';
+import { formatCents } from '../../../core/money';
+import { ADMIN_TEXT, RequireAdmin } from './RequireAdmin';
 import styles from './Admin.module.css';
 
 interface StockItem {
@@ -61,7 +62,7 @@ function StockRow({
         )}
       </td>
       <td>{item.sku}</td>
-      <td>{item.priceCents === null ? '' : money(item.priceCents)}</td>
+      <td>{item.priceCents === null ? '' : formatCents(item.priceCents)}</td>
       <td>
         <form className={styles.form} onSubmit={save}>
           <input

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { declineBody, refundBody } from '../../../api/modules/admin/model';
+import { declineBody, refundBody } from '../../../core/admin/model';
 import { api } from '../../lib/api-client';
 import { ConfirmStep } from './ConfirmStep';
-import { ADMIN_TEXT, money, when } from './RequireAdmin';
+import { formatCents } from '../../../core/money';
+import { ADMIN_TEXT, when } from './RequireAdmin';
 import styles from './Admin.module.css';
 
 interface ReturnDetail {
@@ -160,7 +161,7 @@ export function AdminReturn({
     approve: `Approve this return for order ${order.number}? ${order.email} is emailed the return instructions.`,
     decline: `Decline this return for order ${order.number}? ${order.email} is emailed your reason.`,
     receive: `Mark the parcel for order ${order.number} received?`,
-    refund: `Refund ${money(refundCents)} for order ${order.number} to the customer's card?`,
+    refund: `Refund ${formatCents(refundCents)} for order ${order.number} to the customer's card?`,
   };
 
   return (
@@ -233,7 +234,7 @@ export function AdminReturn({
                 return (
                   <tr key={line.id}>
                     <td>
-                      {name}, {money(line.unitPriceCents)} each
+                      {name}, {formatCents(line.unitPriceCents)} each
                     </td>
                     <td>{line.quantity}</td>
                     <td>{line.refundedQuantity}</td>
@@ -257,11 +258,11 @@ export function AdminReturn({
             </tbody>
           </table>
           <p>
-            Paid {money(order.totalCents)}, refunded so far {money(data.refundedCents)}; this
-            refund: <strong>{money(refundCents)}</strong>
+            Paid {formatCents(order.totalCents)}, refunded so far {formatCents(data.refundedCents)};
+            this refund: <strong>{formatCents(refundCents)}</strong>
           </p>
           <button className={styles.button} type="button" onClick={() => ask('refund')}>
-            Refund {money(refundCents)}
+            Refund {formatCents(refundCents)}
           </button>
         </fieldset>
       )}
@@ -278,7 +279,8 @@ export function AdminReturn({
         <ul>
           {data.refunds.map((refund) => (
             <li key={refund.id}>
-              {when(refund.createdAt)}: refund of {money(refund.amountCents)} ({refund.status})
+              {when(refund.createdAt)}: refund of {formatCents(refund.amountCents)} ({refund.status}
+              )
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { AdminCategory } from '../../../api/modules/admin/model';
+import type { AdminCategory } from '../../../core/admin/model';
 import {
   CATEGORY_TEXT,
   listingRow,

@@ -4,10 +4,11 @@ import {
   productCreateBody,
   productEditBody,
   type AdminCategoryList,
-} from '../../../api/modules/admin/model';
-import { FALLBACK_PRICE } from '../../../api/modules/product/constants';
+} from '../../../core/admin/model';
+import { centsToDollars, formatDollars } from '../../../core/money';
+import { FALLBACK_PRICE } from '../../../core/product/constants';
 import { api } from '../../lib/api-client';
-import { imageEndpointUrl } from '../../lib/product-images';
+import { imageEndpointUrl } from '../../../core/images/product-images';
 import { CategoryPicker, type CategoryOptions } from './CategoryPicker';
 import {
   CATEGORY_TEXT,
@@ -57,7 +58,7 @@ const emptyFields = (): Fields => ({
 const toFields = (product: Editable): Fields => ({
   title: product.title,
   description: product.description,
-  price: product.priceCents === null ? '' : (product.priceCents / 100).toFixed(2),
+  price: product.priceCents === null ? '' : centsToDollars(product.priceCents).toFixed(2),
   isFeatured: product.isFeatured,
   priority: product.priority === null ? '' : String(product.priority),
   categories: product.categories.map((entry) => listingRow(entry.category, entry.subcategory)),
@@ -302,7 +303,7 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
             />
           ),
           productId
-            ? `Empty: the product shows the shop's default price, $${FALLBACK_PRICE.toFixed(2)}.`
+            ? `Empty: the product shows the shop's default price, ${formatDollars(FALLBACK_PRICE)}.`
             : undefined,
         )}
         {field('priority', 'Priority (lower shows first; empty: last)', (props) => (

@@ -72,6 +72,5 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   );
 }
 
-export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 export const when = (iso: string | null | undefined) =>
   iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';

@@ -1,8 +1,5 @@
-import type { AdminCategory } from '../../../api/modules/admin/model';
-import {
-  normalizeCategoryName,
-  sameCategoryName,
-} from '../../../api/modules/catalogue/category-name';
+import type { AdminCategory } from '../../../core/admin/model';
+import { normalizeCategoryName, sameCategoryName } from '../../../core/catalogue/category-name';
 
 /**
  * The product editor's state and what it sends (issue 25), apart from React so the rules read in

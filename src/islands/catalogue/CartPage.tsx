@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import type { CartValidation } from '../../../api/modules/cart/model';
-import { availableStock, isDigital, lineCap, MAX_PER_LINE } from '../../../api/modules/cart/rules';
-import { formatDollars } from '../../../api/lib/money';
+import type { CartValidation } from '../../../core/cart/model';
+import { availableStock, isDigital, lineCap, MAX_PER_LINE } from '../../../core/cart/rules';
+import { formatDollars } from '../../../core/money';
 import { api } from '../../lib/api-client';
-import { imageEndpointUrl, productImageSize } from '../../lib/product-images';
+import { imageEndpointUrl, productImageSize } from '../../../core/images/product-images';
 import {
   $cart,
   $cartCount,

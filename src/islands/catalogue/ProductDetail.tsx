@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState } from 'react';
-import { bundleLine, productLine, variantLine } from '../../../api/modules/cart/lines';
-import { isDigital, lineCap, sameLine } from '../../../api/modules/cart/rules';
-import { formatDollars } from '../../../api/lib/money';
-import type { ProductDto, VariantDto } from '../../../api/modules/product/model';
+import { bundleLine, productLine, variantLine } from '../../../core/cart/lines';
+import { isDigital, lineCap, sameLine } from '../../../core/cart/rules';
+import { formatDollars } from '../../../core/money';
+import type { ProductDto, VariantDto } from '../../../core/product/model';
 import { $cart, $cartCount, addCartItem, cartItemFrom } from '../../stores/cart';
 import { useHydrated } from '../shell/useHydrated';
 import AddedToCart from './AddedToCart';

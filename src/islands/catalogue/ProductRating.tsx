@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { RatingAnswer } from '../../../api/modules/ratings/model';
+import type { RatingAnswer } from '../../../core/ratings/model';
+import { isDigitalCategory } from '../../../core/product/digital';
 import { api } from '../../lib/api-client';
 import { loginHref } from '../../lib/login-redirect';
 import { $auth } from '../../stores/auth';
@@ -66,7 +67,7 @@ export default function ProductRating({
     };
   }, [canRate, productId]);
 
-  if (category.toLowerCase() === 'digital') return null;
+  if (isDigitalCategory(category)) return null;
 
   async function press(type: Thumb) {
     setBusy(true);

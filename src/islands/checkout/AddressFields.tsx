@@ -1,4 +1,4 @@
-import { ADDRESS_LABELS } from '../../../api/modules/address/model';
+import { ADDRESS_LABELS } from '../../../core/address/model';
 import type { CheckoutAddress } from '../../stores/checkout';
 import { TextField } from './TextField';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { addressSchema } from '../../../api/modules/address/model';
-import { CARD_MESSAGES, type SavedPaymentDto } from '../../../api/modules/user/cards-model';
+import { addressSchema } from '../../../core/address/model';
+import { CARD_MESSAGES, type SavedPaymentDto } from '../../../core/user/cards-model';
 import { readDomValues, useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useHydrated } from '../shell/useHydrated';
-import { DOWNLOAD_TERMS, type DownloadLink } from '../../../api/modules/downloads/model';
-import type { OrderDto } from '../../../api/modules/orders/model';
+import { DOWNLOAD_TERMS, type DownloadLink } from '../../../core/downloads/model';
+import type { OrderDto } from '../../../core/orders/model';
 import { takeOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT } from './messages';
 import { AddressBlock, OrderLines, Totals } from './OrderLines';

@@ -1,5 +1,5 @@
-import { formatDollars } from '../../../api/lib/money';
-import type { OrderItemDto } from '../../../api/modules/orders/model';
+import { formatDollars, formatRate } from '../../../core/money';
+import type { OrderItemDto } from '../../../core/orders/model';
 
 /** An order line or a priced quote line; both have the shape of the API's order items. */
 export type Line = OrderItemDto;
@@ -48,7 +48,7 @@ export function Totals({
   tax: number;
   total: number;
 }) {
-  const rate = `${(salesTax * 100).toFixed(2).replace(/\.?0+$/, '')}%`;
+  const rate = formatRate(salesTax);
   return (
     <dl className="totals">
       <div>

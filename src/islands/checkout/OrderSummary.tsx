@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { formatDollars } from '../../../api/lib/money';
-import { addressSchema, type AddressInput } from '../../../api/modules/address/model';
-import type { CartValidation } from '../../../api/modules/cart/model';
-import type { QuoteDto } from '../../../api/modules/orders/model';
+import { centsToDollars, formatDollars } from '../../../core/money';
+import { addressSchema, type AddressInput } from '../../../core/address/model';
+import type { CartValidation } from '../../../core/cart/model';
+import type { QuoteDto } from '../../../core/orders/model';
 import type { CartItem } from '../../stores/cart';
 import { postJson } from './api';
 import { OrderLines, Totals, type Line } from './OrderLines';
@@ -50,7 +50,11 @@ async function figuresFor(cart: CartItem[], address: AddressInput | null): Promi
   const checked = await postJson<CartValidation>('/cart/validate', { items });
   if (!checked.ok) return { kind: 'failed', text: checked.error };
   const cents = checked.data.items.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-  return { kind: 'untaxed', items: checked.data.items.map(lineOf), subtotal: cents / 100 };
+  return {
+    kind: 'untaxed',
+    items: checked.data.items.map(lineOf),
+    subtotal: centsToDollars(cents),
+  };
 }
 
 /**

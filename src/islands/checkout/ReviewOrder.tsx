@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { formatDollars } from '../../../api/lib/money';
-import type { OrderConfirmed, QuoteDto } from '../../../api/modules/orders/model';
+import { dollarsToCents, formatDollars } from '../../../core/money';
+import type { OrderConfirmed, QuoteDto } from '../../../core/orders/model';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import {
@@ -161,7 +161,7 @@ export default function ReviewOrder({
   }
   const changedPrices = (quote?.items ?? []).filter((item) => {
     const line = cart.find((entry) => entry._id === item._id && entry.sku === item.sku);
-    return line && Math.round(line.price * 100) !== Math.round(item.price * 100);
+    return line && dollarsToCents(line.price) !== dollarsToCents(item.price);
   });
 
   return (

@@ -5,7 +5,7 @@ import {
   parseExpiry,
   type CardField,
   type CardToken,
-} from '../../../api/modules/payments/model';
+} from '../../../core/payments/model';
 import type { BillingInfo } from '../../stores/checkout';
 import { useDomInitialState } from '../../lib/early-form';
 import { postJson } from './api';

@@ -1,12 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import {
-  addressSchema,
-  PERSON_LABELS,
-  personDetailsSchema,
-} from '../../../api/modules/address/model';
-import { ORDER_MESSAGES } from '../../../api/modules/orders/model';
-import type { SavedAddressDto } from '../../../api/modules/user/addresses-model';
+import { addressSchema, PERSON_LABELS, personDetailsSchema } from '../../../core/address/model';
+import { ORDER_MESSAGES } from '../../../core/orders/model';
+import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import {

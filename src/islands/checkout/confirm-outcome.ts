@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '../../../api/modules/orders/model';
+import { ORDER_MESSAGES } from '../../../core/orders/model';
 import type { ApiResult } from './api';
 
 /**

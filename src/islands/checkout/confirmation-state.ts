@@ -1,4 +1,4 @@
-import type { OrderDto } from '../../../api/modules/orders/model';
+import type { OrderDto } from '../../../core/orders/model';
 
 /**
  * The order call's answer travels to /orderconfirmation (spec: it "receives its state from the

@@ -1,4 +1,4 @@
-import { ORDER_MESSAGES } from '../../../api/modules/orders/model';
+import { ORDER_MESSAGES } from '../../../core/orders/model';
 
 /** The checkout pages' texts. Those in quotes in the spec (§1, §5, §8) are word for word. */
 export const CHECKOUT_TEXT = {

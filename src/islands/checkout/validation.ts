@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ADDRESS_LABELS, fieldMessages, type Address } from '../../../api/modules/address/model';
+import { ADDRESS_LABELS, fieldMessages, type Address } from '../../../core/address/model';
 import { postJson } from './api';
 
 /** Parses with a shared schema; on failure, the first message per field, for under each field. */

@@ -9,10 +9,10 @@ import {
   firstErrorPerField,
   type ContactField,
   type ContactFormValues,
-} from '../../../api/modules/contact/model';
+} from '../../../core/contact/model';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
-import { CONTACT_TEXT } from '../../lib/site-messages';
+import { CONTACT_TEXT } from '../../../core/site-messages';
 import { $auth } from '../../stores/auth';
 import { useHydrated } from '../shell/useHydrated';
 import styles from './ContactForm.module.css';

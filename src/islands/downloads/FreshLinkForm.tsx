@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { DOWNLOAD_MESSAGES, freshLinksRequestSchema } from '../../../api/modules/downloads/model';
+import { DOWNLOAD_MESSAGES, freshLinksRequestSchema } from '../../../core/downloads/model';
 import { api } from '../../lib/api-client';
 import { useHydrated } from '../shell/useHydrated';
 import styles from '../account/Account.module.css';

@@ -1,14 +1,14 @@
-import type { ProductDto } from '../../../api/modules/product/model';
-import { formatDollars } from '../../../api/lib/money';
-import { FALLBACK_PRICE } from '../../consts';
-import { imageEndpointUrl, productImageSize } from '../../lib/product-images';
+import type { ProductDto } from '../../../core/product/model';
+import { formatDollars } from '../../../core/money';
+import { productPrice } from '../../../core/product/price';
+import { imageEndpointUrl, productImageSize } from '../../../core/images/product-images';
 import styles from './FeaturedCarousel.module.css';
 
 /** One product in the carousel: picture, title and price, linking to its page. */
 export function FeaturedCard({ product }: { product: ProductDto }) {
   const image = product.image[0];
   const size = productImageSize(product.category);
-  // Copies the image endpoint offers (src/lib/image-allow-list.ts): 400 and 800 wide.
+  // Copies the image endpoint offers (core/images/image-allow-list.ts): 400 and 800 wide.
   const copy = (width: number) =>
     imageEndpointUrl(image!, { width, height: Math.round((width * size.height) / size.width) });
   return (
@@ -29,7 +29,7 @@ export function FeaturedCard({ product }: { product: ProductDto }) {
         )}
         <h3 className={styles.cardTitle}>{product.title}</h3>
       </a>
-      <p className={styles.cardPrice}>{formatDollars(product.price ?? FALLBACK_PRICE)}</p>
+      <p className={styles.cardPrice}>{formatDollars(productPrice(product))}</p>
     </article>
   );
 }

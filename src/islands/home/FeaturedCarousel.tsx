@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { HOME_TEXT } from '../../lib/site-messages';
+import { HOME_TEXT } from '../../../core/site-messages';
 import { useHydrated } from '../shell/useHydrated';
 import styles from './FeaturedCarousel.module.css';
 

@@ -1,4 +1,4 @@
-import type { ProductDto } from '../../../api/modules/product/model';
+import type { ProductDto } from '../../../core/product/model';
 import { FeaturedCard } from './FeaturedCard';
 import styles from './FeaturedCarousel.module.css';
 

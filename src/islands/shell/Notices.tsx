@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { readStored, writeStored } from '../../lib/browser-storage';
-import { COOKIE_NOTICE, NOTICE_BARS, STORAGE_KEYS } from '../../lib/site-messages';
+import { COOKIE_NOTICE, NOTICE_BARS, STORAGE_KEYS } from '../../../core/site-messages';
 import styles from './Notices.module.css';
 import { useHydrated } from './useHydrated';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { parseEml, partOfType } from '../../helpers/eml';
-import { STORAGE_KEYS } from '../../../src/lib/site-messages';
+import { STORAGE_KEYS } from '../../../core/site-messages';
 
 /** Helpers of the account specs: the mail the server wrote, hydration, axe. */
 

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../../api/modules/auth/model';
+import { AUTH_MESSAGES } from '../../../core/auth/model';
 import AccountSettings from '../../../src/islands/account/AccountSettings';
 import { $auth } from '../../../src/stores/auth';
 import { fakeApi, ok, refused, serverError, type Handler } from '../support/fake-api';

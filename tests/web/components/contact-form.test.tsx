@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   CONTACT_FIELD_MESSAGES as M,
   CONTACT_TOO_MANY_MESSAGES,
-} from '../../../api/modules/contact/model';
+} from '../../../core/contact/model';
 import ContactForm from '../../../src/islands/contact/ContactForm';
 import { fakeApi, ok, refused } from '../support/fake-api';
 import { signedIn } from '../support/session';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { fill, user } from '../support/user';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../../api/modules/auth/model';
+import { AUTH_MESSAGES } from '../../../core/auth/model';
 import ForgotPasswordForm from '../../../src/islands/account/ForgotPasswordForm';
 import ResetPasswordForm from '../../../src/islands/account/ResetPasswordForm';
 import VerifyEmail from '../../../src/islands/account/VerifyEmail';

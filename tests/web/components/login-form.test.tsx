@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { fill, user } from '../support/user';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '../../../api/modules/auth/model';
+import { AUTH_MESSAGES } from '../../../core/auth/model';
 import LoginForm from '../../../src/islands/account/LoginForm';
 import { $auth } from '../../../src/stores/auth';
 import { FERN } from '../support/session';

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { HISTORY_MESSAGES, type HistoryOrder } from '../../../api/modules/orders/history-model';
+import { HISTORY_MESSAGES, type HistoryOrder } from '../../../core/orders/history-model';
 import OrdersPage from '../../../src/islands/account/OrdersPage';
 import { fakeApi, ok, refused, serverError, type Handler } from '../support/fake-api';
 import { FERN, signedIn } from '../support/session';

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { fill, user } from '../support/user';
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, PASSWORD_MESSAGES } from '../../../api/modules/auth/model';
+import { AUTH_MESSAGES, PASSWORD_MESSAGES } from '../../../core/auth/model';
 import RegisterForm from '../../../src/islands/account/RegisterForm';
 import { fakeApi, ok, refused } from '../support/fake-api';
 

@@ -1,10 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  ORDER_MESSAGES,
-  type OrderConfirmed,
-  type QuoteDto,
-} from '../../../api/modules/orders/model';
+import { ORDER_MESSAGES, type OrderConfirmed, type QuoteDto } from '../../../core/orders/model';
 import OrderConfirmation from '../../../src/islands/checkout/OrderConfirmation';
 import ReviewOrder from '../../../src/islands/checkout/ReviewOrder';
 import { paymentsAreLive } from '../../../src/islands/checkout/messages';

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADDRESS_BOOK_MESSAGES } from '../../../api/modules/user/addresses-model';
-import type { SavedPaymentDto } from '../../../api/modules/user/cards-model';
+import { ADDRESS_BOOK_MESSAGES } from '../../../core/user/addresses-model';
+import type { SavedPaymentDto } from '../../../core/user/cards-model';
 import AddressesPage from '../../../src/islands/account/AddressesPage';
 import StoredPaymentsPage from '../../../src/islands/account/StoredPaymentsPage';
 import { fakeApi, ok, refused, serverError } from '../support/fake-api';

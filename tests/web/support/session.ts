@@ -1,4 +1,4 @@
-import type { UserDto } from '../../../api/modules/user/model';
+import type { UserDto } from '../../../core/user/model';
 import { signIn } from '../../../src/stores/auth';
 
 /** The signed-in shopper of the account tests, as GET /user/me answers. */

@@ -1,4 +1,4 @@
-import type { ContactMessage as Message } from '../../contact/model';
+import type { ContactMessage as Message } from '../../../../core/contact/model';
 import { EmailLayout, Lines, Quoted, SectionTitle, Title } from './EmailLayout';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';

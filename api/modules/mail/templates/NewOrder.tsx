@@ -1,5 +1,5 @@
 import { EmailLayout, Lines, Paragraph, SectionTitle, Title } from './EmailLayout';
-import { formatCents } from './format';
+import { formatCents } from '../../../../core/money';
 import type { OrderEmailData } from './order-data';
 import { addressLines, OrderTable, paymentLine } from './OrderParts';
 import { renderEmail, type RenderedEmail } from './render';

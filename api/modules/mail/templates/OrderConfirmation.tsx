@@ -1,4 +1,4 @@
-import { DOWNLOAD_TERMS } from '../../downloads/model';
+import { DOWNLOAD_TERMS } from '../../../../core/downloads/model';
 import {
   ActionLink,
   EmailLayout,
@@ -9,7 +9,7 @@ import {
   TextLink,
   Title,
 } from './EmailLayout';
-import { formatCents } from './format';
+import { formatCents } from '../../../../core/money';
 import type { OrderEmailData } from './order-data';
 import { addressLines, OrderTable, paymentLine } from './OrderParts';
 import { renderEmail, type RenderedEmail } from './render';

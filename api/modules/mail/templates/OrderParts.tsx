@@ -1,6 +1,7 @@
 import { Section } from '@react-email/components';
 import type { CSSProperties } from 'react';
-import { formatCents, formatRate, oneLine } from './format';
+import { formatCents, formatRate } from '../../../../core/money';
+import { oneLine } from './format';
 import type { OrderEmailData } from './order-data';
 
 /** The blocks both order emails share: the lines bought with their totals, the address, the card. */

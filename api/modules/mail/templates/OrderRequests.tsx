@@ -1,5 +1,5 @@
 import { EmailLayout, Lines, Paragraph, Quoted, SectionTitle, Title } from './EmailLayout';
-import { formatCents } from './format';
+import { formatCents } from '../../../../core/money';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
 

@@ -7,7 +7,7 @@ import {
   TextLink,
   Title,
 } from './EmailLayout';
-import { formatCents } from './format';
+import { formatCents } from '../../../../core/money';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
 

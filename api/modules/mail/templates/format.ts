@@ -1,27 +1,7 @@
 /**
- * Figures and text as emails show them. Money arrives as integer cents and is formatted with
- * integer arithmetic, so no float dollar is ever added, multiplied or rounded on its way to a mail.
+ * Text as emails show it. Money and tax rates are formatted by core/money.ts (`formatCents`,
+ * `formatRate`), as every page shows them.
  */
-
-/** 1999 → "$19.99"; 123450 → "$1,234.50". */
-export function formatCents(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new TypeError(`Not a whole number of cents: ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const whole = Math.abs(cents);
-  const dollars = (whole - (whole % 100)) / 100;
-  return `${sign}$${dollars.toLocaleString('en-US')}.${String(whole % 100).padStart(2, '0')}`;
-}
-
-/** A tax rate (a fraction) as a percentage: 0.1035 → "10.35%", 0.065 → "6.5%", 0 → "0%". */
-export function formatRate(rate: number): string {
-  // Millionths first (as the tax module compares rates), then hundredths of a percent.
-  const hundredths = Math.round(Math.round(rate * 1_000_000) / 100);
-  const whole = (hundredths - (hundredths % 100)) / 100;
-  const fraction = String(hundredths % 100)
-    .padStart(2, '0')
-    .replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''}%`;
-}
 
 /** Line breaks and other control characters in a value shown on one line: each run becomes a space. */
 export function noBreaks(value: string): string {

@@ -26,7 +26,8 @@ export {
   TextLink,
   Title,
 } from './EmailLayout';
-export { formatCents, formatRate, noBreaks, oneLine, textLines } from './format';
+export { formatCents, formatRate } from '../../../../core/money';
+export { noBreaks, oneLine, textLines } from './format';
 export { NewOrder, newOrderEmail } from './NewOrder';
 export { OrderConfirmation, orderConfirmationEmail } from './OrderConfirmation';
 export { orderEmailData, type OrderEmailData } from './order-data';

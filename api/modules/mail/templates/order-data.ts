@@ -1,6 +1,6 @@
 import type { OrderItemRow, OrderRow, PaymentRow } from '../../../db/schema';
-import type { DownloadLink } from '../../downloads/model';
-import type { OrderDto } from '../../orders/model';
+import type { DownloadLink } from '../../../../core/downloads/model';
+import type { OrderDto } from '../../../../core/orders/model';
 import type { PricedOrder } from '../../orders/pricing';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DownloadLink } from '../downloads/model';
-import type { PaymentStatus, ShippingStatus } from '../../db/schema/orders';
+import type { PaymentStatus, ShippingStatus } from './statuses';
 import {
   addressSchema,
   personDetailsSchema,

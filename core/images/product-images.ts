@@ -4,6 +4,7 @@
  * service for resized copies; this module knows the sizes and the image endpoint's address, so an
  * island can ask for the same copies the server-rendered pages use.
  */
+import { isDigitalCategory } from '../product/digital';
 
 export interface ImageSize {
   width: number;
@@ -15,7 +16,7 @@ const PHOTO: ImageSize = { width: 1200, height: 800 };
 
 /** The size of a product's artwork (all images of one product share it). */
 export function productImageSize(category: string): ImageSize {
-  return category.toLowerCase() === 'digital' ? PHOTO : SQUARE;
+  return isDigitalCategory(category) ? PHOTO : SQUARE;
 }
 
 /** Whether a path is one of the shop's own files (served from public/). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OrderAddress, ReturnStatus } from '../../db/schema';
+import type { OrderAddress, ReturnStatus } from './statuses';
 
 /** The sentences of the order history page (spec §8 Orders). */
 export const HISTORY_MESSAGES = {

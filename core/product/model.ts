@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SizeChart } from '../../db/schema';
+import type { SizeChart } from './size-chart';
 
 /** A variant as the API shows it (spec §3 Variant). Prices in dollars. */
 export interface VariantDto {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dollarsToCents, isWholeCents } from '../money';
 import { CATEGORY_NAME_MESSAGE, categoryName } from '../catalogue/category-name';
 
 /** The carriers the back office ships with, and each one's public tracking page. */
@@ -101,10 +102,8 @@ const priceInput = z.coerce
   .number({ error: PRODUCT_MESSAGES.price })
   .min(0, PRODUCT_MESSAGES.price)
   .max(100_000, PRODUCT_MESSAGES.price)
-  .refine((dollars) => Math.abs(dollars * 100 - Math.round(dollars * 100)) < 1e-6, {
-    error: PRODUCT_MESSAGES.price,
-  })
-  .transform((dollars) => Math.round(dollars * 100));
+  .refine(isWholeCents, { error: PRODUCT_MESSAGES.price })
+  .transform(dollarsToCents);
 
 const priorityInput = z
   .union([z.literal(''), z.null(), z.coerce.number({ error: PRODUCT_MESSAGES.priority })])

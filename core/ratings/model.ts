@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { RATING_TYPES } from '../../db/schema';
+
+export const RATING_TYPES = ['up', 'down'] as const;
+export type RatingType = (typeof RATING_TYPES)[number];
 
 export const RATING_MESSAGES = {
   type: 'Choose thumbs up or thumbs down.',

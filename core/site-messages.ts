@@ -1,7 +1,7 @@
 /**
  * The texts of the site shell, the home page and the contact form that the spec gives word for
  * word (§2, §8). They live here once; tests assert them. The contact form's field rules and
- * their messages live in its schema (api/modules/contact/model.ts).
+ * their messages live in its schema (core/contact/model.ts).
  */
 
 /** The two top notice bars (spec §2), shown after their delay until a click dismisses them. */

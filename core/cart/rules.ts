@@ -2,6 +2,8 @@
  * The cart's rules (spec §4 Cart, §5 Add to cart, §9), as pure functions over a list of lines. The
  * browser's cart store applies them; the server applies the same ones when it checks a cart.
  */
+import { centsToDollars, dollarsToCents } from '../money';
+import { isDigital } from '../product/digital';
 
 /** spec §9: at most 6 units on one cart line, also capped by stock. */
 export const MAX_PER_LINE = 6;
@@ -25,10 +27,7 @@ export interface CartLine {
   selectedVariant?: { sku: string; stock?: number; quantity?: number } | undefined;
 }
 
-/** spec §4: a product is digital when its category is 'digital', in any case. */
-export function isDigital(line: Pick<CartLine, 'category'>): boolean {
-  return line.category.toLowerCase() === 'digital';
-}
+export { isDigital } from '../product/digital';
 
 /** spec §4: a chosen variant's stock, falling back to its quantity; else the product's stock. */
 export function availableStock(
@@ -130,8 +129,8 @@ export const countUnits = (items: Pick<CartLine, 'quantity'>[]): number =>
 /** The subtotal in dollars, added up in cents so it never drifts (spec §7). */
 export function subtotal(items: { price: number; quantity: number }[]): number {
   const cents = items.reduce(
-    (total, line) => total + Math.round(line.price * 100) * line.quantity,
+    (total, line) => total + dollarsToCents(line.price) * line.quantity,
     0,
   );
-  return cents / 100;
+  return centsToDollars(cents);
 }

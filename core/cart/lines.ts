@@ -10,10 +10,10 @@
  * the chosen options' stock and the bundle's own. A plain variant's stock is the smaller of its own
  * and the product's (an order takes units from both). A digital item's stock is not limited.
  */
-import { centsToDollars, dollarsToCents } from '../../lib/money';
-import { FALLBACK_PRICE_CENTS } from '../product/constants';
+import { centsToDollars, dollarsToCents } from '../money';
 import type { ProductDto, VariantDto } from '../product/model';
-import { isDigital } from './rules';
+import { productPriceCents } from '../product/price';
+import { isDigital } from '../product/digital';
 
 export const BUNDLE_SKU_SEPARATOR = '+';
 
@@ -50,10 +50,6 @@ const lineStock = (product: ProductDto, values: (number | null)[]): number | nul
 function priced(cents: number) {
   return { price: centsToDollars(cents), priceCents: cents };
 }
-
-/** The bundle's price, or the spec's fallback when the shop set none. */
-const productPriceCents = (product: ProductDto) =>
-  product.price === null ? FALLBACK_PRICE_CENTS : dollarsToCents(product.price);
 
 /** The line for a bundle with one chosen option from each list (in list order). */
 export function bundleLine(product: ProductDto, chosen: VariantDto[]): ResolvedLine {

@@ -1,0 +1,80 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The layers (DECISIONS.md "Layers") as the lint enforces them: core/ imports only core/ and
+// packages, api/ never src/ or server/, src/ never api/ or server/ (but for the imports the
+// server-path change removes), and no cycles in api/ or core/. Fixtures are linted as text at a
+// path inside each folder, with the repository's own eslint.config.js.
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const eslint = new ESLint({ cwd: ROOT });
+
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${ROOT}${file}` });
+  return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+const LAYER_RULE = 'import-x/no-restricted-paths';
+
+describe('the import boundaries', { timeout: 120_000 }, () => {
+  it('refuse core/ importing the server, the pages or the server entry', async () => {
+    for (const wrong of ['../api/config', '../src/lib/dates', '../server/compress']) {
+      const found = await problems('core/fixture.ts', `export { x } from '${wrong}';\n`);
+      expect(found).toEqual([
+        `${LAYER_RULE}: Unexpected path "${wrong}" imported in restricted zone. core/ imports only core/ and packages: both the browser and the server load it.`,
+      ]);
+    }
+  });
+
+  it('let core/ import core/ and packages', async () => {
+    const code =
+      "import { z } from 'zod';\nimport { formatCents } from './money';\nexport { z, formatCents };\n";
+    expect(await problems('core/fixture.ts', code)).toEqual([]);
+  });
+
+  it('refuse api/ importing src/ or server/, and let it import core/', async () => {
+    for (const wrong of ['../../src/lib/dates', '../../server/compress']) {
+      const found = await problems('api/modules/fixture.ts', `export { x } from '${wrong}';\n`);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toContain(`${LAYER_RULE}: Unexpected path "${wrong}"`);
+      expect(found[0]).toContain('api/ never imports src/ or server/');
+    }
+    const good = "export { formatCents } from '../../core/money';\n";
+    expect(await problems('api/modules/fixture.ts', good)).toEqual([]);
+  });
+
+  it('refuse a new src/ import of the server, in a script and in a page', async () => {
+    const wrong = "export { config } from '../../api/config';\n";
+    const [found] = await problems('src/lib/fixture.ts', wrong);
+    expect(found).toContain(`${LAYER_RULE}: Unexpected path "../../api/config"`);
+    expect(found).toContain('src/ talks to the API through src/lib/api-client.ts');
+
+    const page =
+      "---\nimport { config } from '../../api/config';\nconst shop = config();\n---\n<p>{shop.shopEmail}</p>\n";
+    const inPage = await problems('src/pages/fixture.astro', page);
+    expect(inPage).toHaveLength(1);
+    expect(inPage[0]).toContain(LAYER_RULE);
+
+    const good = "export { formatCents } from '../../core/money';\n";
+    expect(await problems('src/lib/fixture.ts', good)).toEqual([]);
+  });
+
+  it('let the files the server-path change rewires keep only the imports they have', async () => {
+    const kept = "export { appCatalogue } from '../../api/modules/catalogue';\n";
+    expect(await problems('src/lib/page-cache.ts', kept)).toEqual([]);
+    const added = "export { config } from '../../api/config';\n";
+    const [found] = await problems('src/lib/page-cache.ts', added);
+    expect(found).toContain(`${LAYER_RULE}: Unexpected path "../../api/config"`);
+  });
+
+  it('refuse an import cycle in api/', async () => {
+    // change.ts publishes through notify.ts; notify.ts importing change.ts back closes a cycle.
+    const code =
+      "import { catalogueChanged } from './change';\nexport const apply = catalogueChanged;\n";
+    const found = await problems('api/modules/catalogue/notify.ts', code);
+    expect(found).toEqual(['import-x/no-cycle: Dependency cycle detected']);
+    const typeOnly =
+      "import type { CatalogueChange } from './change';\nexport type Change = CatalogueChange;\n";
+    expect(await problems('api/modules/catalogue/notify.ts', typeOnly)).toEqual([]);
+  });
+});
