@@ -16,6 +16,7 @@ export default defineConfig({
           // Astro pages run under their own config (tests/web/pages/vitest.config.ts): loading
           // Astro's would slow every run of the others.
           exclude: [...configDefaults.exclude, 'tests/web/pages/**'],
+          globalSetup: ['tests/helpers/global-setup.ts'],
         },
       },
       // The React islands in a DOM, the API answered at fetch (issue 23 point 6).
