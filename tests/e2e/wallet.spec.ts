@@ -77,9 +77,7 @@ interface ConfirmAnswer {
   };
 }
 
-test('addresses: add with the checkout’s form and rules, list, delete (axe clean)', async ({
-  page,
-}) => {
+test('addresses: add with the checkout’s form and rules, list, delete', async ({ page }) => {
   await logIn(page);
   await page.goto('/accountaddresses');
   await hydrated(page, 'AddressesPage');
