@@ -41,6 +41,7 @@ export const chromiumLaunchOptions = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/helpers/e2e-teardown.ts',
   fullyParallel: true,
   // Two, for the 2-core machines this runs on: each worker drives a Chromium and all share the one
   // server, so a third only waits for a core and stretches every timing-sensitive wait.
