@@ -4,6 +4,11 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
+    // Two files at a time on the 2-core machines this runs on (Vitest's default there is one: a
+    // core minus one). Each file keeps a process of its own (isolate): the app keeps state per
+    // process, and the component tests fail without it (measured).
+    maxWorkers: 2,
+    minWorkers: 1,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { LOG_LEVEL: 'silent', NODE_ENV: 'test' },
@@ -13,9 +18,9 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/web/**/*.test.ts'],
-          // Astro pages run under their own config (tests/web/pages/vitest.config.ts): loading
-          // Astro's would slow every run of the others.
+          // Astro pages run in their own project, with Astro's Vite config (below).
           exclude: [...configDefaults.exclude, 'tests/web/pages/**'],
+          globalSetup: ['tests/helpers/global-setup.ts'],
         },
       },
       // The React islands in a DOM, the API answered at fetch (issue 23 point 6).
@@ -30,6 +35,8 @@ export default defineConfig({
           testTimeout: 10_000,
         },
       },
+      // Astro's config costs about a second at every start; one run instead of two saves more.
+      'tests/web/pages/vitest.config.ts',
     ],
   },
 });

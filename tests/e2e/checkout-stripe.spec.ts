@@ -1,8 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { copyOfPreparedDataDir } from '../helpers/data-dir';
 import { freePort } from '../helpers/free-port';
 
 /**
@@ -19,7 +17,7 @@ test.beforeAll(async () => {
   child = spawn('node', [entry], {
     env: {
       ...process.env,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'evergreen-stripe-')),
+      DATA_DIR: copyOfPreparedDataDir('evergreen-stripe-'),
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,

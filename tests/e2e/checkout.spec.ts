@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { HOME_TEXT } from '../../core/site-messages';
+import { seriousViolations } from './support/account';
 
 /**
  * The guest checkout in Chromium against the built server. The first test shops from the home
@@ -70,19 +70,6 @@ function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
-}
-
-/** axe's serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
 }
 
 async function fillShipping(page: Page, address = SEATTLE) {

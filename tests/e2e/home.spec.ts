@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SHOP_BY_CATEGORY, listingHref } from '../../src/lib/navigation';
-import { HOME_TEXT, STORAGE_KEYS } from '../../core/site-messages';
+import { STORAGE_KEYS } from '../../core/site-messages';
 import { watchConsole } from './support/console';
 
 async function acceptCookies(page: Page) {
@@ -12,7 +12,7 @@ async function acceptCookies(page: Page) {
 
 /** Brings the carousel near the screen, which is when its island starts. */
 async function showCarousel(page: Page) {
-  await page.getByRole('heading', { name: HOME_TEXT.featuredProducts }).scrollIntoViewIfNeeded();
+  await page.getByRole('heading', { name: 'Featured Products' }).scrollIntoViewIfNeeded();
 }
 
 test('the home page lists the featured products with their images', async ({ page, request }) => {
@@ -46,11 +46,11 @@ test('the hero, the category strip, the gift inspiration strip and the why-us bl
   page,
 }) => {
   await page.goto('/');
-  await expect(page.getByRole('link', { name: HOME_TEXT.shopGifts })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'Shop Gifts' })).toHaveAttribute(
     'href',
     '/products/Gift%20Collection/',
   );
-  const categories = page.getByRole('region', { name: HOME_TEXT.shopByCategory });
+  const categories = page.getByRole('region', { name: 'Shop by Category' });
   await expect(categories.getByRole('link')).toHaveText([
     'Gift Collection',
     'Yoga Mats',
@@ -62,7 +62,7 @@ test('the hero, the category strip, the gift inspiration strip and the why-us bl
       listingHref(link),
     );
   }
-  const inspiration = page.getByRole('region', { name: HOME_TEXT.giftInspiration });
+  const inspiration = page.getByRole('region', { name: 'Gift Inspiration' });
   await expect(inspiration.getByRole('heading', { level: 3 })).toHaveText([
     'What to Get the Person Who Has Everything',
     'Practical Gifts: Presents They Will Use Every Day',
@@ -89,7 +89,7 @@ test.describe('without JavaScript', () => {
     const api = await request.get('/api/product/search?isFeatured=true');
     const { products } = (await api.json()) as { products: { title: string }[] };
     const html = await (await request.get('/')).text();
-    expect(html).not.toContain(HOME_TEXT.loadingProducts);
+    expect(html).not.toContain('Loading products...');
     await page.goto('/');
     const cards = page.getByTestId('product-card');
     await expect(cards).toHaveCount(products.length);
@@ -109,7 +109,7 @@ test("the featured products travel once, as HTML, not again as the island's prop
   expect(products.length).toBeGreaterThan(0);
   const html = await (await request.get('/')).text();
   const island = /<astro-island[^>]*FeaturedCarousel[^>]*>/.exec(html)?.[0] ?? '';
-  expect(island).toContain(`count&quot;:[0,${products.length}]`);
+  expect(island).not.toBe('');
   // No product rides in the island's props, and each links from the page exactly once.
   expect(products.filter((product) => island.includes(product._id)).map((p) => p.title)).toEqual(
     [],
@@ -128,7 +128,25 @@ test('the home page makes no request for the featured products', async ({ page }
   await acceptCookies(page);
   await page.goto('/');
   await showCarousel(page);
-  await expect(page.getByRole('button', { name: 'Next products' })).toBeVisible();
+  const next = page.getByRole('button', { name: 'Next products' });
+  await expect(next).toBeVisible();
+  // Hydrated with a count and no products, the island keeps the cards (not the empty state), and
+  // Next runs to the last of them.
+  await expect(page.getByText('No featured products available.')).toHaveCount(0);
+  const cards = page.getByTestId('product-card');
+  const total = await cards.count();
+  expect(total).toBeGreaterThan(3);
+  const track = page.locator('#featured-track');
+  await track.evaluate((element) => (element.style.scrollBehavior = 'auto'));
+  const scrolled = () => track.evaluate((element) => element.scrollLeft);
+  const atEnd = () => track.evaluate((e) => e.scrollLeft + e.clientWidth >= e.scrollWidth - 4);
+  for (let view = 0; view < total && !(await atEnd()); view += 1) {
+    const before = await scrolled();
+    await next.click();
+    await expect.poll(scrolled).toBeGreaterThan(before);
+  }
+  await expect(next).toBeDisabled();
+  await expect(cards.last()).toBeInViewport();
   expect(asked).toEqual([]);
 });
 

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../../api/db/client';
 import { seedCatalogue } from '../../api/db/seed';
+import {
+  openPrepared,
+  preparedPgliteDump,
+  preparedPostgresTemplate,
+  withDatabase,
+  type Prepared,
+} from './prepared-db';
 
 export interface TestDatabase {
   database: Database;
@@ -9,44 +17,51 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
-/** The database name inside a postgres:// URL replaced. */
-function withDatabase(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
+async function runSql(baseUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite, or, when DATABASE_URL is set,
- * a new PostgreSQL database of its own so parallel files never collide.
+ * A fresh, migrated (and, with `seed`, seeded) database for one test file, copied from the one this
+ * run prepared (tests/helpers/prepared-db.ts): an in-memory PGlite database of its own, or, when
+ * DATABASE_URL is set, a new PostgreSQL database of its own so parallel files never collide.
+ * Outside the node project's run (no prepared place), it migrates and seeds a new one itself.
  */
 export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
+  const kind: Prepared = options.seed ? 'seeded' : 'migrated';
+  const place = inject('preparedPlace');
   const baseUrl = process.env.DATABASE_URL;
+  const id = randomBytes(6).toString('hex');
   let database: Database;
-  let drop = async () => {};
+  let remove = async () => {};
   if (baseUrl) {
-    const name = `evergreen_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
+    const name = `evergreen_test_${id}`;
+    const template = place
+      ? ` template ${await preparedPostgresTemplate(baseUrl, place, kind)}`
+      : '';
+    await runSql(baseUrl, `create database ${name}${template}`);
     database = await openDatabase({ url: withDatabase(baseUrl, name), poolSize: 25 });
-    drop = async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    remove = () => runSql(baseUrl, `drop database if exists ${name} with (force)`);
+  } else if (place) {
+    database = await openPrepared(await preparedPgliteDump(place, kind));
   } else {
     database = await openDatabase();
   }
-  await migrateDatabase(database);
-  if (options.seed) await seedCatalogue(database.db);
+  if (!place) {
+    await migrateDatabase(database);
+    if (options.seed) await seedCatalogue(database.db);
+  }
   return {
     database,
     cleanup: async () => {
       await database.close();
-      await drop();
+      await remove();
     },
   };
 }

@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { copyOfPreparedDataDir } from '../../helpers/data-dir';
 
 const entry = `${process.env.BUILD_DIR ?? 'dist'}/serve.mjs`;
 const OPEN = /is open at http:\/\/[^:]+:(\d+)\//;
@@ -16,7 +14,7 @@ export function startServer(env: Record<string, string>, until?: (output: string
   const child = spawn('node', [entry], {
     env: {
       ...process.env,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'evergreen-server-')),
+      DATA_DIR: copyOfPreparedDataDir(),
       HOST: '127.0.0.1',
       PORT: '0',
       DATABASE_URL: '',

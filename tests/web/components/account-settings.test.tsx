@@ -113,7 +113,10 @@ describe('the change-password form', () => {
     await fill(within(password).getByLabelText('New password'), 'a brand new password');
     await fill(within(password).getByLabelText('Confirm new password'), 'another new password');
     await user.click(within(password).getByRole('button', { name: 'Update password' }));
-    expect(within(password).getByText('Passwords do not match.')).toBeVisible();
+    // The check waits for the strength dictionaries, which load slowly on a busy machine.
+    expect(
+      await within(password).findByText('Passwords do not match.', {}, { timeout: 8_000 }),
+    ).toBeVisible();
     expect(api.sent('POST /auth/changePassword')).toEqual([]);
   });
 });

@@ -1,0 +1,63 @@
+/**
+ * `npm test`: the whole suite, arranged for a 2-core machine, printing how long each stage took.
+ *
+ *   1. Two lanes side by side, each of mostly single-threaded jobs: the production build then
+ *      `astro check` (one lane, as both write Astro's generated types), and ESLint then Prettier.
+ *   2. Vitest: unit, component, Astro page and API tests (PGlite), two files at a time.
+ *   3. Playwright against the build of step 1.
+ *
+ * A failed job stops the suite once its lane's phase is over. With STAGE_TIMES set to a file, each
+ * stage's time is also appended there (`.ci/run` prints them together at the end).
+ */
+import { spawn } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
+
+const phases = [
+  [
+    [
+      ['build', 'npm run build'],
+      ['astro check (types of .astro, .ts and .tsx)', 'npm run typecheck'],
+    ],
+    [
+      ['eslint', 'npm run lint'],
+      ['prettier', 'npm run format:check'],
+    ],
+  ],
+  [[['vitest (unit, components, pages, API on PGlite)', 'npx vitest run']]],
+  [[['playwright (end-to-end)', 'npx playwright test']]],
+];
+
+/** Runs one job; with `buffered`, its output is held and printed in one piece when it ends. */
+function run(name, command, buffered) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, {
+      shell: true,
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (buffered) process.stdout.write(Buffer.concat(output));
+      const line = `${name}: ${seconds} s${code === 0 ? '' : ` (FAILED, exit ${code})`}`;
+      console.log(`--- ${line}`);
+      if (process.env.STAGE_TIMES) appendFileSync(process.env.STAGE_TIMES, `${line}\n`);
+      resolve(code === 0);
+    });
+  });
+}
+
+async function lane(jobs, buffered) {
+  for (const [name, command] of jobs) {
+    console.log(`--- ${name}: started`);
+    if (!(await run(name, command, buffered))) return false;
+  }
+  return true;
+}
+
+for (const lanes of phases) {
+  const results = await Promise.all(lanes.map((jobs) => lane(jobs, lanes.length > 1)));
+  if (results.includes(false)) process.exit(1);
+}
