@@ -1,6 +1,4 @@
 import { Elysia } from 'elysia';
-import { z } from 'zod';
-import { AppError } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import type { RateLimiter } from '../../lib/rate-limit';
 import type { AuthPlugin } from '../../plugins/auth';
@@ -9,8 +7,7 @@ import { sameSiteJson } from '../../plugins/same-site-json';
 import type { ShopDetails } from '../mail/templates';
 import type { PaymentGateway } from '../payments/gateway';
 import { cancelOrder } from './cancel';
-import { markDelivered, markShipped } from './fulfilment';
-import { findOwnOrder, listOrderHistory, toHistoryOrder } from './history';
+import { listOrderHistory, toHistoryOrder } from './history';
 import {
   HISTORY_MESSAGES,
   issueReportBody,
@@ -27,12 +24,6 @@ export interface OrderHistoryDeps {
   auth: AuthPlugin;
   limiter: RateLimiter;
   onMailQueued?: () => void;
-  /**
-   * End-to-end tests only (ORDER_TEST_HOOKS=1, never in production): POST /orders/test/ship and
-   * /orders/test/deliver move a signed-in customer's own order as the back office would, because
-   * the e2e server's embedded database cannot be opened by the test process.
-   */
-  testHooks?: boolean;
 }
 
 /** Issue reports and return requests a customer may send: a few an hour. */
@@ -105,42 +96,4 @@ export const orderHistoryModule = (deps: OrderHistoryDeps) =>
         return { ...answer, message: HISTORY_MESSAGES.messageSent };
       },
       { auth: true, body: returnRequestBody },
-    )
-    .use((app) => (deps.testHooks ? app.use(orderTestHooks(deps)) : app));
-
-const shipBody = z.object({
-  id: z.uuid(),
-  carrier: z.string().min(1).max(100),
-  trackingNumber: z.string().min(1).max(100),
-});
-
-function orderTestHooks(deps: OrderHistoryDeps) {
-  return new Elysia({ name: 'order-test-hooks' })
-    .use(deps.auth)
-    .post(
-      '/test/ship',
-      async ({ body, user }) => {
-        const customer = { ...user, emailVerified: user.row.emailVerified };
-        if (!(await findOwnOrder(deps.db, customer, body.id))) {
-          throw new AppError('NOT_FOUND', HISTORY_MESSAGES.notFound);
-        }
-        const row = await markShipped(deps.db, { orderId: body.id, ...body });
-        if (!row) throw new AppError('CONFLICT', 'The order is not unfulfilled.');
-        return { shippingStatus: row.shippingStatus };
-      },
-      { auth: true, body: shipBody },
-    )
-    .post(
-      '/test/deliver',
-      async ({ body, user }) => {
-        const customer = { ...user, emailVerified: user.row.emailVerified };
-        if (!(await findOwnOrder(deps.db, customer, body.id))) {
-          throw new AppError('NOT_FOUND', HISTORY_MESSAGES.notFound);
-        }
-        const row = await markDelivered(deps.db, body.id);
-        if (!row) throw new AppError('CONFLICT', 'The order is not shipped.');
-        return { shippingStatus: row.shippingStatus };
-      },
-      { auth: true, body: orderIdBody },
     );
-}
