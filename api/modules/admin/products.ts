@@ -7,8 +7,7 @@ import type { Db } from '../../db/client';
 import { categoryOrders, productCategorizations, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { catalogueChanged } from '../catalogue/change';
-import type { SignedInUser } from '../../plugins/auth';
-import { audit } from './service';
+import { audit, type Actor } from './deps';
 import {
   PRODUCT_MESSAGES,
   type AdminCategoryList,
@@ -16,8 +15,6 @@ import {
   type ProductEditBody,
 } from '../../../core/admin/model';
 import { isUploadedImagePath, storeUploadedImage, uploadsFolder } from './uploads';
-
-type Actor = Pick<SignedInUser, 'id' | 'email'>;
 
 export interface ProductDeps {
   db: Db;
