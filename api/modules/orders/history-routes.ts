@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { AuthPlugin } from '../../plugins/auth';
+import type { AuthPlugin, SignedInUser } from '../../plugins/auth';
 import { enforceRateRules, type RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { ShopDetails } from '../mail/templates';
@@ -35,6 +35,28 @@ const MESSAGE_RULE: RateRule = {
   message: HISTORY_MESSAGES.tooMany,
 };
 
+/** The signed-in user as the order rules see a customer (ownership.ts). */
+const customerOf = (user: SignedInUser) => ({
+  ...user,
+  emailVerified: user.row.emailVerified,
+});
+
+/** An issue report or return request: within the customer's hourly limit, then sent. */
+async function sendMessage<T extends object>(
+  deps: OrderHistoryDeps,
+  user: SignedInUser,
+  request: Request,
+  send: (customer: ReturnType<typeof customerOf>) => Promise<T>,
+) {
+  await enforceRateRules(deps.limiter, [MESSAGE_RULE], {
+    body: { userId: user.id },
+    request,
+    ip: undefined,
+  });
+  const answer = await send(customerOf(user));
+  return { ...answer, message: HISTORY_MESSAGES.messageSent };
+}
+
 /**
  * A signed-in customer's orders (spec §7): GET /orders/orders, POST /orders/cancel, and the issue
  * report (POST /orders/issue) and return request (POST /orders/return). Every call reads only the
@@ -48,15 +70,14 @@ export const orderHistoryModule = (deps: OrderHistoryDeps) =>
       '/orders',
       ({ user, set }) => {
         set.headers['cache-control'] = 'private, no-store';
-        return listOrderHistory(deps.db, { ...user, emailVerified: user.row.emailVerified });
+        return listOrderHistory(deps.db, customerOf(user));
       },
       { auth: true },
     )
     .post(
       '/cancel',
       async ({ body, user }) => {
-        const customer = { ...user, emailVerified: user.row.emailVerified };
-        const order = await cancelOrder(deps, customer, body.id);
+        const order = await cancelOrder(deps, customerOf(user), body.id);
         return { order: toHistoryOrder(order, await orderItemsOf(deps.db, order.id), []) };
       },
       { auth: true, body: orderIdBody },
@@ -64,36 +85,22 @@ export const orderHistoryModule = (deps: OrderHistoryDeps) =>
     .post(
       '/issue',
       async ({ body, user, request, set }) => {
-        await enforceRateRules(deps.limiter, [MESSAGE_RULE], {
-          body: { userId: user.id },
-          request,
-          ip: undefined,
-        });
-        const answer = await reportIssue(
-          deps,
-          { ...user, emailVerified: user.row.emailVerified },
-          body,
+        const answer = await sendMessage(deps, user, request, (customer) =>
+          reportIssue(deps, customer, body),
         );
         set.status = 201;
-        return { ...answer, message: HISTORY_MESSAGES.messageSent };
+        return answer;
       },
       { auth: true, body: issueReportBody },
     )
     .post(
       '/return',
       async ({ body, user, request, set }) => {
-        await enforceRateRules(deps.limiter, [MESSAGE_RULE], {
-          body: { userId: user.id },
-          request,
-          ip: undefined,
-        });
-        const answer = await startReturn(
-          deps,
-          { ...user, emailVerified: user.row.emailVerified },
-          body,
+        const answer = await sendMessage(deps, user, request, (customer) =>
+          startReturn(deps, customer, body),
         );
         set.status = 201;
-        return { ...answer, message: HISTORY_MESSAGES.messageSent };
+        return answer;
       },
       { auth: true, body: returnRequestBody },
     );
