@@ -2,7 +2,7 @@
 import { frond, tree } from './motifs';
 import { clip, n, shade, shadow } from './svg';
 
-export interface GarmentOpts {
+interface GarmentOpts {
   sleeve: 'short' | 'long' | 'none';
   hood?: boolean;
   zip?: 'quarter' | 'full';

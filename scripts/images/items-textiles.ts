@@ -1,7 +1,7 @@
 /** Item drawings, textiles: folded and rolled cloth with its patterns. */
 import { between, clip, dots, linear, n, shade, shadow } from './svg';
 
-export interface Textile {
+interface Textile {
   base: string;
   pattern?: (x: number, y: number, w: number, h: number) => string;
   fringe?: boolean;

@@ -47,7 +47,7 @@ export function salmon(body: string, head: string, fin: string): string {
   );
 }
 
-export const BACKDROPS: [string, string, string][] = [
+const BACKDROPS: [string, string, string][] = [
   ['#eef3ea', '#dde8d8', '#cbdcc4'], // sage
   ['#f5eee3', '#eadfcc', '#dccbb0'], // linen
   ['#e8eff4', '#d6e3ec', '#c0d3e0'], // mist blue

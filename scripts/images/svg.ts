@@ -4,7 +4,7 @@
 // Read by every drawing; reassigned only here (`startImage`).
 export let rand: () => number = mulberry32(1);
 
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -30,15 +30,15 @@ export const n = (v: number): number => Math.round(v * 10) / 10;
 
 /** Per-image counter for gradient and clip-path ids. */
 let idCounter = 0;
-export const uid = (prefix: string): string => `${prefix}${++idCounter}`;
+const uid = (prefix: string): string => `${prefix}${++idCounter}`;
 
-export function rgb(hex: string): [number, number, number] {
+function rgb(hex: string): [number, number, number] {
   const v = parseInt(hex.slice(1), 16);
   return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
 }
 
 /** Mixes two hex colours; t = 0 gives a, t = 1 gives b. */
-export function mix(a: string, b: string, t: number): string {
+function mix(a: string, b: string, t: number): string {
   const [r1, g1, b1] = rgb(a);
   const [r2, g2, b2] = rgb(b);
   const c = (x: number, y: number) =>

@@ -9,7 +9,7 @@ import { expect, type APIRequestContext } from '@playwright/test';
  * spec that needs the owner sets the password through that link (it works once); later calls
  * log in. Tests ship and deliver orders as the owner does, through the back office's API.
  */
-export const OWNER_EMAIL = 'owner@e2e.example.com';
+const OWNER_EMAIL = 'owner@e2e.example.com';
 const OWNER_PASSWORD = 'cascade spruce lantern owner';
 
 function dataDir(): string {
