@@ -12,6 +12,7 @@ import { downloadsModule } from './modules/downloads';
 import { healthModule } from './modules/health';
 import { notifyMailQueued } from './modules/mail/signal';
 import { ordersModule } from './modules/orders';
+import type { AfterOrderStep } from './modules/orders/faults';
 import { orderHistoryModule } from './modules/orders/history-routes';
 import { paymentsModule, type PaymentsSetup } from './modules/payments';
 import { paymentsFromConfig } from './modules/payments/setup';
@@ -31,6 +32,8 @@ export interface AppDependencies {
   payments?: PaymentsSetup;
   /** Sales tax; by default the committed rate table. */
   tax?: TaxCalculator;
+  /** A test harness's fault after each step of the order flow (orders/faults.ts); never set in production. */
+  afterOrderStep?: AfterOrderStep;
 }
 
 /** The API: one Elysia app under /api, the error plugin first, then each feature module. */
@@ -38,6 +41,7 @@ export function createApp({
   database,
   payments = paymentsFromConfig(database.db),
   tax = tableTaxCalculator(),
+  afterOrderStep,
 }: AppDependencies) {
   const settings = config();
   const shop = {
@@ -78,7 +82,7 @@ export function createApp({
           tax,
           shop,
           onMailQueued: notifyMailQueued,
-          crashAt: settings.orders.testCrashAt,
+          afterStep: afterOrderStep,
         },
         { plugin: limits, limiter, auth },
       ),
@@ -92,8 +96,6 @@ export function createApp({
         auth,
         limiter,
         onMailQueued: notifyMailQueued,
-        // End-to-end tests only (playwright.config.ts); never in production.
-        testHooks: process.env.ORDER_TEST_HOOKS === '1' && !config().isProduction,
       }),
     )
     .use(ratingsModule({ db: database.db, auth }))

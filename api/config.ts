@@ -16,23 +16,6 @@ import { shopEnvironment } from './shop-mode';
  * listed with a comment in `.env.example`.
  */
 
-/**
- * The order flow's test-only fault points (api/modules/orders/faults.ts), which
- * ORDER_TEST_CRASH_AT names. Listed here, where the setting is read, so the configuration
- * imports no module.
- */
-export const CRASH_STEPS = [
-  /** The idempotency key is claimed; nothing else is written. */
-  'claimed',
-  /** The order is written as pending_payment with its stock taken; not charged yet. */
-  'order-written',
-  /** The gateway has charged; the order is still pending_payment. */
-  'charged',
-  /** The order is paid with its emails queued; the answer is not sent yet. */
-  'paid',
-] as const;
-export type CrashStep = (typeof CRASH_STEPS)[number];
-
 const MIN_SECRET_LENGTH = 32;
 const WEAK_SECRETS = new Set(['secret', 'changeme', 'change-me', 'development', 'password']);
 
@@ -110,19 +93,12 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(86_400).default(600),
   ),
-  /** Tests only: the order step after which the process kills itself (refused in production). */
-  ORDER_TEST_CRASH_AT: z.preprocess(emptyToUndefined, z.enum(CRASH_STEPS).optional()),
   /** Days order and contact data is kept before it is anonymised (the privacy policy's period). */
   ORDER_RETENTION_DAYS: orderRetentionDaysSetting,
   /** Seconds between rounds of the scheduled jobs (recovery, housekeeping, retention). */
   SCHEDULED_JOBS_EVERY_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(86_400).default(60),
-  ),
-  /** Tests only: milliseconds a round of scheduled jobs keeps its lock (refused in production). */
-  JOBS_TEST_HOLD_MS: z.preprocess(
-    emptyToUndefined,
-    z.coerce.number().int().min(0).max(60_000).default(0),
   ),
 });
 
@@ -150,8 +126,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; shopEmail: string };
   siteName: string;
   logLevel: Env['LOG_LEVEL'];
-  orders: { recoveryAfterSeconds: number; testCrashAt: CrashStep | undefined };
-  jobs: { retentionDays: number; everySeconds: number; testHoldMs: number };
+  orders: { recoveryAfterSeconds: number };
+  jobs: { retentionDays: number; everySeconds: number };
 }
 
 /** A configuration problem a person can fix; the message names the variable. */
@@ -216,18 +192,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret = developmentSecret(env.DATA_DIR, 'JWT_SECRET');
   }
 
-  if (isProduction && env.ORDER_TEST_CRASH_AT) {
-    throw new ConfigError(
-      'ORDER_TEST_CRASH_AT is for tests only and refused when NODE_ENV=production.',
-    );
-  }
-
-  if (isProduction && env.JOBS_TEST_HOLD_MS > 0) {
-    throw new ConfigError(
-      'JOBS_TEST_HOLD_MS is for tests only and refused when NODE_ENV=production.',
-    );
-  }
-
   if (env.PAYMENT_PROVIDER === 'stripe') {
     for (const name of [
       'STRIPE_SECRET_KEY',
@@ -261,14 +225,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopEmail: env.SHOP_EMAIL },
     siteName: env.SITE_NAME,
     logLevel: env.LOG_LEVEL,
-    orders: {
-      recoveryAfterSeconds: env.ORDER_RECOVERY_AFTER_SECONDS,
-      testCrashAt: env.ORDER_TEST_CRASH_AT,
-    },
+    orders: { recoveryAfterSeconds: env.ORDER_RECOVERY_AFTER_SECONDS },
     jobs: {
       retentionDays: env.ORDER_RETENTION_DAYS,
       everySeconds: env.SCHEDULED_JOBS_EVERY_SECONDS,
-      testHoldMs: env.JOBS_TEST_HOLD_MS,
     },
   };
 }

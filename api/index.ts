@@ -1,11 +1,11 @@
-import { createApp, type App } from './app';
+import { createApp, type App, type AppDependencies } from './app';
 import { config } from './config';
 import { appDatabase } from './db';
 import { shopDetails } from './modules/mail/templates';
 import { notifyMailQueued } from './modules/mail/signal';
 import { catalogueChanged } from './modules/catalogue/change';
 import { followCatalogueChanges } from './modules/catalogue/notify';
-import { startScheduledJobs } from './modules/jobs';
+import { startScheduledJobs, type ScheduledJobsOptions } from './modules/jobs';
 import { paymentsFromConfig } from './modules/payments/setup';
 
 const APP_KEY = Symbol.for('evergreen.api');
@@ -18,10 +18,21 @@ type Holder = {
 };
 
 /**
- * The process's API app on the configured database. The production entry and Astro's catch-all
- * endpoint (under `astro dev`) both reach this one instance.
+ * What a test harness that starts this process's app may inject (tests/api/harness): a fault after
+ * each order step, a pause at the end of each round of scheduled jobs. The shipped server passes
+ * nothing, and no setting turns either on.
  */
-export function apiApp(): Promise<App> {
+export interface Harness {
+  afterOrderStep?: AppDependencies['afterOrderStep'];
+  endOfJobsRound?: ScheduledJobsOptions['endOfRound'];
+}
+
+/**
+ * The process's API app on the configured database. The production entry and Astro's catch-all
+ * endpoint (under `astro dev`) both reach this one instance; a harness, if any, counts on the
+ * first call.
+ */
+export function apiApp(harness: Harness = {}): Promise<App> {
   const holder = globalThis as Holder;
   return (holder[APP_KEY] ??= appDatabase().then(async (database) => {
     // Other processes' catalogue changes reach this one's read model (PostgreSQL LISTEN/NOTIFY).
@@ -42,9 +53,9 @@ export function apiApp(): Promise<App> {
       recoverAfterMs: settings.orders.recoveryAfterSeconds * 1000,
       retentionDays: settings.jobs.retentionDays,
       everyMs: settings.jobs.everySeconds * 1000,
-      holdMs: settings.jobs.testHoldMs,
+      endOfRound: harness.endOfJobsRound,
     });
-    return createApp({ database, payments });
+    return createApp({ database, payments, afterOrderStep: harness.afterOrderStep });
   }));
 }
 

@@ -258,8 +258,4 @@ export function sharedDatabase(open: () => Promise<Database>): Promise<Database>
   return (holder[DATABASE_KEY] ??= open());
 }
 
-export function forgetSharedDatabase(): void {
-  delete (globalThis as Holder)[DATABASE_KEY];
-}
-
 export { schema };

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { PGlite } from '@electric-sql/pglite';
 
@@ -37,9 +39,14 @@ export interface PgliteSettings {
 }
 
 /**
- * Opens PGlite (the current engine) with pg_trgm and the shop's memory settings. The settings go on
- * the start command line, not through PGlite's `postgresqlconf` option, which overwrites the data
- * folder's postgresql.conf (measured): a setting then applies to this start only.
+ * Opens PGlite (the current engine) with the shop's memory settings. The settings go on the start
+ * command line, not through PGlite's `postgresqlconf` option, which overwrites the data folder's
+ * postgresql.conf (measured): a setting then applies to this start only.
+ *
+ * pg_trgm: migration 0001 creates the extension (an early search used it; no index or query does
+ * now), and PGlite can create it only with the extension's module loaded. So the module is loaded
+ * only for a database that has not created the extension yet (in memory, a new folder, or a folder
+ * whose migrations stopped before 0001); every later open of a shop's folder goes without it.
  */
 export async function openPgliteClient(
   dataDir: string | undefined,
@@ -48,15 +55,30 @@ export async function openPgliteClient(
   if ((settings.wasmCompiler ?? DEFAULT_PGLITE_WASM_COMPILER) === 'baseline') {
     setFlagsFromString('--liftoff-only');
   }
-  const [{ PGlite }, { pg_trgm }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-  ]);
+  const { PGlite } = await import('@electric-sql/pglite');
   const sharedBuffers = settings.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS;
-  // The options form: `create(undefined, options)` would drop the extensions for an in-memory database.
-  return PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
-  });
+  const open = async (withTrigram: boolean) =>
+    PGlite.create({
+      // The options form: `create(undefined, options)` would drop the extensions in memory.
+      ...(dataDir ? { dataDir } : {}),
+      ...(withTrigram
+        ? {
+            extensions: { pg_trgm: (await import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm },
+          }
+        : {}),
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+    });
+  if (!dataDir || !existsSync(join(dataDir, 'PG_VERSION'))) return open(true);
+  const client = await open(false);
+  if (await hasTrigramExtension(client)) return client;
+  await client.close();
+  return open(true);
+}
+
+/** Whether migration 0001 has created pg_trgm in this database. */
+export async function hasTrigramExtension(client: Pick<PGlite, 'query'>): Promise<boolean> {
+  const { rows } = await client.query<{ found: boolean }>(
+    "select exists (select 1 from pg_extension where extname = 'pg_trgm') as found",
+  );
+  return rows[0]?.found === true;
 }

@@ -56,8 +56,3 @@ export function log(level: Level, message: string, fields: Record<string, unknow
     console.error(line);
   } else queue(`${line}\n`);
 }
-
-/** Writes the queued lines now (before the process ends on its own terms). */
-export function flushLog(): void {
-  flushNow();
-}

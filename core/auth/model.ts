@@ -156,7 +156,6 @@ export function registerPayload(form: z.output<typeof registerFields>): Register
 /** POST /auth/resend-verification {email} and POST /auth/forgot-password {email}. */
 export const emailBody = z.object({ email: emailField() });
 export type EmailBody = z.infer<typeof emailBody>;
-export const resendVerificationBody = emailBody;
 export const forgotPasswordBody = emailBody;
 
 /**

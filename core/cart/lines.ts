@@ -137,8 +137,3 @@ export function resolveSku(product: ProductDto, sku: string): ResolvedLine | und
   // A product with variants is sold only as one of them.
   return sku === product.sku && !product.hasVariants ? productLine(product) : undefined;
 }
-
-/** The sku a cart or an order keeps for a line: a bundle's options in list order. */
-export function canonicalSku(product: ProductDto, sku: string): string {
-  return resolveSku(product, sku)?.sku ?? sku;
-}

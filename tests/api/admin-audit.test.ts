@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, inboxReads, orderIssueReports, users } from '../../api/db/schema';
 import { ADMIN_MESSAGES } from '../../core/admin/model';
-import { INBOX_NOT_FOUND } from '../../api/modules/admin/service';
+import { INBOX_NOT_FOUND } from '../../api/modules/admin/inbox';
 import { useApi } from '../helpers/api';
 import { customerAccount, paidOrder, returnRequestFor, signedInAdmin } from './admin-helpers';
 import { bearer, freshEmail } from './auth-helpers';

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { outbox } from '../../api/db/schema';
 import type { SessionAnswer } from '../../core/auth/model';
-import { afterAnswersSettled } from '../../api/modules/auth/service';
+import { afterAnswersSettled } from '../../api/modules/auth/links';
 import type { ApiHarness } from '../helpers/api';
 
 /** A password not among the 10,000 most common. */

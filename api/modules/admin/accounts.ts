@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { auditLog, users, type UserRole } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { randomToken } from '../../lib/tokens';
-import { issueEmailToken, LINK_LIFETIME_SECONDS } from '../auth/service';
+import { issueEmailToken, LINK_LIFETIME_SECONDS } from '../auth/email-tokens';
 import { resetPasswordLink, type ShopDetails } from '../mail/templates';
 
 export interface AdminAccountOutcome {

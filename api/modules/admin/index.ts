@@ -20,21 +20,17 @@ import {
   updateProduct,
   uploadImage,
 } from './products';
-import { approveReturn, declineReturn, receiveReturn, refundReturn, returnDetail } from './returns';
-import {
-  cancelAndRefund,
-  retryRefund,
-  setStock,
-  stockList,
-  dashboard,
-  inbox,
-  listOrders,
-  markDelivered,
-  markRead,
-  markShipped,
-  orderDetail,
-  type AdminDeps,
-} from './service';
+import { approveReturn, declineReturn, receiveReturn, returnDetail } from './returns';
+import { refundReturn } from './returns-refund';
+import { dashboard } from './dashboard';
+import { markDelivered } from './deliver';
+import type { AdminDeps } from './deps';
+import { inbox, markRead } from './inbox';
+import { orderDetail } from './order-detail';
+import { listOrders } from './order-list';
+import { cancelAndRefund, retryRefund } from './refunds';
+import { markShipped } from './ship';
+import { setStock, stockList } from './stock';
 
 /**
  * The back office's API (issue 14), under /api/admin. Every route is `admin: true`: the role is

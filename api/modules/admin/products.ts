@@ -7,8 +7,7 @@ import type { Db } from '../../db/client';
 import { categoryOrders, productCategorizations, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { catalogueChanged } from '../catalogue/change';
-import type { SignedInUser } from '../../plugins/auth';
-import { audit } from './service';
+import { audit, type Actor } from './deps';
 import {
   PRODUCT_MESSAGES,
   type AdminCategoryList,
@@ -16,8 +15,6 @@ import {
   type ProductEditBody,
 } from '../../../core/admin/model';
 import { isUploadedImagePath, storeUploadedImage, uploadsFolder } from './uploads';
-
-type Actor = Pick<SignedInUser, 'id' | 'email'>;
 
 export interface ProductDeps {
   db: Db;
@@ -99,6 +96,14 @@ const uniqueCategories = (categories: ProductEditBody['categories']) => {
   return [...seen.values()];
 };
 
+/** Writes a product's categorizations; answers the product as the editor shows it. */
+async function categorise(tx: Db, id: string, categories: ReturnType<typeof uniqueCategories>) {
+  await tx
+    .insert(productCategorizations)
+    .values(categories.map((entry) => ({ productId: id, ...entry })));
+  return (await editable(tx, id))!;
+}
+
 /**
  * POST /admin/products/:id: title, description, price, featured flag, priority and categories,
  * with one audit row (before and after) in the same transaction. The catalogue's change function
@@ -132,10 +137,7 @@ export async function updateProduct(
       })
       .where(eq(products.id, id));
     await tx.delete(productCategorizations).where(eq(productCategorizations.productId, id));
-    await tx
-      .insert(productCategorizations)
-      .values(categories.map((entry) => ({ productId: id, ...entry })));
-    const now = (await editable(tx, id))!;
+    const now = await categorise(tx, id, categories);
     await audit(tx, actor, {
       action: 'product.edit',
       entity: 'product',
@@ -201,10 +203,7 @@ export async function createProduct(deps: ProductDeps, actor: Actor, body: Produ
       })
       .returning({ id: products.id, slug: products.slug, sku: products.sku });
     const id = row!.id;
-    await tx
-      .insert(productCategorizations)
-      .values(categories.map((entry) => ({ productId: id, ...entry })));
-    const now = (await editable(tx, id))!;
+    const now = await categorise(tx, id, categories);
     await audit(tx, actor, {
       action: 'product.create',
       entity: 'product',

@@ -20,17 +20,10 @@ import {
   verifyEmailQuery,
   type SessionAnswer,
 } from '../../../core/auth/model';
-import {
-  changePassword,
-  forgotPassword,
-  login,
-  register,
-  resendVerification,
-  resetPassword,
-  toUserDto,
-  verifyEmail,
-  type AuthDeps,
-} from './service';
+import { toUserDto, type AuthDeps } from './accounts';
+import { forgotPassword, resendVerification } from './links';
+import { changePassword, login, resetPassword } from './passwords';
+import { register, verifyEmail } from './register';
 import { familyOfRefreshToken, refreshSession, revokeFamily, startSession } from './sessions';
 
 /** Registrations one network address may make in an hour (issue 10). */

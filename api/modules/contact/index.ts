@@ -34,8 +34,6 @@ const CONTACT_EMAIL_RULE: RateRule = {
   message: CONTACT_TOO_MANY_MESSAGES,
 };
 
-export const CONTACT_RATE_RULES: readonly RateRule[] = [CONTACT_IP_RULE, CONTACT_EMAIL_RULE];
-
 export interface ContactModuleDeps {
   db: Db;
   limits: RateLimitPlugin;

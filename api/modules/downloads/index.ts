@@ -10,15 +10,9 @@ import {
   reissueBody,
   type FreshLinksRequest,
 } from '../../../core/downloads/model';
-import {
-  checkDownload,
-  customerDownloads,
-  reissueForCustomer,
-  requestFreshLinks,
-  useDownload,
-  type DownloadDependencies,
-  type DownloadOutcome,
-} from './service';
+import type { DownloadDependencies } from './grants';
+import { customerDownloads, reissueForCustomer, requestFreshLinks } from './reissue';
+import { checkDownload, useDownload, type DownloadOutcome } from './use-link';
 
 export interface DownloadsModuleDeps extends DownloadDependencies {
   auth: AuthPlugin;

@@ -14,8 +14,11 @@ export interface ScheduledJobsOptions {
   retentionDays: number;
   /** How often the jobs run (at start-up, then every `everyMs`). */
   everyMs?: number;
-  /** Tests only: how long a round keeps the lock after its jobs, so overlaps would show. */
-  holdMs?: number;
+  /**
+   * A test harness's pause at the end of a round, inside the lock, so overlapping rounds would
+   * show (tests/api/multi-process.test.ts); never set by the shipped server.
+   */
+  endOfRound?: () => Promise<void>;
 }
 
 const JOBS = ['recovery', 'housekeeping', 'retention'] as const;
@@ -26,7 +29,7 @@ const JOBS = ['recovery', 'housekeeping', 'retention'] as const;
  * runs in one of them at a time (api/modules/jobs/exclusive.ts); the others skip that turn.
  */
 export function startScheduledJobs(options: ScheduledJobsOptions) {
-  const { database, everyMs = 60_000, holdMs = 0 } = options;
+  const { database, everyMs = 60_000, endOfRound } = options;
   const run: Record<(typeof JOBS)[number], () => Promise<object>> = {
     recovery: () => recoverPendingOrders(options.recovery, options.recoverAfterMs),
     housekeeping: () => runHousekeeping(database.db),
@@ -44,7 +47,7 @@ export function startScheduledJobs(options: ScheduledJobsOptions) {
           log('error', `${job} job failed`, { error: String(error) });
         }
       }
-      if (holdMs > 0) await new Promise((resolve) => setTimeout(resolve, holdMs));
+      await endOfRound?.();
     });
     log('debug', 'scheduled jobs', { ran, pid: process.pid, startedAt, finishedAt: Date.now() });
   }

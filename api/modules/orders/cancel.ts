@@ -52,7 +52,7 @@ export async function cancelOrder(
     set: { canceledAt: new Date() },
     // A digital file already downloaded cannot be given back (the return policy): no refund.
     // Read with the order's row locked, which a download holds while it counts its use, so a
-    // download at the same moment is either seen here or refused (downloads/service.ts).
+    // download at the same moment is either seen here or refused (downloads/use-link.ts).
     where: notExists(
       db
         .select({ id: downloadGrants.id })

@@ -8,7 +8,7 @@ import { keepCard, setUpCard, storedCardFor } from '../user/cards';
 import { CARD_MESSAGES } from '../../../core/user/cards-model';
 import { PAYMENT_MESSAGES } from '../../../core/payments/model';
 import type { TaxCalculator } from '../tax/calculator';
-import { crashPoint, type CrashStep } from './faults';
+import type { AfterOrderStep } from './faults';
 import { bindKey, claimKey, releaseKey, requestHash } from './idempotency';
 import {
   ORDER_MESSAGES,
@@ -28,8 +28,8 @@ export interface OrderDependencies {
   shop: ShopDetails;
   /** Called after an order's emails are committed, to wake the outbox worker. */
   onMailQueued?: () => void;
-  /** Test only (ORDER_TEST_CRASH_AT): the step after which the process kills itself. */
-  crashAt?: CrashStep | undefined;
+  /** A test harness's fault after each step (faults.ts); never set by the shipped server. */
+  afterStep?: AfterOrderStep | undefined;
 }
 
 export interface ConfirmOrderContext {
@@ -85,7 +85,7 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
         return 'done';
       }
       context.claimId = claim.claimId;
-      crashPoint(context.deps.crashAt, 'claimed');
+      context.deps.afterStep?.('claimed');
     },
     async undo(context) {
       // Once the order is written, its settlement lets the key go (or keeps it for recovery).
@@ -164,7 +164,7 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
       if (taken) await catalogueChanged(deps.db, stockChangeOf(taken));
       context.orderId = written.id;
       context.chargeKey = written.chargeKey!;
-      crashPoint(deps.crashAt, 'order-written');
+      deps.afterStep?.('order-written');
     },
   },
   {
@@ -195,7 +195,7 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
         }
         throw error;
       }
-      crashPoint(deps.crashAt, 'charged');
+      deps.afterStep?.('charged');
     },
   },
   {
@@ -222,7 +222,7 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
           );
         throw new AppError('UNAVAILABLE', PAYMENT_MESSAGES.processing);
       }
-      crashPoint(deps.crashAt, 'paid');
+      deps.afterStep?.('paid');
       context.response = { status: 201, body };
     },
   },

@@ -21,7 +21,7 @@ export interface MoveOptions {
 /**
  * Takes the order's row lock until the end of the transaction `tx`: `update` to change the
  * order's state (the customer's cancel), `share` for a decision elsewhere that needs the state to
- * hold until it commits (a download counting its use, downloads/service.ts). Shares never wait for
+ * hold until it commits (a download counting its use, downloads/use-link.ts). Shares never wait for
  * one another; a change waits for every share, and every share for a change. Answers whether the
  * order exists and meets `where` (read anew from the locked row, however long the lock took).
  */
@@ -46,7 +46,7 @@ export async function lockOrder(
  * is not re-checked that way: it would be read as things were when the statement began. So with
  * one, the order's row is locked first and the update, a statement of its own, reads what
  * committed before the lock was had (the cancel's "no file downloaded yet" against a download
- * holding the order's row, downloads/service.ts). Answers the moved row, or undefined when the
+ * holding the order's row, downloads/use-link.ts). Answers the moved row, or undefined when the
  * order is not unfulfilled any more (or not this customer's). Pass a transaction to move it
  * together with other writes.
  */

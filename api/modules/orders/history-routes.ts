@@ -1,16 +1,13 @@
 import { Elysia } from 'elysia';
-import { z } from 'zod';
-import { AppError } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { AuthPlugin } from '../../plugins/auth';
+import type { AuthPlugin, SignedInUser } from '../../plugins/auth';
 import { enforceRateRules, type RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { ShopDetails } from '../mail/templates';
 import type { PaymentGateway } from '../payments/gateway';
 import { cancelOrder } from './cancel';
-import { markDelivered, markShipped } from './fulfilment';
-import { findOwnOrder, listOrderHistory, toHistoryOrder } from './history';
+import { listOrderHistory, toHistoryOrder } from './history';
 import {
   HISTORY_MESSAGES,
   issueReportBody,
@@ -27,12 +24,6 @@ export interface OrderHistoryDeps {
   auth: AuthPlugin;
   limiter: RateLimiter;
   onMailQueued?: () => void;
-  /**
-   * End-to-end tests only (ORDER_TEST_HOOKS=1, never in production): POST /orders/test/ship and
-   * /orders/test/deliver move a signed-in customer's own order as the back office would, because
-   * the e2e server's embedded database cannot be opened by the test process.
-   */
-  testHooks?: boolean;
 }
 
 /** Issue reports and return requests a customer may send: a few an hour. */
@@ -43,6 +34,28 @@ const MESSAGE_RULE: RateRule = {
   key: ({ body }) => (body as { userId?: string }).userId,
   message: HISTORY_MESSAGES.tooMany,
 };
+
+/** The signed-in user as the order rules see a customer (ownership.ts). */
+const customerOf = (user: SignedInUser) => ({
+  ...user,
+  emailVerified: user.row.emailVerified,
+});
+
+/** An issue report or return request: within the customer's hourly limit, then sent. */
+async function sendMessage<T extends object>(
+  deps: OrderHistoryDeps,
+  user: SignedInUser,
+  request: Request,
+  send: (customer: ReturnType<typeof customerOf>) => Promise<T>,
+) {
+  await enforceRateRules(deps.limiter, [MESSAGE_RULE], {
+    body: { userId: user.id },
+    request,
+    ip: undefined,
+  });
+  const answer = await send(customerOf(user));
+  return { ...answer, message: HISTORY_MESSAGES.messageSent };
+}
 
 /**
  * A signed-in customer's orders (spec §7): GET /orders/orders, POST /orders/cancel, and the issue
@@ -57,15 +70,14 @@ export const orderHistoryModule = (deps: OrderHistoryDeps) =>
       '/orders',
       ({ user, set }) => {
         set.headers['cache-control'] = 'private, no-store';
-        return listOrderHistory(deps.db, { ...user, emailVerified: user.row.emailVerified });
+        return listOrderHistory(deps.db, customerOf(user));
       },
       { auth: true },
     )
     .post(
       '/cancel',
       async ({ body, user }) => {
-        const customer = { ...user, emailVerified: user.row.emailVerified };
-        const order = await cancelOrder(deps, customer, body.id);
+        const order = await cancelOrder(deps, customerOf(user), body.id);
         return { order: toHistoryOrder(order, await orderItemsOf(deps.db, order.id), []) };
       },
       { auth: true, body: orderIdBody },
@@ -73,74 +85,22 @@ export const orderHistoryModule = (deps: OrderHistoryDeps) =>
     .post(
       '/issue',
       async ({ body, user, request, set }) => {
-        await enforceRateRules(deps.limiter, [MESSAGE_RULE], {
-          body: { userId: user.id },
-          request,
-          ip: undefined,
-        });
-        const answer = await reportIssue(
-          deps,
-          { ...user, emailVerified: user.row.emailVerified },
-          body,
+        const answer = await sendMessage(deps, user, request, (customer) =>
+          reportIssue(deps, customer, body),
         );
         set.status = 201;
-        return { ...answer, message: HISTORY_MESSAGES.messageSent };
+        return answer;
       },
       { auth: true, body: issueReportBody },
     )
     .post(
       '/return',
       async ({ body, user, request, set }) => {
-        await enforceRateRules(deps.limiter, [MESSAGE_RULE], {
-          body: { userId: user.id },
-          request,
-          ip: undefined,
-        });
-        const answer = await startReturn(
-          deps,
-          { ...user, emailVerified: user.row.emailVerified },
-          body,
+        const answer = await sendMessage(deps, user, request, (customer) =>
+          startReturn(deps, customer, body),
         );
         set.status = 201;
-        return { ...answer, message: HISTORY_MESSAGES.messageSent };
+        return answer;
       },
       { auth: true, body: returnRequestBody },
-    )
-    .use((app) => (deps.testHooks ? app.use(orderTestHooks(deps)) : app));
-
-const shipBody = z.object({
-  id: z.uuid(),
-  carrier: z.string().min(1).max(100),
-  trackingNumber: z.string().min(1).max(100),
-});
-
-function orderTestHooks(deps: OrderHistoryDeps) {
-  return new Elysia({ name: 'order-test-hooks' })
-    .use(deps.auth)
-    .post(
-      '/test/ship',
-      async ({ body, user }) => {
-        const customer = { ...user, emailVerified: user.row.emailVerified };
-        if (!(await findOwnOrder(deps.db, customer, body.id))) {
-          throw new AppError('NOT_FOUND', HISTORY_MESSAGES.notFound);
-        }
-        const row = await markShipped(deps.db, { orderId: body.id, ...body });
-        if (!row) throw new AppError('CONFLICT', 'The order is not unfulfilled.');
-        return { shippingStatus: row.shippingStatus };
-      },
-      { auth: true, body: shipBody },
-    )
-    .post(
-      '/test/deliver',
-      async ({ body, user }) => {
-        const customer = { ...user, emailVerified: user.row.emailVerified };
-        if (!(await findOwnOrder(deps.db, customer, body.id))) {
-          throw new AppError('NOT_FOUND', HISTORY_MESSAGES.notFound);
-        }
-        const row = await markDelivered(deps.db, body.id);
-        if (!row) throw new AppError('CONFLICT', 'The order is not shipped.');
-        return { shippingStatus: row.shippingStatus };
-      },
-      { auth: true, body: orderIdBody },
     );
-}

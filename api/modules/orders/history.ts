@@ -11,6 +11,7 @@ import {
 import { centsToDollars } from '../../../core/money';
 import type { HistoryOrder } from '../../../core/orders/history-model';
 import { ownedBy, type Customer } from './ownership';
+import { orderLineOf } from './repository';
 import { isReturnable, withinReturnWindow } from './returns-policy';
 
 /**
@@ -35,14 +36,7 @@ export function toHistoryOrder(
 ): HistoryOrder {
   const lines = items.map((item) => ({
     itemId: item.id,
-    _id: item.productId,
-    title: item.title,
-    variantTitle: item.variantTitle,
-    sku: item.sku,
-    image: item.image,
-    alttext: item.alttext,
-    quantity: item.quantity,
-    price: centsToDollars(item.unitPriceCents),
+    ...orderLineOf(item),
     returnable: isReturnable(item),
   }));
   const status = order.shippingStatus;

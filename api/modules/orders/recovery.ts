@@ -55,29 +55,3 @@ export async function recoverPendingOrders(
   if (round.paid + round.abandoned + round.failed > 0) log('info', 'order recovery', { ...round });
   return round;
 }
-
-/** Runs recovery now and then every `everyMs` until stopped. */
-export function startOrderRecovery(
-  deps: RecoveryDependencies,
-  options: { olderThanMs?: number; everyMs?: number } = {},
-) {
-  const { olderThanMs = RECOVER_AFTER_MS, everyMs = 60_000 } = options;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = running.then(() =>
-      recoverPendingOrders(deps, olderThanMs).catch((error: unknown) =>
-        log('error', 'order recovery round failed', { error: String(error) }),
-      ),
-    );
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return {
-    /** Waits for the round under way. */
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

@@ -29,6 +29,18 @@ export interface NewPendingOrder {
   requestKey: string;
 }
 
+/** An order line as the order's answers show it (the confirmation and the customer's history). */
+export const orderLineOf = (item: OrderItemRow) => ({
+  _id: item.productId,
+  title: item.title,
+  variantTitle: item.variantTitle,
+  sku: item.sku,
+  image: item.image,
+  alttext: item.alttext,
+  quantity: item.quantity,
+  price: centsToDollars(item.unitPriceCents),
+});
+
 export function toOrderDto(
   order: OrderRow,
   items: OrderItemRow[],
@@ -41,16 +53,7 @@ export function toOrderDto(
     paymentStatus: order.paymentStatus,
     shippingAddress: order.shippingAddress,
     billingAddress: order.billingAddress,
-    items: items.map((item) => ({
-      _id: item.productId,
-      title: item.title,
-      variantTitle: item.variantTitle,
-      sku: item.sku,
-      image: item.image,
-      alttext: item.alttext,
-      quantity: item.quantity,
-      price: centsToDollars(item.unitPriceCents),
-    })),
+    items: items.map(orderLineOf),
     subtotal: centsToDollars(order.subtotalCents),
     salesTax: order.taxRate,
     tax: centsToDollars(order.taxCents),

@@ -14,7 +14,7 @@ import { ORDER_MESSAGES, type OrderConfirmed } from '../../../core/orders/model'
 import { insertPayment, orderItemsOf, toOrderDto } from './repository';
 import { catalogueChanged } from '../catalogue/change';
 import { releaseStock, reservationOf, stockChangeOf, type StockReservation } from './stock';
-import { grantDownloads, prepareOrderDownloads } from '../downloads/service';
+import { grantDownloads, prepareOrderDownloads } from '../downloads/grants';
 
 export interface SettleDependencies {
   db: Db;

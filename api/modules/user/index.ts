@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import type { AuthPlugin } from '../../plugins/auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import { toUserDto } from '../auth/service';
+import { toUserDto } from '../auth/accounts';
 import type { PaymentGateway } from '../payments/gateway';
 import { addressBookRoutes } from './addresses';
 import { storedCardRoutes } from './cards';

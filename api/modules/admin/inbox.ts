@@ -1,0 +1,121 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  contactMessages,
+  inboxReads,
+  orderIssueReports,
+  orders,
+  returnRequests,
+} from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { audit, type Actor } from './deps';
+
+/** An SQL condition: the inbox item of `kind` with id `id` has not been read. */
+export const unread = (kind: string, id: SQL) =>
+  sql`not exists (select 1 from ${inboxReads} where ${inboxReads.kind} = ${kind} and ${inboxReads.itemId} = ${id}::text)`;
+
+/**
+ * GET /admin/inbox: contact messages, issue reports and return requests (h-history's tables) in
+ * one list, newest first, unread marked.
+ */
+export async function inbox(db: Db) {
+  const contact = await db
+    .select({
+      id: contactMessages.id,
+      email: contactMessages.email,
+      subject: contactMessages.subject,
+      message: contactMessages.message,
+      orderNumber: contactMessages.orderNumber,
+      orderId: sql<string | null>`null`,
+      status: sql<string | null>`null`,
+      createdAt: contactMessages.createdAt,
+      unread: sql<boolean>`${unread('contact', sql`${contactMessages.id}`)}`,
+    })
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt))
+    .limit(INBOX_LIMIT);
+  const issues = await db
+    .select({
+      id: orderIssueReports.id,
+      email: orders.email,
+      subject: sql<string>`'Issue with order ' || ${orders.number}`,
+      message: orderIssueReports.message,
+      orderNumber: sql<string>`${orders.number}::text`,
+      orderId: orders.id,
+      status: sql<string | null>`null`,
+      createdAt: orderIssueReports.createdAt,
+      unread: sql<boolean>`${unread('issue', sql`${orderIssueReports.id}`)}`,
+    })
+    .from(orderIssueReports)
+    .innerJoin(orders, eq(orders.id, orderIssueReports.orderId))
+    .orderBy(desc(orderIssueReports.createdAt))
+    .limit(INBOX_LIMIT);
+  const returns = await db
+    .select({
+      id: returnRequests.id,
+      email: orders.email,
+      subject: sql<string>`'Return request for order ' || ${orders.number}`,
+      message: returnRequests.message,
+      orderNumber: sql<string>`${orders.number}::text`,
+      orderId: orders.id,
+      status: sql<string | null>`${returnRequests.status}`,
+      createdAt: returnRequests.createdAt,
+      unread: sql<boolean>`${unread('return', sql`${returnRequests.id}`)}`,
+    })
+    .from(returnRequests)
+    .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+    .orderBy(desc(returnRequests.createdAt))
+    .limit(INBOX_LIMIT);
+  const items = [
+    ...contact.map((row) => ({ kind: 'contact' as const, ...row })),
+    ...issues.map((row) => ({ kind: 'issue' as const, ...row })),
+    ...returns.map((row) => ({ kind: 'return' as const, ...row })),
+  ]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+    .slice(0, INBOX_LIMIT);
+  return { items };
+}
+
+const INBOX_LIMIT = 200;
+
+/** The table of each kind of inbox item. */
+const INBOX_TABLES = {
+  contact: contactMessages,
+  issue: orderIssueReports,
+  return: returnRequests,
+} as const;
+export type InboxKind = keyof typeof INBOX_TABLES;
+
+/** The answer to a mark-read of an id that names no inbox item of its kind. */
+export const INBOX_NOT_FOUND = 'There is no such message.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * POST /admin/inbox/:kind/:id/read: marks an inbox item read once, with an audit row, in one
+ * transaction. An id that names no item of that kind is 404 and nothing is written. The item's
+ * row is locked meanwhile, so two marks at once write one read and one audit row.
+ */
+export async function markRead(db: Db, actor: Actor, kind: InboxKind, id: string) {
+  const table = INBOX_TABLES[kind];
+  await db.transaction(async (tx) => {
+    const [item] = UUID.test(id)
+      ? await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('no key update')
+      : [];
+    if (!item) throw new AppError('NOT_FOUND', INBOX_NOT_FOUND);
+    const [already] = await tx
+      .select({ readAt: inboxReads.readAt })
+      .from(inboxReads)
+      .where(and(eq(inboxReads.kind, kind), eq(inboxReads.itemId, id)));
+    if (already) return;
+    await tx.insert(inboxReads).values({ kind, itemId: id });
+    await audit(tx, actor, {
+      action: 'inbox.read',
+      entity: kind,
+      entityId: id,
+      before: { read: false },
+      after: { read: true },
+    });
+  });
+  return { ok: true };
+}

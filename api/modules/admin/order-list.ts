@@ -1,0 +1,67 @@
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders, VISIBLE_ORDER_STATUSES, type OrderRow } from '../../db/schema';
+import type { OrderListQuery } from '../../../core/admin/model';
+
+export const ORDERS_PAGE_SIZE = 25;
+
+const statusFilter = (status: OrderListQuery['status']): SQL | undefined => {
+  switch (status) {
+    case 'all':
+      return undefined;
+    case 'open':
+      // What the shop still has to act on, plus what is on its way.
+      return inArray(orders.shippingStatus, ['unfulfilled', 'shipped', 'refund_failed']);
+    default:
+      return eq(orders.shippingStatus, status as OrderRow['shippingStatus']);
+  }
+};
+
+/** GET /admin/orders: paid orders, unfulfilled first, oldest first; by number or email. */
+export async function listOrders(db: Db, query: OrderListQuery) {
+  const conditions: (SQL | undefined)[] = [
+    // Orders that were never paid are not the owner's to fulfil.
+    inArray(orders.shippingStatus, [...VISIBLE_ORDER_STATUSES, 'canceling', 'refund_failed']),
+    statusFilter(query.status),
+  ];
+  const q = query.q?.trim();
+  if (q) {
+    const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : undefined;
+    conditions.push(
+      number !== undefined
+        ? or(eq(orders.number, number), ilike(orders.email, `%${q}%`))
+        : ilike(orders.email, `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`),
+    );
+  }
+  const where = and(...conditions);
+  const rows = await db
+    .select({
+      id: orders.id,
+      number: orders.number,
+      email: orders.email,
+      firstname: orders.firstname,
+      lastname: orders.lastname,
+      status: orders.shippingStatus,
+      paymentStatus: orders.paymentStatus,
+      totalCents: orders.totalCents,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(
+      sql`case when ${orders.shippingStatus} = 'unfulfilled' then 0 else 1 end`,
+      asc(orders.createdAt),
+    )
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((query.page - 1) * ORDERS_PAGE_SIZE);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(where);
+  return {
+    orders: rows,
+    page: query.page,
+    pageSize: ORDERS_PAGE_SIZE,
+    total: count?.total ?? 0,
+  };
+}

@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { orders, type OrderRow } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { completeCancellation, retryCancellation } from '../orders/cancel';
+import { moveFromUnfulfilled } from '../orders/fulfilment';
+import { ADMIN_MESSAGES } from '../../../core/admin/model';
+import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
+
+/**
+ * POST /admin/orders/:id/cancel: cancel and refund an unfulfilled order through the customer's own
+ * flow (h-history's cancel.ts): the same guarded move out of unfulfilled, one refund key per order,
+ * stock back once, the customer emailed. A refund that fails leaves it `refund_failed` (503) for a
+ * retry. One audit row either way.
+ */
+export async function cancelAndRefund(deps: AdminDeps, actor: Actor, id: string) {
+  const moved = await moveFromUnfulfilled(deps.db, id, 'canceling', {
+    set: { canceledAt: new Date() },
+  });
+  if (!moved) await refuseTransition(deps.db, id, ADMIN_MESSAGES.notUnfulfilled);
+  return finishCancellation(deps, actor, id, 'order.cancel', 'unfulfilled', () =>
+    completeCancellation(deps, moved!),
+  );
+}
+
+/** POST /admin/orders/:id/retry-refund: finishes a cancellation whose refund failed. */
+export async function retryRefund(deps: AdminDeps, actor: Actor, id: string) {
+  const [current] = await deps.db
+    .select({ status: orders.shippingStatus })
+    .from(orders)
+    .where(eq(orders.id, id));
+  if (!current) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
+  return finishCancellation(deps, actor, id, 'order.retry-refund', current.status, async () => {
+    const order = await retryCancellation(deps, id);
+    if (!order) throw new AppError('CONFLICT', ADMIN_MESSAGES.notRefundFailed);
+    return order;
+  });
+}
+
+async function finishCancellation(
+  deps: AdminDeps,
+  actor: Actor,
+  id: string,
+  action: string,
+  before: string,
+  run: () => Promise<OrderRow>,
+) {
+  const record = (after: string) =>
+    audit(deps.db, actor, {
+      action,
+      entity: 'order',
+      entityId: id,
+      before: { status: before },
+      after: { status: after },
+    });
+  try {
+    const order = await run();
+    await record(order.shippingStatus);
+    return { status: order.shippingStatus };
+  } catch (error) {
+    if (error instanceof AppError && error.type === 'CONFLICT') throw error;
+    const [now] = await deps.db
+      .select({ status: orders.shippingStatus })
+      .from(orders)
+      .where(eq(orders.id, id));
+    await record(now?.status ?? 'unknown');
+    throw error;
+  }
+}

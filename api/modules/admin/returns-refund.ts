@@ -1,0 +1,233 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  orderItems,
+  orderRefunds,
+  orders,
+  payments,
+  returnRequests,
+  type RefundLine,
+} from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { log } from '../../lib/log';
+import { enqueueMail } from '../mail/outbox';
+import { returnRefundedEmail } from '../mail/templates/ReturnEmails';
+import { RETURN_MESSAGES, type RefundBody } from '../../../core/admin/model';
+import { audit, type Actor, type AdminDeps } from './deps';
+import { loadReturn, refundedSoFar } from './returns-lookup';
+
+/** The gateway's idempotency key of one partial refund: the browser's key, scoped to the order. */
+export const partialRefundKey = (orderId: string, key: string) => `order-${orderId}-refund-${key}`;
+
+/**
+ * POST /admin/returns/:id/refund: refunds chosen lines and quantities of the order once its return
+ * is received. Three steps:
+ * 1. with the order row locked, checks each line (part of the order, no more units than bought
+ *    and not yet refunded) and the amount (each line's price and its share of the tax, never more
+ *    than was paid less every earlier refund not failed), and records the refund `pending`;
+ * 2. asks the gateway with an idempotency key made from the browser's (a retried click refunds
+ *    once); a refusal marks the refund failed (no longer counted) and answers 503;
+ * 3. marks it succeeded, moves the return received → refunded, writes the audit row and queues the
+ *    customer's email, in one transaction.
+ */
+export async function refundReturn(deps: AdminDeps, actor: Actor, id: string, body: RefundBody) {
+  const started = await recordPendingRefund(deps, actor, id, body);
+  if (started.refund.status === 'succeeded') return refundAnswer(started.refund);
+  await askGateway(deps, actor, id, started);
+  const finished = await completeRefund(deps, actor, id, started);
+  if (finished) deps.onMailQueued?.();
+  const [now] = await deps.db
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.id, started.refund.id));
+  return refundAnswer(now!);
+}
+
+type RefundRow = typeof orderRefunds.$inferSelect;
+interface StartedRefund {
+  refund: RefundRow;
+  orderId: string;
+}
+
+/** The order's charge that refunds go back to (paid, or already partly refunded). */
+async function chargeOf(db: AdminDeps['db'], orderId: string) {
+  const [payment] = await db
+    .select({ amountCents: payments.amountCents, reference: payments.reference })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['paid', 'refunded'])))
+    .orderBy(asc(payments.createdAt))
+    .limit(1);
+  return payment;
+}
+
+/**
+ * Step 1: with the order row locked, checks the lines and the amount and records the refund
+ * `pending` (or finds the one this key already recorded).
+ */
+async function recordPendingRefund(
+  deps: AdminDeps,
+  actor: Actor,
+  id: string,
+  body: RefundBody,
+): Promise<StartedRefund> {
+  return deps.db.transaction(async (tx) => {
+    const [request] = await tx
+      .select({ orderId: returnRequests.orderId, status: returnRequests.status })
+      .from(returnRequests)
+      .where(eq(returnRequests.id, id))
+      .for('update');
+    if (!request) throw new AppError('NOT_FOUND', RETURN_MESSAGES.notFound);
+    const key = partialRefundKey(request.orderId, body.idempotencyKey);
+    const [again] = await tx
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.idempotencyKey, key));
+    if (again) {
+      if (again.status === 'failed') throw new AppError('CONFLICT', RETURN_MESSAGES.refundFailed);
+      return { refund: again, orderId: request.orderId };
+    }
+    if (request.status !== 'received') throw new AppError('CONFLICT', RETURN_MESSAGES.notReceived);
+    const [order] = await tx
+      .select({ id: orders.id, taxRate: orders.taxRate, totalCents: orders.totalCents })
+      .from(orders)
+      .where(eq(orders.id, request.orderId))
+      .for('update');
+    const payment = await chargeOf(tx, order!.id);
+    if (!payment) throw new AppError('CONFLICT', RETURN_MESSAGES.noPayment);
+    const items = await tx
+      .select({
+        id: orderItems.id,
+        quantity: orderItems.quantity,
+        unitPriceCents: orderItems.unitPriceCents,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order!.id));
+    const soFar = await refundedSoFar(tx, order!.id);
+    const wanted = new Map<string, number>();
+    for (const line of body.lines) {
+      wanted.set(line.orderItemId, (wanted.get(line.orderItemId) ?? 0) + line.quantity);
+    }
+    const lines: RefundLine[] = [];
+    for (const [orderItemId, quantity] of wanted) {
+      const item = items.find((candidate) => candidate.id === orderItemId);
+      if (!item) throw new AppError('INVALID_DATA', RETURN_MESSAGES.lineNotInOrder);
+      if (quantity > item.quantity - (soFar.byLine.get(orderItemId) ?? 0)) {
+        throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooManyUnits);
+      }
+      const net = item.unitPriceCents * quantity;
+      lines.push({ orderItemId, quantity, amountCents: net + Math.round(net * order!.taxRate) });
+    }
+    const amountCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+    const paid = Math.min(payment.amountCents, order!.totalCents);
+    if (amountCents <= 0 || amountCents > paid - soFar.totalCents) {
+      throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooMuch);
+    }
+    const [refund] = await tx
+      .insert(orderRefunds)
+      .values({
+        orderId: order!.id,
+        returnRequestId: id,
+        idempotencyKey: key,
+        amountCents,
+        lines,
+        status: 'pending',
+        actorEmail: actor.email,
+      })
+      .returning();
+    return { refund: refund!, orderId: order!.id };
+  });
+}
+
+/**
+ * Step 2: the gateway refunds with an idempotency key made from the browser's (a retried click
+ * refunds once); a refusal marks the refund failed (no longer counted) and answers 503.
+ */
+async function askGateway(deps: AdminDeps, actor: Actor, id: string, started: StartedRefund) {
+  const { refund } = started;
+  const payment = await chargeOf(deps.db, started.orderId);
+  try {
+    await deps.gateway.refund(payment!.reference, refund.idempotencyKey, refund.amountCents);
+  } catch (error) {
+    log('error', 'partial refund failed', { refundId: refund.id, error: String(error) });
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(orderRefunds)
+        .set({ status: 'failed', updatedAt: new Date() })
+        .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, 'pending')));
+      await audit(tx, actor, {
+        action: 'order.refund',
+        entity: 'order',
+        entityId: started.orderId,
+        before: { returnId: id },
+        after: { status: 'failed', amountCents: refund.amountCents, lines: refund.lines },
+      });
+    });
+    throw new AppError('UNAVAILABLE', RETURN_MESSAGES.refundFailed);
+  }
+}
+
+/**
+ * Step 3: marks the refund succeeded, moves the return received → refunded, writes the audit row
+ * and queues the customer's email, in one transaction. Answers null when a racing retry did it.
+ */
+async function completeRefund(deps: AdminDeps, actor: Actor, id: string, started: StartedRefund) {
+  const { refund } = started;
+  return deps.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(orderRefunds)
+      .set({ status: 'succeeded', updatedAt: new Date() })
+      .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, 'pending')))
+      .returning();
+    // A retry that raced the first answer: the first one recorded it.
+    if (!done) return null;
+    await tx
+      .update(returnRequests)
+      .set({ status: 'refunded', updatedAt: new Date() })
+      .where(and(eq(returnRequests.id, id), eq(returnRequests.status, 'received')));
+    await audit(tx, actor, {
+      action: 'order.refund',
+      entity: 'order',
+      entityId: started.orderId,
+      before: { returnId: id, returnStatus: 'received' },
+      after: {
+        status: 'succeeded',
+        returnStatus: 'refunded',
+        amountCents: done.amountCents,
+        lines: done.lines,
+      },
+    });
+    const found = (await loadReturn(tx, id))!;
+    const itemRows = await tx
+      .select({
+        id: orderItems.id,
+        title: orderItems.title,
+        variantTitle: orderItems.variantTitle,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, started.orderId));
+    const mail = await returnRefundedEmail(
+      {
+        number: found.order.number,
+        firstname: found.order.firstname,
+        items: done.lines.map((line) => {
+          const item = itemRows.find((row) => row.id === line.orderItemId);
+          return {
+            title: item?.title ?? '',
+            variantTitle: item?.variantTitle ?? null,
+            quantity: line.quantity,
+          };
+        }),
+      },
+      done.amountCents,
+      deps.shop,
+    );
+    await enqueueMail(tx, { kind: 'return.refunded', to: found.order.email, ...mail });
+    return done;
+  });
+}
+
+const refundAnswer = (refund: RefundRow) => ({
+  id: refund.id,
+  status: refund.status,
+  amountCents: refund.amountCents,
+  lines: refund.lines,
+});

@@ -1,0 +1,51 @@
+import { enqueueMail } from '../mail/outbox';
+import { markShipped as ship } from '../orders/fulfilment';
+import { ADMIN_MESSAGES, trackingUrl, type ShipBody } from '../../../core/admin/model';
+import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
+import { orderShippedEmail } from './emails';
+
+/**
+ * POST /admin/orders/:id/ship. The move out of unfulfilled is one conditional update (the same
+ * shape as the customer's cancel), so a cancel and a shipment never both win: the loser gets 409.
+ * The shipment, the audit row and the customer's email are written in the same transaction.
+ */
+export async function markShipped(deps: AdminDeps, actor: Actor, id: string, body: ShipBody) {
+  const url = trackingUrl(body.carrier, body.trackingNumber);
+  const done = await deps.db.transaction(async (tx) => {
+    // h-history's guarded move (api/modules/orders/fulfilment.ts), shared with the customer's cancel.
+    const order = await ship(tx, {
+      orderId: id,
+      carrier: body.carrier,
+      trackingNumber: body.trackingNumber,
+    });
+    if (!order) return null;
+    await audit(tx, actor, {
+      action: 'order.ship',
+      entity: 'order',
+      entityId: id,
+      before: { status: 'unfulfilled' },
+      after: { status: 'shipped', carrier: body.carrier, trackingNumber: body.trackingNumber },
+    });
+    const mail = await orderShippedEmail(
+      {
+        number: order.number,
+        firstname: order.firstname,
+        carrier: body.carrier,
+        trackingNumber: body.trackingNumber,
+        trackingUrl: url,
+      },
+      deps.shop,
+    );
+    await enqueueMail(tx, { kind: 'order.shipped', to: order.email, ...mail });
+    return {
+      status: order.shippingStatus,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+      trackingUrl: url,
+      shippedAt: order.shippedAt,
+    };
+  });
+  if (!done) await refuseTransition(deps.db, id, ADMIN_MESSAGES.notUnfulfilled);
+  deps.onMailQueued?.();
+  return done!;
+}
