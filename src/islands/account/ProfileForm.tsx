@@ -1,51 +1,38 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { authFieldMessages } from '../../../core/auth/model';
+import { useId, useState, type SubmitEvent } from 'react';
 import { PROFILE_MESSAGES, profileBody, type UserDto } from '../../../core/user/model';
 import { api } from '../../lib/api-client';
 import { updateUser } from '../../stores/auth';
-import { Field, focusFirstError } from './Field';
+import { Field } from '../forms/Field';
+import { FormMessages, SubmitButton } from '../forms/FormFeedback';
+import { fieldSetter, useForm } from '../forms/useForm';
 import { ACCOUNT_TEXT } from './messages';
 import styles from './Account.module.css';
-
-type Status =
-  { kind: 'editing' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; text: string };
-
-const FIELDS = ['firstname', 'lastname'];
 
 /** spec §2 Account: edit first and last name (PUT /user/me); spec §8 Profile's three texts. */
 export function ProfileForm({ user }: { user: UserDto }) {
   const [values, setValues] = useState({ firstname: user.firstname, lastname: user.lastname });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>({ kind: 'editing' });
-  const form = useRef<HTMLFormElement>(null);
+  const { form, errors, status, sending, check, fail, done, setErrors } = useForm([
+    'firstname',
+    'lastname',
+  ]);
   const id = useId();
+  const set = fieldSetter(setValues);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = profileBody.safeParse(values);
-    if (!checked.success) {
-      const found = authFieldMessages(checked.error);
-      setErrors(found);
-      setStatus({ kind: 'editing' });
-      focusFirstError(form.current, found, FIELDS);
-      return;
-    }
-    setErrors({});
-    setStatus({ kind: 'saving' });
-    const result = await api.put<UserDto | null>('/user/me', checked.data);
+    const body = check(profileBody, values);
+    if (!body) return;
+    const result = await api.put<UserDto | null>('/user/me', body);
     if (result.ok) {
-      updateUser(result.data?.username ? result.data : { ...user, ...checked.data });
-      setStatus({ kind: 'saved' });
+      updateUser(result.data?.username ? result.data : { ...user, ...body });
+      done();
     } else if (result.status === 0) {
-      setStatus({ kind: 'failed', text: PROFILE_MESSAGES.profileError });
+      fail(PROFILE_MESSAGES.profileError);
     } else {
       if (result.fields) setErrors(result.fields);
-      setStatus({ kind: 'failed', text: PROFILE_MESSAGES.profileFailed });
+      fail(PROFILE_MESSAGES.profileFailed);
     }
   }
-
-  const set = (field: 'firstname' | 'lastname') => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
 
   return (
     <form
@@ -85,23 +72,12 @@ export function ProfileForm({ user }: { user: UserDto }) {
         error={errors.lastname}
         onChange={set('lastname')}
       />
-      <div role="status" aria-live="polite">
-        {status.kind === 'saved' && (
-          <p className={styles.success}>{PROFILE_MESSAGES.profileUpdated}</p>
-        )}
-      </div>
-      <div role="alert">
-        {status.kind === 'failed' && (
-          <div className={styles.error}>
-            <p>{status.text}</p>
-          </div>
-        )}
-      </div>
-      <div className={styles.actions}>
-        <button className={styles.button} type="submit" disabled={status.kind === 'saving'}>
-          {status.kind === 'saving' ? ACCOUNT_TEXT.savingProfile : ACCOUNT_TEXT.saveProfile}
-        </button>
-      </div>
+      <FormMessages status={status} doneText={PROFILE_MESSAGES.profileUpdated} />
+      <SubmitButton
+        busy={sending}
+        label={ACCOUNT_TEXT.saveProfile}
+        busyLabel={ACCOUNT_TEXT.savingProfile}
+      />
     </form>
   );
 }

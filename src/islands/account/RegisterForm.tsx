@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useRef, type SubmitEvent } from 'react';
 import {
   AUTH_MESSAGES,
   PASSWORD_LIMITS,
-  authFieldMessages,
   registerForm,
   registerPayload,
 } from '../../../core/auth/model';
@@ -10,7 +9,9 @@ import { loadPasswordEstimator } from '../../../core/auth/password-strength';
 import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
-import { Field, focusFirstError } from './Field';
+import { Field } from '../forms/Field';
+import { FormMessages, SubmitButton } from '../forms/FormFeedback';
+import { fieldSetter, useForm } from '../forms/useForm';
 import { REGISTER_TEXT } from './messages';
 import styles from './Account.module.css';
 
@@ -22,12 +23,6 @@ interface Values {
   confirmPassword: string;
   acceptedPolicy: boolean;
 }
-
-type Status =
-  | { kind: 'editing' }
-  | { kind: 'sending' }
-  | { kind: 'failed'; text: string }
-  | { kind: 'registered' };
 
 const EMPTY: Values = {
   username: '',
@@ -41,15 +36,6 @@ const REGISTER_FORM = registerForm(SITE_NAME);
 /** The strength check's dictionaries start loading when the shopper reaches the password. */
 const preloadPasswordCheck = () => void loadPasswordEstimator().catch(() => undefined);
 
-const FIELDS = [
-  'username',
-  'firstname',
-  'lastname',
-  'password',
-  'confirmPassword',
-  'acceptedPolicy',
-];
-
 /**
  * The register form (spec §2, §4, §5, §8): email, names, password twice and the policies box,
  * checked with the API's own schema. Success shows the verify-your-email panel.
@@ -58,53 +44,35 @@ export default function RegisterForm() {
   const id = useId();
   // What was typed before the island hydrated stays (issue 13 point 10).
   const [values, setValues] = useDomInitialState<Values>(EMPTY, (name) => `${id}-${name}`);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>({ kind: 'editing' });
-  const form = useRef<HTMLFormElement>(null);
+  const { form, errors, status, sending, setStatus, checkAsync, fail, done, showErrors } = useForm(
+    Object.keys(EMPTY),
+  );
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const earlySubmit = useEarlySubmit(form);
 
   useEffect(() => {
-    if (status.kind === 'registered') panelHeading.current?.focus();
+    if (status.kind === 'done') panelHeading.current?.focus();
   }, [status.kind]);
 
-  const set =
-    <K extends keyof Values>(field: K) =>
-    (value: Values[K]) =>
-      setValues((current) => ({ ...current, [field]: value }));
+  const set = fieldSetter(setValues);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    // The strength check may still be loading its dictionaries: no second submit meanwhile.
-    setStatus({ kind: 'sending' });
-    const checked = await REGISTER_FORM.safeParseAsync(values);
-    if (!checked.success) {
-      const found = authFieldMessages(checked.error);
-      setErrors(found);
-      setStatus({ kind: 'editing' });
-      focusFirstError(form.current, found, FIELDS);
-      return;
-    }
-    setErrors({});
-    const result = await api.post('/auth/register', registerPayload(checked.data), {
+    const checked = await checkAsync(REGISTER_FORM, values);
+    if (!checked) return;
+    const result = await api.post('/auth/register', registerPayload(checked), {
       anonymous: true,
     });
     if (result.status === 201) {
-      setStatus({ kind: 'registered' });
+      done();
       return;
     }
     if (result.status === 0) {
-      setStatus({ kind: 'failed', text: REGISTER_TEXT.serverError });
+      fail(REGISTER_TEXT.serverError);
       return;
     }
-    if (!result.ok && result.fields) {
-      setErrors(result.fields);
-      focusFirstError(form.current, result.fields, FIELDS);
-    }
-    setStatus({
-      kind: 'failed',
-      text: (!result.ok && result.error) || REGISTER_TEXT.failed,
-    });
+    if (!result.ok && result.fields) showErrors(result.fields);
+    fail((!result.ok && result.error) || REGISTER_TEXT.failed);
   }
 
   function backToRegister() {
@@ -112,7 +80,7 @@ export default function RegisterForm() {
     setStatus({ kind: 'editing' });
   }
 
-  if (status.kind === 'registered') {
+  if (status.kind === 'done') {
     return (
       <section className={styles.panel} aria-labelledby={`${id}-verify`}>
         <h2 id={`${id}-verify`} ref={panelHeading} tabIndex={-1}>
@@ -212,18 +180,12 @@ export default function RegisterForm() {
             </p>
           )}
         </div>
-        <div role="alert">
-          {status.kind === 'failed' && (
-            <div className={styles.error}>
-              <p>{status.text}</p>
-            </div>
-          )}
-        </div>
-        <div className={styles.actions}>
-          <button className={styles.button} type="submit" disabled={status.kind === 'sending'}>
-            {status.kind === 'sending' ? REGISTER_TEXT.submitting : REGISTER_TEXT.submit}
-          </button>
-        </div>
+        <FormMessages status={status} />
+        <SubmitButton
+          busy={sending}
+          label={REGISTER_TEXT.submit}
+          busyLabel={REGISTER_TEXT.submitting}
+        />
       </form>
       <p className={styles.links}>
         <span>

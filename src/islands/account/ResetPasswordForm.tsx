@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import {
   AUTH_MESSAGES,
   PASSWORD_LIMITS,
-  authFieldMessages,
   resetLinkQuery,
   resetPasswordForm,
 } from '../../../core/auth/model';
@@ -12,18 +11,13 @@ import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { useHydrated } from '../shell/useHydrated';
 import { LOGIN_PATH } from '../../lib/login-redirect';
-import { Field, focusFirstError } from './Field';
+import { Field } from '../forms/Field';
+import { FormMessages, SubmitButton } from '../forms/FormFeedback';
+import { fieldSetter, useForm } from '../forms/useForm';
 import { REDIRECT_DELAYS_MS, RESET_TEXT } from './messages';
 import styles from './Account.module.css';
 
 type Link = { token: string; email: string } | null;
-type Status =
-  | { kind: 'form' }
-  | { kind: 'submitting' }
-  | { kind: 'failed'; text: string }
-  | { kind: 'success' };
-
-const FIELDS = ['newPassword', 'confirmPassword'];
 /** The strength check's dictionaries start loading when the shopper reaches the new password. */
 const preloadPasswordCheck = () => void loadPasswordEstimator().catch(() => undefined);
 
@@ -58,13 +52,14 @@ export default function ResetPasswordForm() {
     { newPassword: '', confirmPassword: '' },
     (name) => `${id}-${name}`,
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>({ kind: 'form' });
-  const form = useRef<HTMLFormElement>(null);
+  const { form, errors, status, sending, checkAsync, fail, done, setErrors } = useForm([
+    'newPassword',
+    'confirmPassword',
+  ]);
   const earlySubmit = useEarlySubmit(form);
 
   useEffect(() => {
-    if (status.kind !== 'success') return;
+    if (status.kind !== 'done') return;
     const timer = setTimeout(() => location.assign(LOGIN_PATH), REDIRECT_DELAYS_MS.reset);
     return () => clearTimeout(timer);
   }, [status.kind]);
@@ -83,7 +78,7 @@ export default function ResetPasswordForm() {
   }
   const resetLink = link === 'unread' ? { token: '', email: '' } : link;
 
-  if (status.kind === 'success') {
+  if (status.kind === 'done') {
     return (
       <p className={styles.success} role="status">
         {RESET_TEXT.success}
@@ -94,32 +89,22 @@ export default function ResetPasswordForm() {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (link === 'unread') return;
-    // The strength check may still be loading its dictionaries: no second submit meanwhile.
-    setStatus({ kind: 'submitting' });
-    const checked = await resetPasswordForm(SITE_NAME, resetLink.email).safeParseAsync(values);
-    if (!checked.success) {
-      const found = authFieldMessages(checked.error);
-      setErrors(found);
-      setStatus({ kind: 'form' });
-      focusFirstError(form.current, found, FIELDS);
-      return;
-    }
-    setErrors({});
+    const checked = await checkAsync(resetPasswordForm(SITE_NAME, resetLink.email), values);
+    if (!checked) return;
     const result = await api.post(
       '/auth/reset-password',
-      { ...resetLink, newPassword: checked.data.newPassword },
+      { ...resetLink, newPassword: checked.newPassword },
       { anonymous: true },
     );
     if (result.ok) {
-      setStatus({ kind: 'success' });
+      done();
       return;
     }
     if (result.fields?.newPassword) setErrors({ newPassword: result.fields.newPassword });
-    setStatus({ kind: 'failed', text: result.error ?? RESET_TEXT.failed });
+    fail(result.error ?? RESET_TEXT.failed);
   }
 
-  const set = (field: 'newPassword' | 'confirmPassword') => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  const set = fieldSetter(setValues);
 
   return (
     <form ref={form} className={styles.form} onSubmit={submit} {...earlySubmit}>
@@ -151,18 +136,8 @@ export default function ResetPasswordForm() {
         error={errors.confirmPassword}
         onChange={set('confirmPassword')}
       />
-      <div role="alert">
-        {status.kind === 'failed' && (
-          <div className={styles.error}>
-            <p>{status.text}</p>
-          </div>
-        )}
-      </div>
-      <div className={styles.actions}>
-        <button className={styles.button} type="submit" disabled={status.kind === 'submitting'}>
-          {status.kind === 'submitting' ? RESET_TEXT.submitting : RESET_TEXT.submit}
-        </button>
-      </div>
+      <FormMessages status={status} />
+      <SubmitButton busy={sending} label={RESET_TEXT.submit} busyLabel={RESET_TEXT.submitting} />
     </form>
   );
 }

@@ -113,7 +113,7 @@ describe('the change-password form', () => {
     await fill(within(password).getByLabelText('New password'), 'a brand new password');
     await fill(within(password).getByLabelText('Confirm new password'), 'another new password');
     await user.click(within(password).getByRole('button', { name: 'Update password' }));
-    expect(within(password).getByText('Passwords do not match.')).toBeVisible();
+    expect(await within(password).findByText('Passwords do not match.')).toBeVisible();
     expect(api.sent('POST /auth/changePassword')).toEqual([]);
   });
 });
