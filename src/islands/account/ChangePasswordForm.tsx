@@ -1,6 +1,5 @@
 import { useId, type SubmitEvent } from 'react';
-import { PASSWORD_LIMITS, changePasswordForm } from '../../../core/auth/model';
-import { loadPasswordEstimator } from '../../../core/auth/password-strength';
+import { changePasswordForm } from '../../../core/auth/model';
 import { PROFILE_MESSAGES } from '../../../core/user/model';
 import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
@@ -8,14 +7,13 @@ import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { storeToken } from '../../stores/auth';
 import { Field } from '../forms/Field';
 import { FormMessages, SubmitButton } from '../forms/FormFeedback';
-import { fieldSetter, useForm } from '../forms/useForm';
+import { fieldBinder, useForm } from '../forms/useForm';
+import { ConfirmPasswordField, NewPasswordField } from './AccountFields';
 import { ACCOUNT_TEXT } from './messages';
 import styles from './Account.module.css';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 const fieldId = (name: string) => `change-password-${name}`;
-/** The strength check's dictionaries start loading when the shopper reaches the new password. */
-const preloadPasswordCheck = () => void loadPasswordEstimator().catch(() => undefined);
 
 /**
  * spec §2 Account: change password (old, new, confirmation; POST /auth/changePassword) and spec
@@ -33,7 +31,7 @@ export function ChangePasswordForm({ username }: { username: string }) {
   );
   const earlySubmit = useEarlySubmit(form);
   const id = useId();
-  const set = fieldSetter(setValues);
+  const bind = fieldBinder(values, setValues, errors, fieldId);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -68,40 +66,14 @@ export function ChangePasswordForm({ username }: { username: string }) {
       <h2 id={`${id}-title`}>{ACCOUNT_TEXT.password}</h2>
       <input type="hidden" name="username" autoComplete="username" value={username} />
       <Field
-        id={fieldId('oldPassword')}
-        name="oldPassword"
+        {...bind('oldPassword')}
         label="Current password"
         type="password"
         autoComplete="current-password"
         required
-        value={values.oldPassword}
-        error={errors.oldPassword}
-        onChange={set('oldPassword')}
       />
-      <Field
-        id={fieldId('newPassword')}
-        name="newPassword"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        hint={`${PASSWORD_LIMITS.newMin} to ${PASSWORD_LIMITS.newMax} characters.`}
-        value={values.newPassword}
-        error={errors.newPassword}
-        onChange={set('newPassword')}
-        onFocus={preloadPasswordCheck}
-      />
-      <Field
-        id={fieldId('confirmPassword')}
-        name="confirmPassword"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={set('confirmPassword')}
-      />
+      <NewPasswordField {...bind('newPassword')} label="New password" />
+      <ConfirmPasswordField {...bind('confirmPassword')} label="Confirm new password" />
       <FormMessages status={status} doneText={PROFILE_MESSAGES.passwordUpdated} />
       <SubmitButton
         busy={sending}

@@ -6,7 +6,7 @@ import { signIn } from '../../stores/auth';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { Field } from '../forms/Field';
 import { FormMessages, SubmitButton } from '../forms/FormFeedback';
-import { useForm } from '../forms/useForm';
+import { fieldBinder, useForm } from '../forms/useForm';
 import { LOGIN_TEXT } from './messages';
 import { ResendVerification } from './ResendVerification';
 import styles from './Account.module.css';
@@ -24,8 +24,6 @@ export default function LoginForm() {
     (name) => `${id}-${name}`,
   );
   const { username, password } = typed;
-  const setUsername = (value: string) => setTyped((current) => ({ ...current, username: value }));
-  const setPassword = (value: string) => setTyped((current) => ({ ...current, password: value }));
   const { form, errors, status, sending, setStatus, check, fail } = useForm([
     'username',
     'password',
@@ -34,6 +32,7 @@ export default function LoginForm() {
   const [unverified, setUnverified] = useState<string | null>(null);
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const earlySubmit = useEarlySubmit(form);
+  const bind = fieldBinder(typed, setTyped, errors, (name) => `${id}-${name}`);
 
   useEffect(() => {
     if (unverified) panelHeading.current?.focus();
@@ -65,7 +64,7 @@ export default function LoginForm() {
   }
 
   function backToLogin() {
-    setPassword('');
+    setTyped((current) => ({ ...current, password: '' }));
     setUnverified(null);
   }
 
@@ -89,27 +88,13 @@ export default function LoginForm() {
   return (
     <>
       <form ref={form} className={styles.form} noValidate onSubmit={submit} {...earlySubmit}>
+        <Field {...bind('username')} label="Email" type="email" autoComplete="username" required />
         <Field
-          id={`${id}-username`}
-          name="username"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          required
-          value={username}
-          error={errors.username}
-          onChange={setUsername}
-        />
-        <Field
-          id={`${id}-password`}
-          name="password"
+          {...bind('password')}
           label="Password"
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          error={errors.password}
-          onChange={setPassword}
         />
         <FormMessages status={status} />
         <SubmitButton busy={sending} label={LOGIN_TEXT.submit} busyLabel={LOGIN_TEXT.submitting}>

@@ -3,8 +3,9 @@ import { PROFILE_MESSAGES, profileBody, type UserDto } from '../../../core/user/
 import { api } from '../../lib/api-client';
 import { updateUser } from '../../stores/auth';
 import { Field } from '../forms/Field';
+import { NameFields } from './AccountFields';
 import { FormMessages, SubmitButton } from '../forms/FormFeedback';
-import { fieldSetter, useForm } from '../forms/useForm';
+import { fieldBinder, useForm } from '../forms/useForm';
 import { ACCOUNT_TEXT } from './messages';
 import styles from './Account.module.css';
 
@@ -16,7 +17,7 @@ export function ProfileForm({ user }: { user: UserDto }) {
     'lastname',
   ]);
   const id = useId();
-  const set = fieldSetter(setValues);
+  const bind = fieldBinder(values, setValues, errors, (name) => `${id}-${name}`);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,26 +53,7 @@ export function ProfileForm({ user }: { user: UserDto }) {
         value={user.username}
         onChange={() => undefined}
       />
-      <Field
-        id={`${id}-firstname`}
-        name="firstname"
-        label="First name"
-        autoComplete="given-name"
-        required
-        value={values.firstname}
-        error={errors.firstname}
-        onChange={set('firstname')}
-      />
-      <Field
-        id={`${id}-lastname`}
-        name="lastname"
-        label="Last name"
-        autoComplete="family-name"
-        required
-        value={values.lastname}
-        error={errors.lastname}
-        onChange={set('lastname')}
-      />
+      <NameFields bind={bind} />
       <FormMessages status={status} doneText={PROFILE_MESSAGES.profileUpdated} />
       <SubmitButton
         busy={sending}

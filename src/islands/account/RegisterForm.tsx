@@ -1,17 +1,12 @@
 import { useEffect, useId, useRef, type SubmitEvent } from 'react';
-import {
-  AUTH_MESSAGES,
-  PASSWORD_LIMITS,
-  registerForm,
-  registerPayload,
-} from '../../../core/auth/model';
-import { loadPasswordEstimator } from '../../../core/auth/password-strength';
+import { AUTH_MESSAGES, registerForm, registerPayload } from '../../../core/auth/model';
 import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { Field } from '../forms/Field';
 import { FormMessages, SubmitButton } from '../forms/FormFeedback';
-import { fieldSetter, useForm } from '../forms/useForm';
+import { fieldBinder, fieldSetter, useForm } from '../forms/useForm';
+import { ConfirmPasswordField, NameFields, NewPasswordField } from './AccountFields';
 import { REGISTER_TEXT } from './messages';
 import styles from './Account.module.css';
 
@@ -33,8 +28,6 @@ const EMPTY: Values = {
   acceptedPolicy: false,
 };
 const REGISTER_FORM = registerForm(SITE_NAME);
-/** The strength check's dictionaries start loading when the shopper reaches the password. */
-const preloadPasswordCheck = () => void loadPasswordEstimator().catch(() => undefined);
 
 /**
  * The register form (spec §2, §4, §5, §8): email, names, password twice and the policies box,
@@ -55,6 +48,7 @@ export default function RegisterForm() {
   }, [status.kind]);
 
   const set = fieldSetter(setValues);
+  const bind = fieldBinder(values, setValues, errors, (name) => `${id}-${name}`);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -100,63 +94,10 @@ export default function RegisterForm() {
   return (
     <>
       <form ref={form} className={styles.form} noValidate onSubmit={submit} {...earlySubmit}>
-        <Field
-          id={`${id}-username`}
-          name="username"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={values.username}
-          error={errors.username}
-          onChange={set('username')}
-        />
-        <Field
-          id={`${id}-firstname`}
-          name="firstname"
-          label="First name"
-          autoComplete="given-name"
-          required
-          value={values.firstname}
-          error={errors.firstname}
-          onChange={set('firstname')}
-        />
-        <Field
-          id={`${id}-lastname`}
-          name="lastname"
-          label="Last name"
-          autoComplete="family-name"
-          required
-          value={values.lastname}
-          error={errors.lastname}
-          onChange={set('lastname')}
-        />
-        <Field
-          id={`${id}-password`}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_LIMITS.newMin}
-          maxLength={PASSWORD_LIMITS.newMax}
-          hint={`${PASSWORD_LIMITS.newMin} to ${PASSWORD_LIMITS.newMax} characters.`}
-          value={values.password}
-          error={errors.password}
-          onChange={set('password')}
-          onFocus={preloadPasswordCheck}
-        />
-        <Field
-          id={`${id}-confirmPassword`}
-          name="confirmPassword"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={set('confirmPassword')}
-        />
+        <Field {...bind('username')} label="Email" type="email" autoComplete="email" required />
+        <NameFields bind={bind} />
+        <NewPasswordField {...bind('password')} label="Password" limits />
+        <ConfirmPasswordField {...bind('confirmPassword')} label="Confirm password" />
         <div className={styles.field}>
           <div className={styles.checkbox}>
             <input

@@ -5,21 +5,18 @@ import {
   resetLinkQuery,
   resetPasswordForm,
 } from '../../../core/auth/model';
-import { loadPasswordEstimator } from '../../../core/auth/password-strength';
 import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { useHydrated } from '../shell/useHydrated';
 import { LOGIN_PATH } from '../../lib/login-redirect';
-import { Field } from '../forms/Field';
 import { FormMessages, SubmitButton } from '../forms/FormFeedback';
-import { fieldSetter, useForm } from '../forms/useForm';
+import { fieldBinder, useForm } from '../forms/useForm';
+import { ConfirmPasswordField, NewPasswordField } from './AccountFields';
 import { REDIRECT_DELAYS_MS, RESET_TEXT } from './messages';
 import styles from './Account.module.css';
 
 type Link = { token: string; email: string } | null;
-/** The strength check's dictionaries start loading when the shopper reaches the new password. */
-const preloadPasswordCheck = () => void loadPasswordEstimator().catch(() => undefined);
 
 /** The link's token and email when both are there; the token leaves the address bar once read. */
 function readLink(): Link {
@@ -104,37 +101,16 @@ export default function ResetPasswordForm() {
     fail(result.error ?? RESET_TEXT.failed);
   }
 
-  const set = fieldSetter(setValues);
+  const bind = fieldBinder(values, setValues, errors, (name) => `${id}-${name}`);
 
   return (
     <form ref={form} className={styles.form} onSubmit={submit} {...earlySubmit}>
       <input type="hidden" name="username" autoComplete="username" value={resetLink.email} />
-      <Field
-        id={`${id}-newPassword`}
-        name="newPassword"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_LIMITS.newMin}
-        maxLength={PASSWORD_LIMITS.newMax}
-        hint={`${PASSWORD_LIMITS.newMin} to ${PASSWORD_LIMITS.newMax} characters.`}
-        value={values.newPassword}
-        error={errors.newPassword}
-        onChange={set('newPassword')}
-        onFocus={preloadPasswordCheck}
-      />
-      <Field
-        id={`${id}-confirmPassword`}
-        name="confirmPassword"
+      <NewPasswordField {...bind('newPassword')} label="New password" limits />
+      <ConfirmPasswordField
+        {...bind('confirmPassword')}
         label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
         minLength={PASSWORD_LIMITS.newMin}
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={set('confirmPassword')}
       />
       <FormMessages status={status} />
       <SubmitButton busy={sending} label={RESET_TEXT.submit} busyLabel={RESET_TEXT.submitting} />

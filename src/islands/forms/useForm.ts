@@ -92,3 +92,34 @@ export function fieldSetter<T>(setValues: Dispatch<SetStateAction<T>>) {
     (value: T[K]) =>
       setValues((current) => ({ ...current, [field]: value }));
 }
+
+/** What ties a Field to a form's values and messages. */
+export interface BoundField {
+  id: string;
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
+type TextKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] & string;
+
+/**
+ * `bind('email')`: what ties a Field to the form's values and messages (its id, name, value,
+ * message and change handler), so each Field names only its label and input attributes.
+ */
+export function fieldBinder<T>(
+  values: T,
+  setValues: Dispatch<SetStateAction<T>>,
+  errors: FieldErrors,
+  idOf: (name: string) => string,
+) {
+  const set = fieldSetter(setValues);
+  return <K extends TextKeys<T>>(name: K): BoundField => ({
+    id: idOf(name),
+    name,
+    value: values[name] as string,
+    error: errors[name],
+    onChange: set(name) as (value: string) => void,
+  });
+}
