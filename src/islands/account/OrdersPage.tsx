@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { HISTORY_MESSAGES, type HistoryOrder } from '../../../core/orders/history-model';
-import { api } from '../../lib/api-client';
+import { useApiGet } from '../../lib/use-api-get';
 import { OrderCard } from './OrderCard';
 import { OrderDownloads, useDownloadLines } from './OrderDownloads';
 import { RequireSession } from './RequireSession';
@@ -45,17 +45,14 @@ function OrderHistory() {
   const reload = useCallback(() => setVersion((current) => current + 1), []);
   const downloads = useDownloadLines(version);
 
-  useEffect(() => {
-    let active = true;
-    void api.get<HistoryOrder[]>('/orders/orders').then((result) => {
-      if (!active) return;
+  useApiGet<HistoryOrder[]>(
+    '/orders/orders',
+    (result) => {
       if (result.ok) setLoad({ kind: 'ready', orders: result.data });
       else if (result.status !== 401) setLoad({ kind: 'failed' });
-    });
-    return () => {
-      active = false;
-    };
-  }, [version]);
+    },
+    version,
+  );
 
   if (load.kind === 'loading') {
     return (

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../lib/api-client';
+import { useApiGet } from '../../lib/use-api-get';
 
 /** A list the account keeps (addresses, cards): loading, failed (never for a 401), or ready. */
 export type SavedList<Entry> =
@@ -17,21 +18,14 @@ function listOf<Entry>(result: Answer<Entry>): SavedList<Entry> | undefined {
 export function useSavedList<Entry>(path: string, enabled = true) {
   const [list, setList] = useState<SavedList<Entry>>({ kind: 'loading' });
 
-  useEffect(() => {
-    if (!enabled) return;
-    let active = true;
-    void api.get<Entry[]>(path).then((result) => {
-      const next = listOf(result);
-      if (active && next) setList(next);
-    });
-    return () => {
-      active = false;
-    };
-  }, [path, enabled]);
+  function show(result: Answer<Entry>) {
+    const next = listOf(result);
+    if (next) setList(next);
+  }
+  useApiGet<Entry[]>(enabled ? path : null, show);
 
   async function reload() {
-    const next = listOf(await api.get<Entry[]>(path));
-    if (next) setList(next);
+    show(await api.get<Entry[]>(path));
   }
 
   return { list, reload };

@@ -3,6 +3,7 @@ import { productCreateBody, productEditBody } from '../../../core/admin/model';
 import { formatDollars } from '../../../core/money';
 import { FALLBACK_PRICE } from '../../../core/product/constants';
 import { api } from '../../lib/api-client';
+import { useApiGet } from '../../lib/use-api-get';
 import { CategoryPicker } from './CategoryPicker';
 import { EditorField, type ControlProps } from './EditorField';
 import { CATEGORY_TEXT, categorizationOf, fieldErrors, unchosenCategories } from './product-form';
@@ -45,18 +46,10 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
   const [refused, setRefused] = useState(0);
   const [loadFailed, setLoadFailed] = useState(false);
 
-  useEffect(() => {
-    if (!productId) return;
-    let active = true;
-    void api.get<Editable>(`/admin/products/${productId}`).then((result) => {
-      if (!active) return;
-      if (result.ok) setFields(toFields(result.data));
-      else setLoadFailed(true);
-    });
-    return () => {
-      active = false;
-    };
-  }, [productId]);
+  useApiGet<Editable>(productId ? `/admin/products/${productId}` : null, (result) => {
+    if (result.ok) setFields(toFields(result.data));
+    else setLoadFailed(true);
+  });
 
   // The heading takes the focus when the form first shows.
   const shown = fields !== null;

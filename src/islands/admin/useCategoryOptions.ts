@@ -1,24 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { AdminCategoryList } from '../../../core/admin/model';
-import { api } from '../../lib/api-client';
+import { useApiGet } from '../../lib/use-api-get';
 import type { CategoryOptions } from './CategoryPicker';
 
 /** The catalogue's categories, loaded once and again on "Try again". */
 export function useCategoryOptions() {
   const [options, setOptions] = useState<CategoryOptions>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let active = true;
-    void api.get<AdminCategoryList>('/admin/categories').then((result) => {
-      if (!active) return;
+  useApiGet<AdminCategoryList>(
+    '/admin/categories',
+    (result) =>
       setOptions(
         result.ok ? { status: 'ready', categories: result.data.categories } : { status: 'failed' },
-      );
-    });
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
+      ),
+    attempt,
+  );
   const retry = () => {
     setOptions({ status: 'loading' });
     setAttempt((count) => count + 1);
