@@ -1,4 +1,4 @@
-import { useId, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { changePasswordForm } from '../../../core/auth/model';
 import { PROFILE_MESSAGES } from '../../../core/user/model';
 import { SITE_NAME } from '../../consts';
@@ -6,11 +6,10 @@ import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { storeToken } from '../../stores/auth';
 import { Field } from '../forms/Field';
-import { FormMessages, SubmitButton } from '../forms/FormFeedback';
 import { fieldBinder, useForm } from '../forms/useForm';
 import { ConfirmPasswordField, NewPasswordField } from './AccountFields';
+import { AccountSection } from './AccountSection';
 import { ACCOUNT_TEXT } from './messages';
-import styles from './Account.module.css';
 
 const EMPTY = { oldPassword: '', newPassword: '', confirmPassword: '' };
 const fieldId = (name: string) => `change-password-${name}`;
@@ -26,11 +25,8 @@ const fieldId = (name: string) => `change-password-${name}`;
  */
 export function ChangePasswordForm({ username }: { username: string }) {
   const [values, setValues] = useDomInitialState(EMPTY, fieldId);
-  const { form, errors, status, sending, checkAsync, fail, done, showErrors } = useForm(
-    Object.keys(EMPTY),
-  );
+  const { form, errors, status, checkAsync, fail, done, showErrors } = useForm(Object.keys(EMPTY));
   const earlySubmit = useEarlySubmit(form);
-  const id = useId();
   const bind = fieldBinder(values, setValues, errors, fieldId);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
@@ -55,15 +51,15 @@ export function ChangePasswordForm({ username }: { username: string }) {
   }
 
   return (
-    <form
-      ref={form}
-      className={styles.section}
-      noValidate
+    <AccountSection
+      form={form}
+      title={ACCOUNT_TEXT.password}
+      status={status}
+      doneText={PROFILE_MESSAGES.passwordUpdated}
+      submit={{ label: ACCOUNT_TEXT.savePassword, busyLabel: ACCOUNT_TEXT.savingPassword }}
       onSubmit={submit}
-      aria-labelledby={`${id}-title`}
       {...earlySubmit}
     >
-      <h2 id={`${id}-title`}>{ACCOUNT_TEXT.password}</h2>
       <input type="hidden" name="username" autoComplete="username" value={username} />
       <Field
         {...bind('oldPassword')}
@@ -74,12 +70,6 @@ export function ChangePasswordForm({ username }: { username: string }) {
       />
       <NewPasswordField {...bind('newPassword')} label="New password" />
       <ConfirmPasswordField {...bind('confirmPassword')} label="Confirm new password" />
-      <FormMessages status={status} doneText={PROFILE_MESSAGES.passwordUpdated} />
-      <SubmitButton
-        busy={sending}
-        label={ACCOUNT_TEXT.savePassword}
-        busyLabel={ACCOUNT_TEXT.savingPassword}
-      />
-    </form>
+    </AccountSection>
   );
 }

@@ -1,6 +1,8 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import { HISTORY_MESSAGES, type HistoryOrder } from '../../../core/orders/history-model';
 import { api } from '../../lib/api-client';
+import { FieldFrame } from '../forms/Field';
+import { FormMessages, SubmitButton } from '../forms/FormFeedback';
 import { useForm } from '../forms/useForm';
 import styles from './Account.module.css';
 import own from './Orders.module.css';
@@ -77,39 +79,29 @@ export function OrderMessageForm({
           ))}
         </fieldset>
       )}
-      <label htmlFor={`${id}-message`}>Message</label>
-      <textarea
+      <FieldFrame
         id={`${id}-message`}
-        name="message"
-        maxLength={2000}
-        value={message}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => setMessage(event.target.value)}
-      />
-      {error && (
-        <p id={`${id}-error`} className={styles.fieldError}>
-          {error}
-        </p>
-      )}
-      {status.kind === 'done' && (
-        <p className={styles.success} role="status">
-          {HISTORY_MESSAGES.messageSent}
-        </p>
-      )}
-      {status.kind === 'failed' && (
-        <div className={styles.error} role="alert">
-          <p>{status.text}</p>
-        </div>
-      )}
-      <div className={styles.actions}>
-        <button type="submit" className={styles.button} disabled={sending}>
-          Send
-        </button>
+        label="Message"
+        error={error}
+        classes={{ error: styles.fieldError }}
+      >
+        {(aria) => (
+          <textarea
+            id={`${id}-message`}
+            name="message"
+            maxLength={2000}
+            value={message}
+            {...aria}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+        )}
+      </FieldFrame>
+      <FormMessages status={status} doneText={HISTORY_MESSAGES.messageSent} transient />
+      <SubmitButton busy={sending} label="Send" busyLabel="Send">
         <button type="button" className={styles.secondary} onClick={onClose}>
           Close
         </button>
-      </div>
+      </SubmitButton>
     </form>
   );
 }

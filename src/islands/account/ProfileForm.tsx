@@ -4,18 +4,14 @@ import { api } from '../../lib/api-client';
 import { updateUser } from '../../stores/auth';
 import { Field } from '../forms/Field';
 import { NameFields } from './AccountFields';
-import { FormMessages, SubmitButton } from '../forms/FormFeedback';
 import { fieldBinder, useForm } from '../forms/useForm';
+import { AccountSection } from './AccountSection';
 import { ACCOUNT_TEXT } from './messages';
-import styles from './Account.module.css';
 
 /** spec §2 Account: edit first and last name (PUT /user/me); spec §8 Profile's three texts. */
 export function ProfileForm({ user }: { user: UserDto }) {
   const [values, setValues] = useState({ firstname: user.firstname, lastname: user.lastname });
-  const { form, errors, status, sending, check, fail, done, setErrors } = useForm([
-    'firstname',
-    'lastname',
-  ]);
+  const { form, errors, status, check, fail, done, setErrors } = useForm(['firstname', 'lastname']);
   const id = useId();
   const bind = fieldBinder(values, setValues, errors, (name) => `${id}-${name}`);
 
@@ -36,14 +32,14 @@ export function ProfileForm({ user }: { user: UserDto }) {
   }
 
   return (
-    <form
-      ref={form}
-      className={styles.section}
-      noValidate
+    <AccountSection
+      form={form}
+      title={ACCOUNT_TEXT.profile}
+      status={status}
+      doneText={PROFILE_MESSAGES.profileUpdated}
+      submit={{ label: ACCOUNT_TEXT.saveProfile, busyLabel: ACCOUNT_TEXT.savingProfile }}
       onSubmit={submit}
-      aria-labelledby={`${id}-title`}
     >
-      <h2 id={`${id}-title`}>{ACCOUNT_TEXT.profile}</h2>
       <Field
         id={`${id}-email`}
         name="email"
@@ -54,12 +50,6 @@ export function ProfileForm({ user }: { user: UserDto }) {
         onChange={() => undefined}
       />
       <NameFields bind={bind} />
-      <FormMessages status={status} doneText={PROFILE_MESSAGES.profileUpdated} />
-      <SubmitButton
-        busy={sending}
-        label={ACCOUNT_TEXT.saveProfile}
-        busyLabel={ACCOUNT_TEXT.savingProfile}
-      />
-    </form>
+    </AccountSection>
   );
 }

@@ -10,15 +10,35 @@ import styles from './Admin.module.css';
 
 const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'];
 
+type Action = 'ship' | 'deliver' | 'cancel' | 'retry';
+
+/** Each action's route, its confirm button and what the page says once it is done. */
+const ACTIONS: Record<Action, { path: string; confirmLabel: string; done: string }> = {
+  ship: {
+    path: 'ship',
+    confirmLabel: 'Yes, mark shipped',
+    done: 'Marked shipped; the customer was emailed the tracking link.',
+  },
+  cancel: {
+    path: 'cancel',
+    confirmLabel: 'Yes, cancel and refund',
+    done: 'Canceled and refunded; the customer was emailed.',
+  },
+  deliver: { path: 'deliver', confirmLabel: 'Yes, mark delivered', done: 'Marked delivered.' },
+  retry: {
+    path: 'retry-refund',
+    confirmLabel: 'Yes, retry the refund',
+    done: 'Refunded; the order is canceled.',
+  },
+};
+
 /** One order in the back office: its status, the fulfilment actions open to it, and its record. */
 function OrderBody({ id }: { id: string }) {
   const [data, setData] = useState<OrderDetail | null>(null);
   const [failed, setFailed] = useState(false);
   const [carrier, setCarrier] = useState('USPS');
   const [tracking, setTracking] = useState('');
-  const { asking, setAsking, busy, notice, setNotice, send } = useAdminAction<
-    'ship' | 'deliver' | 'cancel' | 'retry'
-  >();
+  const { asking, setAsking, busy, notice, setNotice, send } = useAdminAction<Action>();
 
   const load = useCallback(() => {
     void api.get<OrderDetail>(`/admin/orders/${id}`).then((result) => {
@@ -28,7 +48,9 @@ function OrderBody({ id }: { id: string }) {
   }, [id]);
   useEffect(load, [load]);
 
-  async function act(path: string, body: unknown, done: string) {
+  async function act(action: Action) {
+    const { path, done } = ACTIONS[action];
+    const body = action === 'ship' ? { carrier, trackingNumber: tracking } : {};
     const result = await send(`/admin/orders/${id}/${path}`, body, done);
     if (result.ok) load();
   }
@@ -48,6 +70,17 @@ function OrderBody({ id }: { id: string }) {
   if (failed) return <p className={styles.error}>{ADMIN_TEXT.failed}</p>;
   if (!data) return <p role="status">Loading the order...</p>;
   const { order } = data;
+  /** The action's confirm step, while it is the one asked. */
+  const confirmStep = (action: Action, summary: string) =>
+    asking === action && (
+      <ConfirmStep
+        summary={summary}
+        confirmLabel={ACTIONS[action].confirmLabel}
+        busy={busy}
+        onConfirm={() => void act(action)}
+        onCancel={() => setAsking(null)}
+      />
+    );
   return (
     <>
       <h2>Order {order.number}</h2>
@@ -76,58 +109,30 @@ function OrderBody({ id }: { id: string }) {
               Mark shipped
             </button>
           </form>
-          {asking === 'ship' && (
-            <ConfirmStep
-              summary={`Mark order ${order.number} shipped with ${carrier} tracking ${tracking.trim()}? The customer is emailed the tracking link.`}
-              confirmLabel="Yes, mark shipped"
-              busy={busy}
-              onConfirm={() =>
-                void act(
-                  'ship',
-                  { carrier, trackingNumber: tracking },
-                  'Marked shipped; the customer was emailed the tracking link.',
-                )
-              }
-              onCancel={() => setAsking(null)}
-            />
+          {confirmStep(
+            'ship',
+            `Mark order ${order.number} shipped with ${carrier} tracking ${tracking.trim()}? The customer is emailed the tracking link.`,
           )}
           <AskButton label="Cancel and refund" busy={busy} onClick={() => setAsking('cancel')} />
-          {asking === 'cancel' && (
-            <ConfirmStep
-              summary={`Cancel order ${order.number} and refund ${formatCents(order.totalCents)} to the customer's card? The stock goes back and the customer is emailed.`}
-              confirmLabel="Yes, cancel and refund"
-              busy={busy}
-              onConfirm={() =>
-                void act('cancel', {}, 'Canceled and refunded; the customer was emailed.')
-              }
-              onCancel={() => setAsking(null)}
-            />
+          {confirmStep(
+            'cancel',
+            `Cancel order ${order.number} and refund ${formatCents(order.totalCents)} to the customer's card? The stock goes back and the customer is emailed.`,
           )}
         </section>
       )}
       {order.shippingStatus === 'shipped' && (
         <AskButton label="Mark delivered" busy={busy} onClick={() => setAsking('deliver')} />
       )}
-      {order.shippingStatus === 'shipped' && asking === 'deliver' && (
-        <ConfirmStep
-          summary={`Mark order ${order.number} delivered now? Its 14-day return window starts today.`}
-          confirmLabel="Yes, mark delivered"
-          busy={busy}
-          onConfirm={() => void act('deliver', {}, 'Marked delivered.')}
-          onCancel={() => setAsking(null)}
-        />
+      {confirmStep(
+        'deliver',
+        `Mark order ${order.number} delivered now? Its 14-day return window starts today.`,
       )}
       {(order.shippingStatus === 'refund_failed' || order.shippingStatus === 'canceling') && (
         <AskButton label="Retry the refund" busy={busy} onClick={() => setAsking('retry')} />
       )}
-      {asking === 'retry' && (
-        <ConfirmStep
-          summary={`Refund ${formatCents(order.totalCents)} for order ${order.number} again through the payment provider?`}
-          confirmLabel="Yes, retry the refund"
-          busy={busy}
-          onConfirm={() => void act('retry-refund', {}, 'Refunded; the order is canceled.')}
-          onCancel={() => setAsking(null)}
-        />
+      {confirmStep(
+        'retry',
+        `Refund ${formatCents(order.totalCents)} for order ${order.number} again through the payment provider?`,
       )}
       <OrderRecord data={data} />
     </>

@@ -107,42 +107,33 @@ export function AdminReturn({
     0,
   );
 
+  /** What an action sends: the reason of a decline, the lines of a refund, nothing otherwise. */
+  const bodyOf = (action: Action) =>
+    action === 'decline'
+      ? { reason }
+      : action === 'refund'
+        ? {
+            idempotencyKey: refundKey,
+            lines: refundLines.map(({ line, quantity }) => ({ orderItemId: line.id, quantity })),
+          }
+        : {};
+
   /** The first step: checks the form with the API's own schema, then asks to confirm. */
   function ask(action: Action) {
     setNotice(null);
-    if (action === 'decline') {
-      const parsed = declineBody.safeParse({ reason });
-      if (!parsed.success) {
-        setNotice({ error: true, text: parsed.error.issues[0]!.message });
-        return;
-      }
-    }
-    if (action === 'refund') {
-      const parsed = refundBody.safeParse({
-        idempotencyKey: refundKey,
-        lines: refundLines.map(({ line, quantity }) => ({ orderItemId: line.id, quantity })),
-      });
-      if (!parsed.success) {
-        setNotice({ error: true, text: parsed.error.issues[0]!.message });
-        return;
-      }
+    const schema = action === 'decline' ? declineBody : action === 'refund' ? refundBody : null;
+    const parsed = schema?.safeParse(bodyOf(action));
+    if (parsed && !parsed.success) {
+      setNotice({ error: true, text: parsed.error.issues[0]!.message });
+      return;
     }
     setAsking(action);
   }
 
   async function send(action: Action) {
-    const body =
-      action === 'decline'
-        ? { reason }
-        : action === 'refund'
-          ? {
-              idempotencyKey: refundKey,
-              lines: refundLines.map(({ line, quantity }) => ({ orderItemId: line.id, quantity })),
-            }
-          : {};
     const result = await sendAction<{ status: string }>(
       `/admin/returns/${id}/${action}`,
-      body,
+      bodyOf(action),
       STEP_TEXT[action].done,
     );
     if (result.ok) {

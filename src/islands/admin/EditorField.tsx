@@ -1,14 +1,10 @@
 import type { ReactNode } from 'react';
+import { FieldFrame, type ControlAria } from '../forms/Field';
 import styles from './Admin.module.css';
 import editor from './ProductEditor.module.css';
 
 /** What a control needs to be tied to its label, hint and message. */
-export interface ControlProps {
-  id: string;
-  name: string;
-  'aria-invalid': true | undefined;
-  'aria-describedby': string | undefined;
-}
+export type ControlProps = ControlAria & { id: string; name: string };
 
 interface Props {
   id: string;
@@ -20,26 +16,13 @@ interface Props {
   children: (props: ControlProps) => ReactNode;
 }
 
-/** One of the product form's controls with its hint and message under it, for screen readers too. */
-export function EditorField({ id, name, label, hint, error, children }: Props) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
+const EDITOR_CLASSES = { field: editor.field ?? '', error: styles.error };
+
+/** One of the product form's controls, in the shop's one field frame with the editor's classes. */
+export function EditorField({ id, name, children, ...frame }: Props) {
   return (
-    <div className={editor.field}>
-      <label htmlFor={id}>{label}</label>
-      {children({
-        id,
-        name,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy || undefined,
-      })}
-      {hint && <p id={`${id}-hint`}>{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame id={id} classes={EDITOR_CLASSES} {...frame}>
+      {(aria) => children({ id, name, ...aria })}
+    </FieldFrame>
   );
 }

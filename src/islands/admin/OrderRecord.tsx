@@ -10,13 +10,18 @@ interface Address {
   zipcode: string;
 }
 
+/** Who an order is for, as the back office's list and detail both show it. */
+export interface OrderHeading {
+  id: string;
+  number: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  createdAt: string;
+}
+
 export interface OrderDetail {
-  order: {
-    id: string;
-    number: number;
-    email: string;
-    firstname: string;
-    lastname: string;
+  order: OrderHeading & {
     isGuest: boolean;
     shippingAddress: Address;
     billingAddress: Address;
@@ -25,7 +30,6 @@ export interface OrderDetail {
     totalCents: number;
     shippingStatus: string;
     paymentStatus: string;
-    createdAt: string;
   };
   items: {
     id: string;

@@ -15,3 +15,18 @@ export function describeCard(info: Pick<BillingInfo, 'brand' | 'last4Number'>): 
   const brand = info.brand && isAcceptedBrand(info.brand) ? BRAND_NAMES[info.brand] : 'Card';
   return `${brand} ending in ${info.last4Number}`;
 }
+
+/** A new card's billing info (kept for this order only) from what the payment provider gave. */
+export function newCardInfo(
+  token: string,
+  card: { last4: string; expMonth: number; expYear: number; brand: string },
+): BillingInfo {
+  return {
+    paymentMethodId: token,
+    last4Number: card.last4,
+    expirationMonth: String(card.expMonth).padStart(2, '0'),
+    expirationYear: String(card.expYear),
+    brand: card.brand,
+    stored: false,
+  };
+}

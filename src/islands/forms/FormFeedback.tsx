@@ -8,7 +8,32 @@ import type { FormStatus } from './useForm';
  * more, in an alert region. Both regions are in the page from the start, so screen readers announce
  * what appears in them.
  */
-export function FormMessages({ status, doneText }: { status: FormStatus; doneText?: string }) {
+export function FormMessages({
+  status,
+  doneText,
+  transient = false,
+}: {
+  status: FormStatus;
+  doneText?: string;
+  /** The sentences come with their own regions (a form that appears on demand). */
+  transient?: boolean;
+}) {
+  if (transient) {
+    return (
+      <>
+        {status.kind === 'done' && (
+          <p className={styles.success} role="status">
+            {doneText}
+          </p>
+        )}
+        {status.kind === 'failed' && (
+          <div className={styles.error} role="alert">
+            <p>{status.text}</p>
+          </div>
+        )}
+      </>
+    );
+  }
   return (
     <>
       {doneText !== undefined && (
