@@ -8,6 +8,7 @@ import { $auth } from '../../stores/auth';
 import type { CheckoutAddress } from '../../stores/checkout';
 import { useHydrated } from '../shell/useHydrated';
 import { AddressFields } from '../checkout/AddressFields';
+import { FormMessages } from '../forms/FormFeedback';
 import { useForm } from '../forms/useForm';
 import { RequireSession } from './RequireSession';
 import { useSavedList } from './useSavedList';
@@ -107,11 +108,7 @@ function AddressBook({ signedIn }: { signedIn: boolean }) {
           errors={errors}
           onChange={setAddress}
         />
-        {status.kind === 'failed' && (
-          <div className={styles.error} role="alert">
-            <p>{status.text}</p>
-          </div>
-        )}
+        <FormMessages status={status} transient />
         <button type="submit" className={styles.button} disabled={sending}>
           Add address
         </button>

@@ -21,7 +21,7 @@ export function FormMessages({
   if (transient) {
     return (
       <>
-        {status.kind === 'done' && (
+        {status.kind === 'done' && doneText !== undefined && (
           <p className={styles.success} role="status">
             {doneText}
           </p>
