@@ -2,13 +2,12 @@
 // Creates an admin account or promotes an existing one and prints a one-time set-password link.
 // Works before the first start (it migrates an empty database), on the embedded database while the
 // shop is stopped, and on PostgreSQL at any time.
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { config } from '../api/config';
-import { migrateDatabase, openDatabase } from '../api/db/client';
 import { createOrPromoteAdmin } from '../api/modules/admin/accounts';
 import { shopDetails } from '../api/modules/mail/templates';
+import { embeddedDataDir, withMigratedDatabase } from './configured-database';
 
 const { values } = parseArgs({
   options: {
@@ -41,7 +40,7 @@ async function shopIsRunning(): Promise<boolean> {
   return false;
 }
 
-const dataDir = resolve(settings.dataDir, 'db');
+const dataDir = embeddedDataDir();
 if (!settings.databaseUrl && (await shopIsRunning())) {
   console.error(
     `The shop is running (port ${settings.port}) and holds its embedded database (${dataDir}).\n` +
@@ -51,13 +50,7 @@ if (!settings.databaseUrl && (await shopIsRunning())) {
   process.exit(1);
 }
 
-const database = await openDatabase({
-  url: settings.databaseUrl,
-  dataDir,
-  pglite: settings.embedded,
-});
-try {
-  await migrateDatabase(database);
+await withMigratedDatabase(async (database) => {
   const result = await createOrPromoteAdmin(database.db, shopDetails(), {
     email: email.data,
     ...(values.firstname ? { firstname: values.firstname } : {}),
@@ -72,6 +65,4 @@ try {
   console.log(
     `Set its password within ${result.expiresInMinutes} minutes (the link works once):\n${result.link}`,
   );
-} finally {
-  await database.close();
-}
+});

@@ -2,7 +2,8 @@
  * `npm test`: the whole suite, arranged for a 2-core machine, printing how long each stage took.
  *
  *   1. Two lanes side by side, each of mostly single-threaded jobs: the production build then
- *      `astro check` (one lane, as both write Astro's generated types), and ESLint then Prettier.
+ *      `astro check` (one lane, as both write Astro's generated types), and ESLint, Prettier and the
+ *      duplicate-code scan.
  *   2. Vitest: unit, component, Astro page and API tests (PGlite), two files at a time.
  *   3. Playwright against the build of step 1.
  *
@@ -21,6 +22,7 @@ const phases = [
     [
       ['eslint', 'npm run lint'],
       ['prettier', 'npm run format:check'],
+      ['duplicate-code scan (jscpd)', 'npm run dup'],
     ],
   ],
   [[['vitest (unit, components, pages, API on PGlite)', 'npx vitest run']]],

@@ -1,18 +1,14 @@
 import { persistentAtom } from '@nanostores/persistent';
+import { emptyAddress } from '../../core/address/model';
 import type { OrderItemDto } from '../../core/orders/model';
+import type { OrderAddress } from '../../core/orders/statuses';
 
 /**
  * The checkout state (spec §3 Checkout state), kept in localStorage under 'checkout' and changed
  * only through the transitions of spec §4 below. `salesTax` is a rate (a fraction, DECISIONS);
  * `subtotal` is in dollars, both as the server's quote gave them.
  */
-export interface CheckoutAddress {
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  zipcode: string;
-}
+export type CheckoutAddress = OrderAddress;
 
 export interface BillingInfo {
   /** The sandbox token or Stripe PaymentMethod id; never a card number. */
@@ -50,14 +46,6 @@ export interface CheckoutState {
    */
   confirmation: { key: string; fingerprint: string } | null;
 }
-
-const emptyAddress = (): CheckoutAddress => ({
-  line1: '',
-  line2: '',
-  city: '',
-  state: '',
-  zipcode: '',
-});
 
 export const initialCheckout = (): CheckoutState => ({
   shippingAddress: emptyAddress(),

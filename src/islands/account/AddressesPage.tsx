@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { addressSchema } from '../../../core/address/model';
 import { ADDRESS_BOOK_MESSAGES, type SavedAddressDto } from '../../../core/user/addresses-model';
 import { api } from '../../lib/api-client';
@@ -8,14 +8,14 @@ import { $auth } from '../../stores/auth';
 import type { CheckoutAddress } from '../../stores/checkout';
 import { useHydrated } from '../shell/useHydrated';
 import { AddressFields } from '../checkout/AddressFields';
-import { focusFirstError, validate } from '../checkout/validation';
+import { FormMessages } from '../forms/FormFeedback';
+import { useForm } from '../forms/useForm';
 import { RequireSession } from './RequireSession';
+import { useSavedList } from './useSavedList';
 import styles from './Account.module.css';
 
 const EMPTY: CheckoutAddress = { line1: '', line2: '', city: '', state: '', zipcode: '' };
-
-type List =
-  { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; addresses: SavedAddressDto[] };
+const fieldName = (field: string) => `account-address-${field}`;
 
 const oneLine = (entry: SavedAddressDto) =>
   [entry.line1, entry.line2, entry.city, `${entry.state} ${entry.zipcode}`]
@@ -28,64 +28,34 @@ const oneLine = (entry: SavedAddressDto) =>
  * the script loads (issue 13 point 10); the list is shown and asked for once hydrated.
  */
 function AddressBook({ signedIn }: { signedIn: boolean }) {
-  const [list, setList] = useState<List>({ kind: 'loading' });
-  const [address, setAddress] = useDomInitialState(EMPTY, (name) => `account-address-${name}`);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
+  const { list, reload } = useSavedList<SavedAddressDto>('/user/addresses', signedIn);
+  const [address, setAddress] = useDomInitialState(EMPTY, fieldName);
+  const { form, errors, status, sending, check, fail, showErrors, setStatus } = useForm(
+    Object.keys(EMPTY),
+    fieldName,
+  );
   const earlySubmit = useEarlySubmit(form);
-
-  function show(result: Awaited<ReturnType<typeof api.get<SavedAddressDto[]>>>) {
-    if (result.ok) setList({ kind: 'ready', addresses: result.data });
-    else if (result.status !== 401) setList({ kind: 'failed' });
-  }
-
-  async function load() {
-    show(await api.get<SavedAddressDto[]>('/user/addresses'));
-  }
-
-  useEffect(() => {
-    if (!signedIn) return;
-    let active = true;
-    void api.get<SavedAddressDto[]>('/user/addresses').then((result) => {
-      if (active) show(result);
-    });
-    return () => {
-      active = false;
-    };
-  }, [signedIn]);
 
   async function add(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    setProblem('');
-    const checked = validate(addressSchema, address);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      requestAnimationFrame(() => focusFirstError(form.current));
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const result = await api.post<SavedAddressDto>('/user/addAddress', checked.data);
-    setBusy(false);
+    const body = check(addressSchema, address);
+    if (!body) return;
+    const result = await api.post<SavedAddressDto>('/user/addAddress', body);
     if (result.ok) {
+      setStatus({ kind: 'editing' });
       setAddress(EMPTY);
-      await load();
+      await reload();
       return;
     }
-    if (result.fields) {
-      setErrors(result.fields);
-      requestAnimationFrame(() => focusFirstError(form.current));
-    }
-    setProblem(ADDRESS_BOOK_MESSAGES.addFailed);
+    if (result.fields) showErrors(result.fields);
+    fail(ADDRESS_BOOK_MESSAGES.addFailed);
   }
 
   async function remove(entry: SavedAddressDto) {
-    setProblem('');
+    setStatus({ kind: 'editing' });
     const result = await api.delete('/user/address', { _id: entry._id });
-    if (!result.ok && result.status !== 401) setProblem(ADDRESS_BOOK_MESSAGES.deleteFailed);
-    await load();
+    if (!result.ok && result.status !== 401) fail(ADDRESS_BOOK_MESSAGES.deleteFailed);
+    await reload();
   }
 
   return (
@@ -100,12 +70,12 @@ function AddressBook({ signedIn }: { signedIn: boolean }) {
               <p>{ADDRESS_BOOK_MESSAGES.loadFailed}</p>
             </div>
           )}
-          {list.kind === 'ready' && list.addresses.length === 0 && (
+          {list.kind === 'ready' && list.entries.length === 0 && (
             <p className={styles.hint}>{ADDRESS_BOOK_MESSAGES.empty}</p>
           )}
-          {list.kind === 'ready' && list.addresses.length > 0 && (
+          {list.kind === 'ready' && list.entries.length > 0 && (
             <ul className="address-list">
-              {list.addresses.map((entry) => (
+              {list.entries.map((entry) => (
                 <li key={entry._id}>
                   <span>{oneLine(entry)}</span>{' '}
                   <button
@@ -138,12 +108,8 @@ function AddressBook({ signedIn }: { signedIn: boolean }) {
           errors={errors}
           onChange={setAddress}
         />
-        {problem && (
-          <div className={styles.error} role="alert">
-            <p>{problem}</p>
-          </div>
-        )}
-        <button type="submit" className={styles.button} disabled={busy}>
+        <FormMessages status={status} transient />
+        <button type="submit" className={styles.button} disabled={sending}>
           Add address
         </button>
       </form>

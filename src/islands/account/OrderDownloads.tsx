@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   DOWNLOAD_MESSAGES,
   DOWNLOAD_TERMS,
@@ -6,21 +6,20 @@ import {
   type DownloadLink,
 } from '../../../core/downloads/model';
 import { api } from '../../lib/api-client';
+import { useApiGet } from '../../lib/use-api-get';
 import styles from './Account.module.css';
 import own from './Orders.module.css';
 
 /** The signed-in customer's paid digital lines, read once with the orders (GET /downloads/mine). */
 export function useDownloadLines(version: number): DownloadLine[] {
   const [lines, setLines] = useState<DownloadLine[]>([]);
-  useEffect(() => {
-    let active = true;
-    void api.get<DownloadLine[]>('/downloads/mine').then((result) => {
-      if (active && result.ok) setLines(result.data);
-    });
-    return () => {
-      active = false;
-    };
-  }, [version]);
+  useApiGet<DownloadLine[]>(
+    '/downloads/mine',
+    (result) => {
+      if (result.ok) setLines(result.data);
+    },
+    version,
+  );
   return lines;
 }
 

@@ -1,16 +1,12 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import {
-  AUTH_MESSAGES,
-  PASSWORD_LIMITS,
-  authFieldMessages,
-  registerForm,
-  registerPayload,
-} from '../../../core/auth/model';
-import { loadPasswordEstimator } from '../../../core/auth/password-strength';
+import { useEffect, useId, useRef, type SubmitEvent } from 'react';
+import { AUTH_MESSAGES, registerForm, registerPayload } from '../../../core/auth/model';
 import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
-import { Field, focusFirstError } from './Field';
+import { Field } from '../forms/Field';
+import { FormMessages, SubmitButton } from '../forms/FormFeedback';
+import { fieldBinder, fieldSetter, useForm } from '../forms/useForm';
+import { ConfirmPasswordField, NameFields, NewPasswordField } from './AccountFields';
 import { REGISTER_TEXT } from './messages';
 import styles from './Account.module.css';
 
@@ -23,12 +19,6 @@ interface Values {
   acceptedPolicy: boolean;
 }
 
-type Status =
-  | { kind: 'editing' }
-  | { kind: 'sending' }
-  | { kind: 'failed'; text: string }
-  | { kind: 'registered' };
-
 const EMPTY: Values = {
   username: '',
   firstname: '',
@@ -38,17 +28,6 @@ const EMPTY: Values = {
   acceptedPolicy: false,
 };
 const REGISTER_FORM = registerForm(SITE_NAME);
-/** The strength check's dictionaries start loading when the shopper reaches the password. */
-const preloadPasswordCheck = () => void loadPasswordEstimator().catch(() => undefined);
-
-const FIELDS = [
-  'username',
-  'firstname',
-  'lastname',
-  'password',
-  'confirmPassword',
-  'acceptedPolicy',
-];
 
 /**
  * The register form (spec §2, §4, §5, §8): email, names, password twice and the policies box,
@@ -58,53 +37,36 @@ export default function RegisterForm() {
   const id = useId();
   // What was typed before the island hydrated stays (issue 13 point 10).
   const [values, setValues] = useDomInitialState<Values>(EMPTY, (name) => `${id}-${name}`);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>({ kind: 'editing' });
-  const form = useRef<HTMLFormElement>(null);
+  const { form, errors, status, sending, setStatus, checkAsync, fail, done, showErrors } = useForm(
+    Object.keys(EMPTY),
+  );
   const panelHeading = useRef<HTMLHeadingElement>(null);
   const earlySubmit = useEarlySubmit(form);
 
   useEffect(() => {
-    if (status.kind === 'registered') panelHeading.current?.focus();
+    if (status.kind === 'done') panelHeading.current?.focus();
   }, [status.kind]);
 
-  const set =
-    <K extends keyof Values>(field: K) =>
-    (value: Values[K]) =>
-      setValues((current) => ({ ...current, [field]: value }));
+  const set = fieldSetter(setValues);
+  const bind = fieldBinder(values, setValues, errors, (name) => `${id}-${name}`);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    // The strength check may still be loading its dictionaries: no second submit meanwhile.
-    setStatus({ kind: 'sending' });
-    const checked = await REGISTER_FORM.safeParseAsync(values);
-    if (!checked.success) {
-      const found = authFieldMessages(checked.error);
-      setErrors(found);
-      setStatus({ kind: 'editing' });
-      focusFirstError(form.current, found, FIELDS);
-      return;
-    }
-    setErrors({});
-    const result = await api.post('/auth/register', registerPayload(checked.data), {
+    const checked = await checkAsync(REGISTER_FORM, values);
+    if (!checked) return;
+    const result = await api.post('/auth/register', registerPayload(checked), {
       anonymous: true,
     });
     if (result.status === 201) {
-      setStatus({ kind: 'registered' });
+      done();
       return;
     }
     if (result.status === 0) {
-      setStatus({ kind: 'failed', text: REGISTER_TEXT.serverError });
+      fail(REGISTER_TEXT.serverError);
       return;
     }
-    if (!result.ok && result.fields) {
-      setErrors(result.fields);
-      focusFirstError(form.current, result.fields, FIELDS);
-    }
-    setStatus({
-      kind: 'failed',
-      text: (!result.ok && result.error) || REGISTER_TEXT.failed,
-    });
+    if (!result.ok && result.fields) showErrors(result.fields);
+    fail((!result.ok && result.error) || REGISTER_TEXT.failed);
   }
 
   function backToRegister() {
@@ -112,7 +74,7 @@ export default function RegisterForm() {
     setStatus({ kind: 'editing' });
   }
 
-  if (status.kind === 'registered') {
+  if (status.kind === 'done') {
     return (
       <section className={styles.panel} aria-labelledby={`${id}-verify`}>
         <h2 id={`${id}-verify`} ref={panelHeading} tabIndex={-1}>
@@ -132,63 +94,10 @@ export default function RegisterForm() {
   return (
     <>
       <form ref={form} className={styles.form} noValidate onSubmit={submit} {...earlySubmit}>
-        <Field
-          id={`${id}-username`}
-          name="username"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
-          value={values.username}
-          error={errors.username}
-          onChange={set('username')}
-        />
-        <Field
-          id={`${id}-firstname`}
-          name="firstname"
-          label="First name"
-          autoComplete="given-name"
-          required
-          value={values.firstname}
-          error={errors.firstname}
-          onChange={set('firstname')}
-        />
-        <Field
-          id={`${id}-lastname`}
-          name="lastname"
-          label="Last name"
-          autoComplete="family-name"
-          required
-          value={values.lastname}
-          error={errors.lastname}
-          onChange={set('lastname')}
-        />
-        <Field
-          id={`${id}-password`}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_LIMITS.newMin}
-          maxLength={PASSWORD_LIMITS.newMax}
-          hint={`${PASSWORD_LIMITS.newMin} to ${PASSWORD_LIMITS.newMax} characters.`}
-          value={values.password}
-          error={errors.password}
-          onChange={set('password')}
-          onFocus={preloadPasswordCheck}
-        />
-        <Field
-          id={`${id}-confirmPassword`}
-          name="confirmPassword"
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={set('confirmPassword')}
-        />
+        <Field {...bind('username')} label="Email" type="email" autoComplete="email" required />
+        <NameFields bind={bind} />
+        <NewPasswordField {...bind('password')} label="Password" limits />
+        <ConfirmPasswordField {...bind('confirmPassword')} label="Confirm password" />
         <div className={styles.field}>
           <div className={styles.checkbox}>
             <input
@@ -212,18 +121,12 @@ export default function RegisterForm() {
             </p>
           )}
         </div>
-        <div role="alert">
-          {status.kind === 'failed' && (
-            <div className={styles.error}>
-              <p>{status.text}</p>
-            </div>
-          )}
-        </div>
-        <div className={styles.actions}>
-          <button className={styles.button} type="submit" disabled={status.kind === 'sending'}>
-            {status.kind === 'sending' ? REGISTER_TEXT.submitting : REGISTER_TEXT.submit}
-          </button>
-        </div>
+        <FormMessages status={status} />
+        <SubmitButton
+          busy={sending}
+          label={REGISTER_TEXT.submit}
+          busyLabel={REGISTER_TEXT.submitting}
+        />
       </form>
       <p className={styles.links}>
         <span>

@@ -1,9 +1,8 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { UserDto } from '../../../core/user/model';
-import { api } from '../../lib/api-client';
-import { loginHref } from '../../lib/login-redirect';
-import { $auth, updateUser } from '../../stores/auth';
+import { useApiGet } from '../../lib/use-api-get';
+import { updateUser } from '../../stores/auth';
+import { useSignedInOrLogin } from './useSignedIn';
 import { ACCOUNT_TEXT } from './messages';
 import styles from './Account.module.css';
 
@@ -25,29 +24,18 @@ export function RequireSession({
   /** What shows while the session is checked; a loading line by default. */
   pending?: ReactNode;
 }) {
-  const { isLoggedIn } = useStore($auth);
+  const isLoggedIn = useSignedInOrLogin();
   const [state, setState] = useState<State>({ kind: 'checking' });
 
-  useEffect(() => {
-    if (!isLoggedIn) {
-      location.replace(loginHref(`${location.pathname}${location.search}`));
-      return;
+  useApiGet<UserDto>(isLoggedIn ? '/user/me' : null, (result) => {
+    if (result.ok) {
+      updateUser(result.data);
+      setState({ kind: 'ready', user: result.data });
+    } else if (result.status !== 401) {
+      setState({ kind: 'failed' });
     }
-    let active = true;
-    void api.get<UserDto>('/user/me').then((result) => {
-      if (!active) return;
-      if (result.ok) {
-        updateUser(result.data);
-        setState({ kind: 'ready', user: result.data });
-      } else if (result.status !== 401) {
-        setState({ kind: 'failed' });
-      }
-      // A 401 here means the refresh was refused too: the API client is on its way to /login.
-    });
-    return () => {
-      active = false;
-    };
-  }, [isLoggedIn]);
+    // A 401 here means the refresh was refused too: the API client is on its way to /login.
+  });
 
   if (!isLoggedIn) return <p className={styles.hint}>{ACCOUNT_TEXT.redirecting}</p>;
   if (state.kind === 'checking') {

@@ -1,31 +1,22 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import {
   AUTH_MESSAGES,
   PASSWORD_LIMITS,
-  authFieldMessages,
   resetLinkQuery,
   resetPasswordForm,
 } from '../../../core/auth/model';
-import { loadPasswordEstimator } from '../../../core/auth/password-strength';
 import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { useHydrated } from '../shell/useHydrated';
 import { LOGIN_PATH } from '../../lib/login-redirect';
-import { Field, focusFirstError } from './Field';
+import { FormMessages, SubmitButton } from '../forms/FormFeedback';
+import { fieldBinder, useForm } from '../forms/useForm';
+import { ConfirmPasswordField, NewPasswordField } from './AccountFields';
 import { REDIRECT_DELAYS_MS, RESET_TEXT } from './messages';
 import styles from './Account.module.css';
 
 type Link = { token: string; email: string } | null;
-type Status =
-  | { kind: 'form' }
-  | { kind: 'submitting' }
-  | { kind: 'failed'; text: string }
-  | { kind: 'success' };
-
-const FIELDS = ['newPassword', 'confirmPassword'];
-/** The strength check's dictionaries start loading when the shopper reaches the new password. */
-const preloadPasswordCheck = () => void loadPasswordEstimator().catch(() => undefined);
 
 /** The link's token and email when both are there; the token leaves the address bar once read. */
 function readLink(): Link {
@@ -58,13 +49,14 @@ export default function ResetPasswordForm() {
     { newPassword: '', confirmPassword: '' },
     (name) => `${id}-${name}`,
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<Status>({ kind: 'form' });
-  const form = useRef<HTMLFormElement>(null);
+  const { form, errors, status, sending, checkAsync, fail, done, setErrors } = useForm([
+    'newPassword',
+    'confirmPassword',
+  ]);
   const earlySubmit = useEarlySubmit(form);
 
   useEffect(() => {
-    if (status.kind !== 'success') return;
+    if (status.kind !== 'done') return;
     const timer = setTimeout(() => location.assign(LOGIN_PATH), REDIRECT_DELAYS_MS.reset);
     return () => clearTimeout(timer);
   }, [status.kind]);
@@ -83,7 +75,7 @@ export default function ResetPasswordForm() {
   }
   const resetLink = link === 'unread' ? { token: '', email: '' } : link;
 
-  if (status.kind === 'success') {
+  if (status.kind === 'done') {
     return (
       <p className={styles.success} role="status">
         {RESET_TEXT.success}
@@ -94,75 +86,34 @@ export default function ResetPasswordForm() {
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (link === 'unread') return;
-    // The strength check may still be loading its dictionaries: no second submit meanwhile.
-    setStatus({ kind: 'submitting' });
-    const checked = await resetPasswordForm(SITE_NAME, resetLink.email).safeParseAsync(values);
-    if (!checked.success) {
-      const found = authFieldMessages(checked.error);
-      setErrors(found);
-      setStatus({ kind: 'form' });
-      focusFirstError(form.current, found, FIELDS);
-      return;
-    }
-    setErrors({});
+    const checked = await checkAsync(resetPasswordForm(SITE_NAME, resetLink.email), values);
+    if (!checked) return;
     const result = await api.post(
       '/auth/reset-password',
-      { ...resetLink, newPassword: checked.data.newPassword },
+      { ...resetLink, newPassword: checked.newPassword },
       { anonymous: true },
     );
     if (result.ok) {
-      setStatus({ kind: 'success' });
+      done();
       return;
     }
     if (result.fields?.newPassword) setErrors({ newPassword: result.fields.newPassword });
-    setStatus({ kind: 'failed', text: result.error ?? RESET_TEXT.failed });
+    fail(result.error ?? RESET_TEXT.failed);
   }
 
-  const set = (field: 'newPassword' | 'confirmPassword') => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
+  const bind = fieldBinder(values, setValues, errors, (name) => `${id}-${name}`);
 
   return (
     <form ref={form} className={styles.form} onSubmit={submit} {...earlySubmit}>
       <input type="hidden" name="username" autoComplete="username" value={resetLink.email} />
-      <Field
-        id={`${id}-newPassword`}
-        name="newPassword"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_LIMITS.newMin}
-        maxLength={PASSWORD_LIMITS.newMax}
-        hint={`${PASSWORD_LIMITS.newMin} to ${PASSWORD_LIMITS.newMax} characters.`}
-        value={values.newPassword}
-        error={errors.newPassword}
-        onChange={set('newPassword')}
-        onFocus={preloadPasswordCheck}
-      />
-      <Field
-        id={`${id}-confirmPassword`}
-        name="confirmPassword"
+      <NewPasswordField {...bind('newPassword')} label="New password" limits />
+      <ConfirmPasswordField
+        {...bind('confirmPassword')}
         label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        required
         minLength={PASSWORD_LIMITS.newMin}
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={set('confirmPassword')}
       />
-      <div role="alert">
-        {status.kind === 'failed' && (
-          <div className={styles.error}>
-            <p>{status.text}</p>
-          </div>
-        )}
-      </div>
-      <div className={styles.actions}>
-        <button className={styles.button} type="submit" disabled={status.kind === 'submitting'}>
-          {status.kind === 'submitting' ? RESET_TEXT.submitting : RESET_TEXT.submit}
-        </button>
-      </div>
+      <FormMessages status={status} />
+      <SubmitButton busy={sending} label={RESET_TEXT.submit} busyLabel={RESET_TEXT.submitting} />
     </form>
   );
 }

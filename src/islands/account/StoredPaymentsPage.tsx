@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { CARD_MESSAGES, type SavedPaymentDto } from '../../../core/user/cards-model';
 import { api } from '../../lib/api-client';
 import { describeCard } from '../checkout/card';
 import { RequireSession } from './RequireSession';
+import { useSavedList } from './useSavedList';
 import styles from './Account.module.css';
-
-type List = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; cards: SavedPaymentDto[] };
 
 /**
  * spec §2 Stored payments: the saved cards, each deletable. spec §8's texts: 'Failed to load
@@ -14,28 +13,9 @@ type List = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; cards: S
  * when it cannot be reached.
  */
 function StoredCards() {
-  const [list, setList] = useState<List>({ kind: 'loading' });
+  const { list, reload } = useSavedList<SavedPaymentDto>('/user/savedPaymentMethods');
   const [problem, setProblem] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
-
-  function show(result: Awaited<ReturnType<typeof api.get<SavedPaymentDto[]>>>) {
-    if (result.ok) setList({ kind: 'ready', cards: result.data });
-    else if (result.status !== 401) setList({ kind: 'failed' });
-  }
-
-  async function load() {
-    show(await api.get<SavedPaymentDto[]>('/user/savedPaymentMethods'));
-  }
-
-  useEffect(() => {
-    let active = true;
-    void api.get<SavedPaymentDto[]>('/user/savedPaymentMethods').then((result) => {
-      if (active) show(result);
-    });
-    return () => {
-      active = false;
-    };
-  }, []);
 
   async function remove(card: SavedPaymentDto) {
     setProblem('');
@@ -45,7 +25,7 @@ function StoredCards() {
     if (!result.ok && result.status !== 401) {
       setProblem(result.status === 0 ? CARD_MESSAGES.deleteError : CARD_MESSAGES.deleteFailed);
     }
-    await load();
+    await reload();
   }
 
   const label = (card: SavedPaymentDto) =>
@@ -65,12 +45,12 @@ function StoredCards() {
           <p>{problem}</p>
         </div>
       )}
-      {list.kind === 'ready' && list.cards.length === 0 && (
+      {list.kind === 'ready' && list.entries.length === 0 && (
         <p className={styles.hint}>{CARD_MESSAGES.empty}</p>
       )}
-      {list.kind === 'ready' && list.cards.length > 0 && (
+      {list.kind === 'ready' && list.entries.length > 0 && (
         <ul>
-          {list.cards.map((card) => (
+          {list.entries.map((card) => (
             <li key={card._id}>
               <span>{label(card)}</span>{' '}
               <button

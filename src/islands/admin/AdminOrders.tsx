@@ -1,20 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { formatCents } from '../../../core/money';
+import type { OrderHeading } from './OrderRecord';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
 import styles from './Admin.module.css';
 
 interface OrderList {
-  orders: {
-    id: string;
-    number: number;
-    email: string;
-    firstname: string;
-    lastname: string;
-    status: string;
-    totalCents: number;
-    createdAt: string;
-  }[];
+  orders: (OrderHeading & { status: string; totalCents: number })[];
   page: number;
   pageSize: number;
   total: number;

@@ -4,6 +4,7 @@ import { api } from '../../lib/api-client';
 import { ConfirmStep } from './ConfirmStep';
 import { formatCents } from '../../../core/money';
 import { ADMIN_TEXT, when } from './RequireAdmin';
+import { AskButton, NoticeLine, useAdminAction } from './useAdminAction';
 import styles from './Admin.module.css';
 
 interface ReturnDetail {
@@ -68,9 +69,7 @@ export function AdminReturn({
   const formId = useId();
   const [data, setData] = useState<ReturnDetail | null>(null);
   const [failed, setFailed] = useState(false);
-  const [asking, setAsking] = useState<Action | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const { asking, setAsking, busy, notice, setNotice, send: sendAction } = useAdminAction<Action>();
   const [reason, setReason] = useState('');
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   // One key per refund attempt: a double click or a network retry refunds once.
@@ -108,52 +107,41 @@ export function AdminReturn({
     0,
   );
 
+  /** What an action sends: the reason of a decline, the lines of a refund, nothing otherwise. */
+  const bodyOf = (action: Action) =>
+    action === 'decline'
+      ? { reason }
+      : action === 'refund'
+        ? {
+            idempotencyKey: refundKey,
+            lines: refundLines.map(({ line, quantity }) => ({ orderItemId: line.id, quantity })),
+          }
+        : {};
+
   /** The first step: checks the form with the API's own schema, then asks to confirm. */
   function ask(action: Action) {
-    setMessage(null);
-    if (action === 'decline') {
-      const parsed = declineBody.safeParse({ reason });
-      if (!parsed.success) {
-        setMessage({ error: true, text: parsed.error.issues[0]!.message });
-        return;
-      }
-    }
-    if (action === 'refund') {
-      const parsed = refundBody.safeParse({
-        idempotencyKey: refundKey,
-        lines: refundLines.map(({ line, quantity }) => ({ orderItemId: line.id, quantity })),
-      });
-      if (!parsed.success) {
-        setMessage({ error: true, text: parsed.error.issues[0]!.message });
-        return;
-      }
+    setNotice(null);
+    const schema = action === 'decline' ? declineBody : action === 'refund' ? refundBody : null;
+    const parsed = schema?.safeParse(bodyOf(action));
+    if (parsed && !parsed.success) {
+      setNotice({ error: true, text: parsed.error.issues[0]!.message });
+      return;
     }
     setAsking(action);
   }
 
   async function send(action: Action) {
-    setBusy(true);
-    const body =
-      action === 'decline'
-        ? { reason }
-        : action === 'refund'
-          ? {
-              idempotencyKey: refundKey,
-              lines: refundLines.map(({ line, quantity }) => ({ orderItemId: line.id, quantity })),
-            }
-          : {};
-    const result = await api.post<{ status: string }>(`/admin/returns/${id}/${action}`, body);
-    setBusy(false);
-    setAsking(null);
+    const result = await sendAction<{ status: string }>(
+      `/admin/returns/${id}/${action}`,
+      bodyOf(action),
+      STEP_TEXT[action].done,
+    );
     if (result.ok) {
-      setMessage({ error: false, text: STEP_TEXT[action].done });
       onChanged(action === 'refund' ? 'refunded' : result.data.status);
       load();
-    } else {
+    } else if (action === 'refund') {
       // A refused refund is over: the next attempt is a new one.
-      if (action === 'refund') setRefundKey(newKey());
-      const fields = result.fields ? Object.values(result.fields).join(' ') : '';
-      setMessage({ error: true, text: fields || result.error || ADMIN_TEXT.failed });
+      setRefundKey(newKey());
     }
   }
 
@@ -181,23 +169,10 @@ export function AdminReturn({
             .join(', ')}
         </p>
       )}
-      <div aria-live="polite">
-        {message && (
-          <p
-            className={message.error ? styles.error : undefined}
-            role={message.error ? 'alert' : 'status'}
-          >
-            {message.text}
-          </p>
-        )}
-      </div>
+      <NoticeLine notice={notice} />
       {request.status === 'requested' && (
         <>
-          <p>
-            <button className={styles.button} type="button" onClick={() => ask('approve')}>
-              Approve
-            </button>
-          </p>
+          <AskButton label="Approve" onClick={() => ask('approve')} />
           <div className={styles.form}>
             <label>
               Reason to decline (emailed to the customer)
@@ -210,11 +185,7 @@ export function AdminReturn({
         </>
       )}
       {request.status === 'approved' && (
-        <p>
-          <button className={styles.button} type="button" onClick={() => ask('receive')}>
-            Mark received
-          </button>
-        </p>
+        <AskButton label="Mark received" onClick={() => ask('receive')} />
       )}
       {request.status === 'received' && (
         <fieldset>

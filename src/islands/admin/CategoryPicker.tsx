@@ -28,6 +28,43 @@ interface Props {
   onRetry(): void;
 }
 
+/** The name of a new category or subcategory, typed on purpose. */
+function NewName({
+  label,
+  onChange,
+  onDone,
+  ...input
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onDone: () => void;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}) {
+  return (
+    <>
+      <label htmlFor={input.id}>{label}</label>
+      <input
+        {...input}
+        autoComplete="off"
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onDone}
+      />
+    </>
+  );
+}
+
+/** A choice's message under it, when it has one. */
+function Message({ id, text }: { id: string; text: string | undefined }) {
+  return text ? (
+    <p id={id} className={styles.error}>
+      {text}
+    </p>
+  ) : null;
+}
 /** A name offered in a select even when the list lacks it (the product's own, loaded earlier). */
 const withCurrent = (names: string[], current: string) =>
   current && current !== NEW_NAME && !names.includes(current) ? [current, ...names] : names;
@@ -187,24 +224,17 @@ function Listing({
         <option value={NEW_NAME}>New category…</option>
       </select>
       {newCategory && (
-        <>
-          <label htmlFor={`${id}-new-category`}>New category name</label>
-          <input
-            id={`${id}-new-category`}
-            name={`${categoryKey}.new`}
-            value={row.newCategory}
-            autoComplete="off"
-            onChange={(event) => onChange({ newCategory: event.target.value })}
-            onBlur={onDone}
-            {...described('category', categoryError)}
-          />
-        </>
+        <NewName
+          id={`${id}-new-category`}
+          name={`${categoryKey}.new`}
+          label="New category name"
+          value={row.newCategory}
+          onChange={(value) => onChange({ newCategory: value })}
+          onDone={onDone}
+          {...described('category', categoryError)}
+        />
       )}
-      {categoryError && (
-        <p id={`${id}-category-error`} className={styles.error}>
-          {categoryError}
-        </p>
-      )}
+      <Message id={`${id}-category-error`} text={categoryError} />
 
       <label htmlFor={`${id}-subcategory`}>Subcategory</label>
       <select
@@ -223,24 +253,17 @@ function Listing({
         <option value={NEW_NAME}>New subcategory…</option>
       </select>
       {newSubcategory && (
-        <>
-          <label htmlFor={`${id}-new-subcategory`}>New subcategory name</label>
-          <input
-            id={`${id}-new-subcategory`}
-            name={`${subcategoryKey}.new`}
-            value={row.newSubcategory}
-            autoComplete="off"
-            onChange={(event) => onChange({ newSubcategory: event.target.value })}
-            onBlur={onDone}
-            {...described('subcategory', subcategoryError)}
-          />
-        </>
+        <NewName
+          id={`${id}-new-subcategory`}
+          name={`${subcategoryKey}.new`}
+          label="New subcategory name"
+          value={row.newSubcategory}
+          onChange={(value) => onChange({ newSubcategory: value })}
+          onDone={onDone}
+          {...described('subcategory', subcategoryError)}
+        />
       )}
-      {subcategoryError && (
-        <p id={`${id}-subcategory-error`} className={styles.error}>
-          {subcategoryError}
-        </p>
-      )}
+      <Message id={`${id}-subcategory-error`} text={subcategoryError} />
       {onRemove && (
         <p>
           <button className={styles.secondary} type="button" onClick={onRemove}>

@@ -1,106 +1,24 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import {
-  ADMIN_MESSAGES,
-  productCreateBody,
-  productEditBody,
-  type AdminCategoryList,
-} from '../../../core/admin/model';
-import { centsToDollars, formatDollars } from '../../../core/money';
+import { productCreateBody, productEditBody } from '../../../core/admin/model';
+import { formatDollars } from '../../../core/money';
 import { FALLBACK_PRICE } from '../../../core/product/constants';
 import { api } from '../../lib/api-client';
-import { imageEndpointUrl } from '../../../core/images/product-images';
-import { CategoryPicker, type CategoryOptions } from './CategoryPicker';
+import { useApiGet } from '../../lib/use-api-get';
+import { CategoryPicker } from './CategoryPicker';
+import { EditorField, type ControlProps } from './EditorField';
+import { CATEGORY_TEXT, categorizationOf, fieldErrors, unchosenCategories } from './product-form';
 import {
-  CATEGORY_TEXT,
-  categorizationOf,
-  fieldErrors,
-  listingRow,
-  unchosenCategories,
-  type ListingRow,
-} from './product-form';
+  emptyFields,
+  splitMessages,
+  toFields,
+  withoutMessagesOf,
+  type Editable,
+  type Fields,
+} from './product-fields';
+import { UploadedImages, useProductImages } from './ProductImages';
 import { ADMIN_TEXT } from './RequireAdmin';
+import { useCategoryOptions } from './useCategoryOptions';
 import styles from './Admin.module.css';
-import editor from './ProductEditor.module.css';
-
-/** The largest upload the server takes (api/modules/admin/uploads.ts). */
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
-interface Fields {
-  title: string;
-  description: string;
-  price: string;
-  isFeatured: boolean;
-  priority: string;
-  categories: ListingRow[];
-  quantity: string;
-}
-
-interface Editable {
-  id: string;
-  title: string;
-  description: string;
-  priceCents: number | null;
-  isFeatured: boolean;
-  priority: number | null;
-  categories: { category: string; subcategory: string | null }[];
-}
-
-const emptyFields = (): Fields => ({
-  title: '',
-  description: '',
-  price: '',
-  isFeatured: false,
-  priority: '',
-  categories: [listingRow()],
-  quantity: '0',
-});
-
-const toFields = (product: Editable): Fields => ({
-  title: product.title,
-  description: product.description,
-  price: product.priceCents === null ? '' : centsToDollars(product.priceCents).toFixed(2),
-  isFeatured: product.isFeatured,
-  priority: product.priority === null ? '' : String(product.priority),
-  categories: product.categories.map((entry) => listingRow(entry.category, entry.subcategory)),
-  quantity: '0',
-});
-
-/** The fields the form shows a message under; any other message is shown for the whole form. */
-const FIELD_KEYS =
-  /^(title|description|price|priority|quantity|images|categories(\.\d+\.(category|subcategory))?)$/;
-
-/** The catalogue's categories, loaded once and again on "Try again". */
-function useCategoryOptions() {
-  const [options, setOptions] = useState<CategoryOptions>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let active = true;
-    void api.get<AdminCategoryList>('/admin/categories').then((result) => {
-      if (!active) return;
-      setOptions(
-        result.ok ? { status: 'ready', categories: result.data.categories } : { status: 'failed' },
-      );
-    });
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
-  const retry = () => {
-    setOptions({ status: 'loading' });
-    setAttempt((count) => count + 1);
-  };
-  return { options, retry };
-}
-
-/** Reads a file as base64 (without its data: prefix) for the JSON upload. */
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
-    reader.readAsDataURL(file);
-  });
-}
 
 interface Props {
   /** The product to edit; none: add a new simple product. */
@@ -121,32 +39,23 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const [fields, setFields] = useState<Fields | null>(productId ? null : emptyFields);
   const { options, retry } = useCategoryOptions();
-  const [images, setImages] = useState<string[]>([]);
-  const [uploading, setUploading] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { images, uploading, upload, clear: clearImages } = useProductImages(setError);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refused, setRefused] = useState(0);
   const [loadFailed, setLoadFailed] = useState(false);
 
-  useEffect(() => {
-    if (!productId) return;
-    let active = true;
-    void api.get<Editable>(`/admin/products/${productId}`).then((result) => {
-      if (!active) return;
-      if (result.ok) setFields(toFields(result.data));
-      else setLoadFailed(true);
-    });
-    return () => {
-      active = false;
-    };
-  }, [productId]);
+  useApiGet<Editable>(productId ? `/admin/products/${productId}` : null, (result) => {
+    if (result.ok) setFields(toFields(result.data));
+    else setLoadFailed(true);
+  });
 
+  // The heading takes the focus when the form first shows.
+  const shown = fields !== null;
   useEffect(() => {
-    if (fields) headingRef.current?.focus();
-    // Only when the form first shows.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [fields === null]);
+    if (shown) headingRef.current?.focus();
+  }, [shown]);
 
   // A refused save takes the owner to the first field with a message.
   useEffect(() => {
@@ -158,36 +67,13 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
   const set = <K extends keyof Fields>(key: K, value: Fields[K]) => {
     setFields((current) => (current ? { ...current, [key]: value } : current));
     // A message stays until its field changes; the rows' messages go with any change of the rows.
-    setErrors((current) =>
-      Object.fromEntries(
-        Object.entries(current).filter(([name]) => name !== key && !name.startsWith(`${key}.`)),
-      ),
-    );
+    setErrors((current) => withoutMessagesOf(current, key));
   };
 
-  async function upload(files: FileList | null) {
-    if (!files || files.length === 0) return;
-    setError(null);
-    for (const file of Array.from(files)) {
-      if (file.size > MAX_UPLOAD_BYTES) {
-        setError(`${file.name}: ${ADMIN_MESSAGES.imageTooLarge}`);
-        continue;
-      }
-      setUploading(true);
-      const result = await api.post<{ path: string }>('/admin/uploads', {
-        data: await readBase64(file),
-      });
-      setUploading(false);
-      if (result.ok) setImages((current) => [...current, result.data.path]);
-      else setError(`${file.name}: ${result.error ?? ADMIN_TEXT.failed}`);
-    }
-  }
-
   function refuse(messages: Record<string, string>) {
-    const known = Object.entries(messages).filter(([key]) => FIELD_KEYS.test(key));
-    const other = Object.entries(messages).filter(([key]) => !FIELD_KEYS.test(key));
-    setErrors(Object.fromEntries(known));
-    setError(other.length > 0 ? other.map(([, message]) => message).join(' ') : null);
+    const split = splitMessages(messages);
+    setErrors(split.fields);
+    setError(split.form);
     setRefused((count) => count + 1);
   }
 
@@ -230,7 +116,7 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
       onDone(productId ? `Saved ${result.data.title}.` : `Added ${result.data.title}.`);
       if (!productId) {
         setFields(emptyFields());
-        setImages([]);
+        clearImages();
       }
     } else if (result.fields) refuse(result.fields);
     else setError(result.error || ADMIN_TEXT.failed);
@@ -240,32 +126,19 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
   const field = (
     name: keyof Fields | 'images',
     label: string,
-    control: (describedBy: Record<string, unknown>) => ReactNode,
+    control: (props: ControlProps) => ReactNode,
     hint?: string,
-  ) => {
-    const controlId = `${id}-field-${name}`;
-    const message = errors[name];
-    const describedBy = [hint ? `${controlId}-hint` : '', message ? `${controlId}-error` : '']
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <div className={editor.field}>
-        <label htmlFor={controlId}>{label}</label>
-        {control({
-          id: controlId,
-          name,
-          'aria-invalid': message ? true : undefined,
-          'aria-describedby': describedBy || undefined,
-        })}
-        {hint && <p id={`${controlId}-hint`}>{hint}</p>}
-        {message && (
-          <p id={`${controlId}-error`} className={styles.error}>
-            {message}
-          </p>
-        )}
-      </div>
-    );
-  };
+  ) => (
+    <EditorField
+      id={`${id}-field-${name}`}
+      name={name}
+      label={label}
+      hint={hint}
+      error={errors[name]}
+    >
+      {control}
+    </EditorField>
+  );
 
   const title = productId ? `Edit ${fields.title || 'product'}` : 'Add a product';
   return (
@@ -362,21 +235,7 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
                 />
               ),
             )}
-            {uploading && <p role="status">Uploading the image...</p>}
-            {images.length > 0 && (
-              <ul className={styles.thumbs} aria-label="Uploaded images">
-                {images.map((path, index) => (
-                  <li key={path}>
-                    <img
-                      src={imageEndpointUrl(path, { width: 144, height: 144 })}
-                      width={72}
-                      height={72}
-                      alt={`Uploaded image ${index + 1}`}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
+            <UploadedImages images={images} uploading={uploading} />
           </>
         )}
         <div aria-live="polite">

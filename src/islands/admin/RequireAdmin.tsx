@@ -1,8 +1,6 @@
-import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { api } from '../../lib/api-client';
-import { loginHref } from '../../lib/login-redirect';
-import { $auth } from '../../stores/auth';
+import { useState, type ReactNode } from 'react';
+import { useApiGet } from '../../lib/use-api-get';
+import { useSignedInOrLogin } from '../account/useSignedIn';
 import styles from './Admin.module.css';
 
 export const ADMIN_TEXT = {
@@ -20,25 +18,14 @@ type State = 'checking' | 'ready' | 'refused' | 'failed';
  * checks the role again on every call).
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { isLoggedIn } = useStore($auth);
+  const isLoggedIn = useSignedInOrLogin();
   const [state, setState] = useState<State>('checking');
 
-  useEffect(() => {
-    if (!isLoggedIn) {
-      location.replace(loginHref(`${location.pathname}${location.search}`));
-      return;
-    }
-    let active = true;
-    void api.get<{ admin: boolean }>('/admin/access').then((result) => {
-      if (!active) return;
-      if (result.ok) setState(result.data.admin ? 'ready' : 'refused');
-      else if (result.status === 403) setState('refused');
-      else if (result.status !== 401) setState('failed');
-    });
-    return () => {
-      active = false;
-    };
-  }, [isLoggedIn]);
+  useApiGet<{ admin: boolean }>(isLoggedIn ? '/admin/access' : null, (result) => {
+    if (result.ok) setState(result.data.admin ? 'ready' : 'refused');
+    else if (result.status === 403) setState('refused');
+    else if (result.status !== 401) setState('failed');
+  });
 
   if (!isLoggedIn) return <p>{ADMIN_TEXT.redirecting}</p>;
   if (state === 'checking') return <p role="status">{ADMIN_TEXT.checking}</p>;

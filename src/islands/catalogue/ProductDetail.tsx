@@ -21,6 +21,51 @@ const inStock = (variant: VariantDto) => variant.quantity > 0;
 const firstAvailable = (options: VariantDto[]) => Math.max(0, options.findIndex(inStock));
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
+/** One choice among a product's variants or options, as radio buttons; sold-out ones say so. */
+function ChoiceList({
+  legend,
+  name,
+  options,
+  chosen,
+  ready,
+  onChoose,
+}: {
+  legend: string;
+  name: string;
+  options: VariantDto[];
+  chosen: number | undefined;
+  /** Choosing waits for the island. */
+  ready: boolean;
+  onChoose: (index: number, option: VariantDto) => void;
+}) {
+  return (
+    <fieldset>
+      <legend>{legend}</legend>
+      <div className="choices">
+        {options.map((option, index) => (
+          <label
+            key={option.sku}
+            className="choice"
+            data-sold-out={inStock(option) ? undefined : ''}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.sku}
+              checked={index === chosen}
+              disabled={!ready || !inStock(option)}
+              onChange={() => onChoose(index, option)}
+            />
+            <span>
+              {option.title}
+              {!inStock(option) && ' (sold out)'}
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
 /** The quantity typed, or undefined unless it is a whole number from 1. */
 function parseQuantity(text: string): number | undefined {
   if (!/^\s*\d+\s*$/.test(text)) return undefined;
@@ -139,66 +184,33 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
         )}
         <form onSubmit={onSubmit} aria-describedby={`${ids}-status`} noValidate>
           {plainVariants.length > 0 && (
-            <fieldset>
-              <legend>{capitalise(plainVariants[0]!.type || 'option')}</legend>
-              <div className="choices">
-                {plainVariants.map((variant, index) => (
-                  <label
-                    key={variant.sku}
-                    className="choice"
-                    data-sold-out={inStock(variant) ? undefined : ''}
-                  >
-                    <input
-                      type="radio"
-                      name={`${ids}-variant`}
-                      value={variant.sku}
-                      checked={index === variantIndex}
-                      disabled={!ready || !inStock(variant)}
-                      onChange={() => choose(() => setVariantIndex(index), variant.image[0])}
-                    />
-                    <span>
-                      {variant.title}
-                      {!inStock(variant) && ' (sold out)'}
-                    </span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ChoiceList
+              legend={capitalise(plainVariants[0]!.type || 'option')}
+              name={`${ids}-variant`}
+              options={plainVariants}
+              chosen={variantIndex}
+              ready={ready}
+              onChoose={(index, variant) => choose(() => setVariantIndex(index), variant.image[0])}
+            />
           )}
           {optionLists.map((options, list) => (
-            <fieldset key={product.optionTitles[list] ?? list}>
-              <legend>{product.optionTitles[list] ?? `Option ${list + 1}`}</legend>
-              <div className="choices">
-                {options.map((option, index) => (
-                  <label
-                    key={option.sku}
-                    className="choice"
-                    data-sold-out={inStock(option) ? undefined : ''}
-                  >
-                    <input
-                      type="radio"
-                      name={`${ids}-list-${list}`}
-                      value={option.sku}
-                      checked={index === optionIndexes[list]}
-                      disabled={!ready || !inStock(option)}
-                      onChange={() =>
-                        choose(
-                          () =>
-                            setOptionIndexes((current) =>
-                              current.map((value, at) => (at === list ? index : value)),
-                            ),
-                          option.image[0],
-                        )
-                      }
-                    />
-                    <span>
-                      {option.title}
-                      {!inStock(option) && ' (sold out)'}
-                    </span>
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <ChoiceList
+              key={product.optionTitles[list] ?? list}
+              legend={product.optionTitles[list] ?? `Option ${list + 1}`}
+              name={`${ids}-list-${list}`}
+              options={options}
+              chosen={optionIndexes[list]}
+              ready={ready}
+              onChoose={(index, option) =>
+                choose(
+                  () =>
+                    setOptionIndexes((current) =>
+                      current.map((value, at) => (at === list ? index : value)),
+                    ),
+                  option.image[0],
+                )
+              }
+            />
           ))}
           <p className="stock" data-testid="stock">
             {stockText(line.stock, digital)}

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { addressSchema } from '../../../core/address/model';
 import { CARD_MESSAGES, type SavedPaymentDto } from '../../../core/user/cards-model';
-import { readDomValues, useDomInitialState, useEarlySubmit } from '../../lib/early-form';
+import { readDomValues, useDomInitialState } from '../../lib/early-form';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../../stores/checkout';
 import { useHydrated } from '../shell/useHydrated';
 import { AddressFields } from './AddressFields';
-import { WithOrderSummary } from './OrderSummary';
+import { StepForm } from './StepForm';
 import SandboxCardForm from './SandboxCardForm';
 import { getJson } from './api';
 import { cardFieldId, describeCard, EMPTY_CARD, type CardFormHandle } from './card';
@@ -87,7 +87,6 @@ export default function BillingStep({ provider, publishableKey }: Props) {
   const card = useRef<CardFormHandle>(null);
   const form = useRef<HTMLFormElement>(null);
   // A Continue pressed before hydration waits for the stored cards, which may be the one to pay with.
-  const earlySubmit = useEarlySubmit(form, storedCards !== null);
 
   // Once hydrated, what the checkout stored fills in what the shopper left untouched.
   useEffect(() => {
@@ -175,119 +174,117 @@ export default function BillingStep({ provider, publishableKey }: Props) {
   if (hydrated && (cart.length === 0 || !hasShippingAddress(checkout))) return <p>Loading…</p>;
 
   return (
-    <WithOrderSummary cart={cart} address={checkout.shippingAddress}>
-      <form
-        ref={form}
-        className="checkout-form"
-        noValidate
-        onSubmit={onSubmit}
-        aria-busy={storedCards === null || undefined}
-        {...earlySubmit}
-      >
-        <fieldset>
-          <legend>Billing address</legend>
-          <label className="checkbox">
-            <input
-              id="billing-same"
-              type="checkbox"
-              checked={same}
-              onChange={(event) => setSame(event.target.checked)}
-            />
-            Billing address same as shipping
-          </label>
-          {/* Always in the page, shown by CSS when the box is unticked: it works before hydration. */}
-          <div className="billing-address">
-            <AddressFields
-              idPrefix="billing"
-              section="billing"
-              value={billing}
-              errors={errors}
-              onChange={(next) => {
-                billingTyped.current = true;
-                setBilling(next);
-              }}
-            />
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>Card</legend>
-          <p className="hint">We accept Visa, Mastercard, American Express and Discover.</p>
-          {storedCards === null && <p role="status">Loading your cards…</p>}
-          {storedCards && storedCards.length > 0 && (
-            <fieldset className="stored-cards">
-              <legend>Stored cards</legend>
-              {storedCards.map((entry) => (
-                <label key={entry._id} className="checkbox">
-                  <input
-                    type="radio"
-                    name="card-choice"
-                    value={entry._id}
-                    checked={choice === entry._id}
-                    onChange={() => setChoice(entry._id)}
-                  />
-                  {describeCard({ brand: entry.brand, last4Number: entry.last4Number })}, expires{' '}
-                  {entry.expirationMonth}/{entry.expirationYear}
-                </label>
-              ))}
-              <label className="checkbox">
+    <StepForm
+      cart={cart}
+      address={checkout.shippingAddress}
+      form={form}
+      busy={storedCards === null}
+      ready={storedCards !== null}
+      onSubmit={onSubmit}
+    >
+      <fieldset>
+        <legend>Billing address</legend>
+        <label className="checkbox">
+          <input
+            id="billing-same"
+            type="checkbox"
+            checked={same}
+            onChange={(event) => setSame(event.target.checked)}
+          />
+          Billing address same as shipping
+        </label>
+        {/* Always in the page, shown by CSS when the box is unticked: it works before hydration. */}
+        <div className="billing-address">
+          <AddressFields
+            idPrefix="billing"
+            section="billing"
+            value={billing}
+            errors={errors}
+            onChange={(next) => {
+              billingTyped.current = true;
+              setBilling(next);
+            }}
+          />
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Card</legend>
+        <p className="hint">We accept Visa, Mastercard, American Express and Discover.</p>
+        {storedCards === null && <p role="status">Loading your cards…</p>}
+        {storedCards && storedCards.length > 0 && (
+          <fieldset className="stored-cards">
+            <legend>Stored cards</legend>
+            {storedCards.map((entry) => (
+              <label key={entry._id} className="checkbox">
                 <input
                   type="radio"
                   name="card-choice"
-                  value={NEW_CARD}
-                  checked={choice === NEW_CARD}
-                  onChange={() => setChoice(NEW_CARD)}
+                  value={entry._id}
+                  checked={choice === entry._id}
+                  onChange={() => setChoice(entry._id)}
                 />
-                A new card
+                {describeCard({ brand: entry.brand, last4Number: entry.last4Number })}, expires{' '}
+                {entry.expirationMonth}/{entry.expirationYear}
               </label>
-            </fieldset>
-          )}
-          {chosenCard ? null : keepCard ? (
-            <p className="saved-card">
-              {describeCard(checkout.billingInfo)}, expires {checkout.billingInfo.expirationMonth}/
-              {checkout.billingInfo.expirationYear}.{' '}
-              <button type="button" className="link-button" onClick={() => setKeepCard(false)}>
-                Use a different card
-              </button>
-            </p>
-          ) : provider === 'stripe' && publishableKey ? (
-            hydrated ? (
-              <Suspense fallback={<p>Loading the card form…</p>}>
-                <StripeCardForm
-                  ref={card}
-                  publishableKey={publishableKey}
-                  billingAddress={() => (same ? checkout.shippingAddress : billing)}
-                />
-              </Suspense>
-            ) : (
-              <p>Loading the card form…</p>
-            )
-          ) : (
-            <div
-              onInput={() => {
-                cardTyped.current = true;
-              }}
-            >
-              <SandboxCardForm ref={card} />
-            </div>
-          )}
-          {isLoggedIn && !chosenCard && (
+            ))}
             <label className="checkbox">
               <input
-                type="checkbox"
-                checked={saveCard}
-                onChange={(event) => setSaveCard(event.target.checked)}
+                type="radio"
+                name="card-choice"
+                value={NEW_CARD}
+                checked={choice === NEW_CARD}
+                onChange={() => setChoice(NEW_CARD)}
               />
-              {CARD_MESSAGES.saveThisCard}
+              A new card
             </label>
-          )}
-        </fieldset>
-        <div className="actions">
-          <a href="/shipping">Back to shipping</a>
-          <button type="submit" className="button primary" disabled={busy}>
-            {busy ? 'Checking your card…' : 'Continue to review'}
-          </button>
-        </div>
-      </form>
-    </WithOrderSummary>
+          </fieldset>
+        )}
+        {chosenCard ? null : keepCard ? (
+          <p className="saved-card">
+            {describeCard(checkout.billingInfo)}, expires {checkout.billingInfo.expirationMonth}/
+            {checkout.billingInfo.expirationYear}.{' '}
+            <button type="button" className="link-button" onClick={() => setKeepCard(false)}>
+              Use a different card
+            </button>
+          </p>
+        ) : provider === 'stripe' && publishableKey ? (
+          hydrated ? (
+            <Suspense fallback={<p>Loading the card form…</p>}>
+              <StripeCardForm
+                ref={card}
+                publishableKey={publishableKey}
+                billingAddress={() => (same ? checkout.shippingAddress : billing)}
+              />
+            </Suspense>
+          ) : (
+            <p>Loading the card form…</p>
+          )
+        ) : (
+          <div
+            onInput={() => {
+              cardTyped.current = true;
+            }}
+          >
+            <SandboxCardForm ref={card} />
+          </div>
+        )}
+        {isLoggedIn && !chosenCard && (
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={saveCard}
+              onChange={(event) => setSaveCard(event.target.checked)}
+            />
+            {CARD_MESSAGES.saveThisCard}
+          </label>
+        )}
+      </fieldset>
+      <div className="actions">
+        <a href="/shipping">Back to shipping</a>
+        <button type="submit" className="button primary" disabled={busy}>
+          {busy ? 'Checking your card…' : 'Continue to review'}
+        </button>
+      </div>
+    </StepForm>
   );
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { dollarsToCents, formatDollars } from '../../../core/money';
 import type { OrderConfirmed, QuoteDto } from '../../../core/orders/model';
 import { $auth } from '../../stores/auth';
@@ -50,41 +50,44 @@ export default function ReviewOrder({
     else if (!checkout.billingInfo.paymentMethodId) window.location.replace('/billing');
   }, [cart.length, checkout, confirming]);
 
-  // The figures always come from the server, for this cart and this shipping address.
+  // The figures always come from the server, for this cart and this shipping address: asked again
+  // when either changes, or after a refused confirm (`refresh`), never while confirming.
+  const quoteRequest = ready
+    ? JSON.stringify({
+        items: cart.map(({ _id, title, variantTitle, sku, quantity, price, supplier }) => ({
+          _id,
+          title,
+          variantTitle,
+          sku,
+          quantity,
+          price,
+          supplier,
+        })),
+        shippingAddress: checkout.shippingAddress,
+      })
+    : null;
+  const isConfirming = useEffectEvent(() => confirming);
   useEffect(() => {
-    if (!ready || confirming) return;
+    if (quoteRequest === null || isConfirming()) return;
     let cancelled = false;
-    const items = cart.map(({ _id, title, variantTitle, sku, quantity, price, supplier }) => ({
-      _id,
-      title,
-      variantTitle,
-      sku,
-      quantity,
-      price,
-      supplier,
-    }));
-    postJson<QuoteDto>('/orders/quote', { items, shippingAddress: checkout.shippingAddress }).then(
-      (result) => {
-        if (cancelled) return;
-        if (!result.ok) {
-          setQuoteError(result.error);
-          return;
-        }
-        setQuoteError('');
-        setQuote(result.data);
-        setOrderSummary({
-          items: result.data.items.map((item) => ({ ...item, _id: item._id ?? '' })),
-          salesTax: result.data.salesTax,
-          subtotal: result.data.subtotal,
-        });
-      },
-    );
+    postJson<QuoteDto>('/orders/quote', JSON.parse(quoteRequest)).then((result) => {
+      if (cancelled) return;
+      if (!result.ok) {
+        setQuoteError(result.error);
+        return;
+      }
+      setQuoteError('');
+      setQuote(result.data);
+      setOrderSummary({
+        items: result.data.items.map((item) => ({ ...item, _id: item._id ?? '' })),
+        salesTax: result.data.salesTax,
+        subtotal: result.data.subtotal,
+      });
+    });
     return () => {
       cancelled = true;
     };
-    // Re-quote when the cart or the address changes, or after a refused confirm.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, JSON.stringify(cart), JSON.stringify(checkout.shippingAddress), refresh]);
+  }, [quoteRequest, refresh]);
 
   async function onConfirm() {
     if (!quote) return;

@@ -9,7 +9,7 @@ import {
 import type { BillingInfo } from '../../stores/checkout';
 import { useDomInitialState } from '../../lib/early-form';
 import { postJson } from './api';
-import { cardFieldId, EMPTY_CARD, type CardFormHandle } from './card';
+import { cardFieldId, EMPTY_CARD, newCardInfo, type CardFormHandle } from './card';
 import { TextField } from './TextField';
 
 /** The sandbox's test cards, shown so a shopper of this test shop knows what to type. */
@@ -65,15 +65,7 @@ export default function SandboxCardForm({ ref }: { ref: Ref<CardFormHandle> }) {
         return null;
       }
       setErrors({});
-      const card = result.data;
-      return {
-        paymentMethodId: card.token,
-        last4Number: card.last4,
-        expirationMonth: String(card.expMonth).padStart(2, '0'),
-        expirationYear: String(card.expYear),
-        brand: card.brand,
-        stored: false,
-      };
+      return newCardInfo(result.data.token, result.data);
     },
   }));
 

@@ -12,10 +12,10 @@ import {
   type CheckoutAddress,
   type GuestContact,
 } from '../../stores/checkout';
-import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
+import { useDomInitialState } from '../../lib/early-form';
 import { useHydrated } from '../shell/useHydrated';
 import { AddressFields } from './AddressFields';
-import { WithOrderSummary } from './OrderSummary';
+import { StepForm } from './StepForm';
 import { getJson, postJson } from './api';
 import { TextField } from './TextField';
 import { focusFirstError, serverAddressErrors, validate } from './validation';
@@ -74,7 +74,6 @@ export default function ShippingStep() {
     errors: Record<string, string>;
   } | null>(null);
   const form = useRef<HTMLFormElement>(null);
-  const earlySubmit = useEarlySubmit(form);
 
   // Once hydrated, a group of fields the shopper left empty takes what the checkout stored (a
   // whole group, so a typed address never gets another address's second line or city).
@@ -162,81 +161,78 @@ export default function ShippingStep() {
   });
 
   return (
-    <WithOrderSummary cart={cart} address={chosenAddress ?? address}>
-      <form
-        ref={form}
-        className="checkout-form"
-        noValidate
-        onSubmit={onSubmit}
-        aria-busy={book.kind === 'loading' || undefined}
-        {...earlySubmit}
-      >
-        {book.kind === 'loading' && <p role="status">Loading your addresses…</p>}
-        {!isLoggedIn && (
-          <fieldset>
-            <legend>Contact</legend>
-            <p className="hint">We only use your email for this order. No phone number needed.</p>
-            <div className="field-row">
-              <TextField {...contactField('firstname')} autoComplete="given-name" required />
-              <TextField {...contactField('lastname')} autoComplete="family-name" required />
-            </div>
-            <TextField {...contactField('email')} type="email" autoComplete="email" required />
-          </fieldset>
-        )}
-        {savedAddresses.length > 0 && (
-          <fieldset className="saved-addresses">
-            <legend>Shipping address</legend>
-            {savedAddresses.map((entry) => (
-              <label key={entry._id} className="saved-address">
-                <input
-                  type="radio"
-                  name="saved-address"
-                  value={entry._id}
-                  checked={chosen === entry._id}
-                  onChange={() => setChosen(entry._id)}
-                />{' '}
-                {[entry.line1, entry.line2, entry.city, `${entry.state} ${entry.zipcode}`]
-                  .filter(Boolean)
-                  .join(', ')}
-              </label>
-            ))}
-            <label className="saved-address">
+    <StepForm
+      cart={cart}
+      address={chosenAddress ?? address}
+      form={form}
+      busy={book.kind === 'loading'}
+      onSubmit={onSubmit}
+    >
+      {book.kind === 'loading' && <p role="status">Loading your addresses…</p>}
+      {!isLoggedIn && (
+        <fieldset>
+          <legend>Contact</legend>
+          <p className="hint">We only use your email for this order. No phone number needed.</p>
+          <div className="field-row">
+            <TextField {...contactField('firstname')} autoComplete="given-name" required />
+            <TextField {...contactField('lastname')} autoComplete="family-name" required />
+          </div>
+          <TextField {...contactField('email')} type="email" autoComplete="email" required />
+        </fieldset>
+      )}
+      {savedAddresses.length > 0 && (
+        <fieldset className="saved-addresses">
+          <legend>Shipping address</legend>
+          {savedAddresses.map((entry) => (
+            <label key={entry._id} className="saved-address">
               <input
-                type="checkbox"
-                checked={chosen === null}
-                onChange={(event) =>
-                  setChosen(event.target.checked ? null : (savedAddresses[0]?._id ?? null))
-                }
+                type="radio"
+                name="saved-address"
+                value={entry._id}
+                checked={chosen === entry._id}
+                onChange={() => setChosen(entry._id)}
               />{' '}
-              Ship to another address
+              {[entry.line1, entry.line2, entry.city, `${entry.state} ${entry.zipcode}`]
+                .filter(Boolean)
+                .join(', ')}
             </label>
-          </fieldset>
-        )}
-        {!chosenAddress && (
-          <AddressFields
-            idPrefix="shipping"
-            section="shipping"
-            title={savedAddresses.length > 0 ? 'Another address' : 'Shipping address'}
-            value={address}
-            errors={addressErrors}
-            onChange={(next) => {
-              addressTyped.current = true;
-              setAddress(next);
-            }}
-          />
-        )}
-        <p className="hint">
-          We ship only to the continental United States (excludes Alaska + Hawaii). Sales tax is
-          calculated from the shipping address.
-        </p>
-        {/* The primary action comes first in tab order (issue 13 point 5). */}
-        <div className="actions">
-          <button type="submit" className="button primary">
-            Continue
-          </button>
-          <a href="/cart">Back to cart</a>
-        </div>
-      </form>
-    </WithOrderSummary>
+          ))}
+          <label className="saved-address">
+            <input
+              type="checkbox"
+              checked={chosen === null}
+              onChange={(event) =>
+                setChosen(event.target.checked ? null : (savedAddresses[0]?._id ?? null))
+              }
+            />{' '}
+            Ship to another address
+          </label>
+        </fieldset>
+      )}
+      {!chosenAddress && (
+        <AddressFields
+          idPrefix="shipping"
+          section="shipping"
+          title={savedAddresses.length > 0 ? 'Another address' : 'Shipping address'}
+          value={address}
+          errors={addressErrors}
+          onChange={(next) => {
+            addressTyped.current = true;
+            setAddress(next);
+          }}
+        />
+      )}
+      <p className="hint">
+        We ship only to the continental United States (excludes Alaska + Hawaii). Sales tax is
+        calculated from the shipping address.
+      </p>
+      {/* The primary action comes first in tab order (issue 13 point 5). */}
+      <div className="actions">
+        <button type="submit" className="button primary">
+          Continue
+        </button>
+        <a href="/cart">Back to cart</a>
+      </div>
+    </StepForm>
   );
 }

@@ -2,7 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useImperativeHandle, useState, type Ref } from 'react';
 import type { BillingInfo, CheckoutAddress } from '../../stores/checkout';
-import type { CardFormHandle } from './card';
+import { newCardInfo, type CardFormHandle } from './card';
 
 const ACCEPTED = new Set(['visa', 'mastercard', 'amex', 'discover']);
 const UNSUPPORTED =
@@ -72,14 +72,12 @@ function CardEntry({
         return null;
       }
       setError('');
-      return {
-        paymentMethodId: id,
-        last4Number: details.last4,
-        expirationMonth: String(details.exp_month).padStart(2, '0'),
-        expirationYear: String(details.exp_year),
+      return newCardInfo(id, {
+        last4: details.last4,
+        expMonth: details.exp_month,
+        expYear: details.exp_year,
         brand: details.brand,
-        stored: false,
-      };
+      });
     },
   }));
 

@@ -1,33 +1,16 @@
-import type { InputHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
+import { Field } from '../forms/Field';
 
-interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
-  id: string;
-  label: string;
-  value: string;
-  error?: string | undefined;
-  onChange(value: string): void;
-}
+type Props = Omit<ComponentProps<typeof Field>, 'name' | 'classes'>;
 
-/** A labelled input with its message under it, tied to it for screen readers. */
-export function TextField({ id, label, value, error, onChange, className, ...input }: Props) {
-  const errorId = `${id}-error`;
+/** The checkout's field: the shop's one Field, named by its id, with the checkout's classes. */
+export function TextField({ id, className, ...field }: Props) {
   return (
-    <div className={`field ${className ?? ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={id}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        {...input}
-      />
-      {error && (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
+    <Field
+      id={id}
+      name={id}
+      classes={{ field: `field ${className ?? ''}`, hint: 'hint', error: 'field-error' }}
+      {...field}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { BRAND_NAMES, isAcceptedBrand } from '../../../core/payments/model';
 import type { BillingInfo } from '../../stores/checkout';
 
 /** What a card form hands the billing step: it turns the card into a token, or shows why not. */
@@ -10,14 +11,22 @@ export interface CardFormHandle {
 export const EMPTY_CARD = { number: '', expiry: '', cvc: '' };
 export const cardFieldId = (name: keyof typeof EMPTY_CARD) => `card-${name}`;
 
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-};
-
 export function describeCard(info: Pick<BillingInfo, 'brand' | 'last4Number'>): string {
-  const brand = BRAND_NAMES[info.brand ?? ''] ?? 'Card';
+  const brand = info.brand && isAcceptedBrand(info.brand) ? BRAND_NAMES[info.brand] : 'Card';
   return `${brand} ending in ${info.last4Number}`;
+}
+
+/** A new card's billing info (kept for this order only) from what the payment provider gave. */
+export function newCardInfo(
+  token: string,
+  card: { last4: string; expMonth: number; expYear: number; brand: string },
+): BillingInfo {
+  return {
+    paymentMethodId: token,
+    last4Number: card.last4,
+    expirationMonth: String(card.expMonth).padStart(2, '0'),
+    expirationYear: String(card.expYear),
+    brand: card.brand,
+    stored: false,
+  };
 }

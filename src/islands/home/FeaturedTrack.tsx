@@ -1,10 +1,15 @@
 import type { ProductDto } from '../../../core/product/model';
-import { FeaturedCard } from './FeaturedCard';
+import { productCardHtml } from '../../lib/catalogue-html';
+import '../../styles/product-card.css';
 import styles from './FeaturedCarousel.module.css';
+
+/** The carousel shows 3 cards a view, 2 under 640 px (FeaturedCarousel.module.css). */
+const FEATURED_SIZES = '(min-width: 64rem) 20rem, (min-width: 40rem) 30vw, 45vw';
 
 /**
  * The carousel's scrollable list of featured products. The home page renders it on the server as
- * the island's child, so the products travel once, as HTML, and never as the island's props.
+ * the island's child, so the products travel once, as HTML, and never as the island's props. Each
+ * slide holds the shop's one product card, the listings' own (src/lib/catalogue-html.ts).
  */
 export function FeaturedTrack({ products }: { products: ProductDto[] }) {
   if (products.length === 0) return null;
@@ -21,9 +26,8 @@ export function FeaturedTrack({ products }: { products: ProductDto[] }) {
           className={styles.slide}
           aria-roledescription="slide"
           aria-label={`${index + 1} of ${products.length}`}
-        >
-          <FeaturedCard product={product} />
-        </li>
+          dangerouslySetInnerHTML={{ __html: productCardHtml(product, { sizes: FEATURED_SIZES }) }}
+        />
       ))}
     </ul>
   );

@@ -79,7 +79,7 @@ describe('reset password', () => {
     await fill(password, 'a long new password');
     await fill(screen.getByLabelText('Confirm new password'), 'another long password');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(screen.getByText('Passwords do not match.')).toBeVisible();
+    expect(await screen.findByText('Passwords do not match.')).toBeVisible();
     expect(api.calls).toEqual([]);
   });
 

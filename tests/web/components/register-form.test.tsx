@@ -23,17 +23,17 @@ describe('the register form', () => {
     const api = fakeApi();
     render(<RegisterForm />);
     await register();
-    expect(screen.getAllByText(AUTH_MESSAGES.fillAllFields)[0]).toBeVisible();
+    expect((await screen.findAllByText(AUTH_MESSAGES.fillAllFields))[0]).toBeVisible();
     expect(screen.getByText(AUTH_MESSAGES.acceptPolicy)).toBeVisible();
     expect(screen.getByLabelText('Email')).toHaveFocus();
 
     await fillIn('short', 'different');
     await register();
-    expect(screen.getByText(PASSWORD_MESSAGES.tooShort)).toBeVisible();
+    expect(await screen.findByText(PASSWORD_MESSAGES.tooShort)).toBeVisible();
 
     await fill(screen.getByLabelText('Password'), 'long enough password');
     await register();
-    expect(screen.getByText(AUTH_MESSAGES.registerPasswordsDiffer)).toBeVisible();
+    expect(await screen.findByText(AUTH_MESSAGES.registerPasswordsDiffer)).toBeVisible();
     expect(screen.getByLabelText('Confirm password')).toHaveFocus();
     expect(api.calls).toEqual([]);
   });

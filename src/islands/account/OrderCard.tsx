@@ -1,0 +1,143 @@
+import { useState, type ReactNode } from 'react';
+import { formatDollars } from '../../../core/money';
+import { HISTORY_MESSAGES, type HistoryOrder } from '../../../core/orders/history-model';
+import { api } from '../../lib/api-client';
+import { longDate } from '../../lib/dates';
+import { OrderMessageForm } from './OrderMessageForm';
+import styles from './Account.module.css';
+import own from './Orders.module.css';
+
+const STATUS_TEXT: Record<string, string> = {
+  unfulfilled: 'Unfulfilled',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  canceled: 'Canceled',
+  canceling: 'Cancellation in progress',
+  refund_failed: 'Cancellation in progress: the refund has not gone through yet',
+};
+
+/**
+ * One order of the history: its items, total, address and shipping, its downloads (`children`),
+ * and what the customer may do with it (cancel, report an issue, start a return).
+ */
+export function OrderCard({
+  order,
+  reload,
+  children,
+}: {
+  order: HistoryOrder;
+  reload: () => void;
+  /** The order's downloads (OrderDownloads). */
+  children?: ReactNode;
+}) {
+  const [cancelError, setCancelError] = useState(false);
+  const [canceling, setCanceling] = useState(false);
+  const [form, setForm] = useState<'issue' | 'return' | null>(null);
+  const address = order.shippingAddress;
+
+  async function cancel() {
+    if (!window.confirm(HISTORY_MESSAGES.cancelConfirm)) return;
+    setCanceling(true);
+    setCancelError(false);
+    const result = await api.post('/orders/cancel', { id: order._id });
+    setCanceling(false);
+    if (!result.ok) {
+      if (result.status !== 401) setCancelError(true);
+      if (result.status === 401) return;
+    }
+    reload();
+  }
+
+  return (
+    <li className={own.order} data-order={order.orderNumber}>
+      <h3>Order {order.orderNumber}</h3>
+      <p className={own.meta}>
+        Placed <time dateTime={order.createdAt}>{longDate(new Date(order.createdAt))}</time> ·{' '}
+        {STATUS_TEXT[order.shippingStatus] ?? order.shippingStatus}
+      </p>
+      <ul className={own.items} role="list">
+        {order.items.map((item) => (
+          <li key={item.itemId} className={own.item}>
+            {item.image ? (
+              <img src={item.image} alt={item.alttext} width="64" height="64" loading="lazy" />
+            ) : (
+              <span className={own.placeholder} aria-hidden="true" />
+            )}
+            <div>
+              <p>{item.title}</p>
+              {item.variantTitle && <p className={own.meta}>{item.variantTitle}</p>}
+              <p className={own.meta}>
+                Qty {item.quantity} × {formatDollars(item.price)}
+              </p>
+            </div>
+            <p>{formatDollars(item.price * item.quantity)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className={own.details}>
+        <dt>Total</dt>
+        <dd>{formatDollars(order.total)}</dd>
+        <dt>Ship to</dt>
+        <dd>
+          {[address.line1, address.line2, `${address.city}, ${address.state} ${address.zipcode}`]
+            .filter(Boolean)
+            .join(', ')}
+        </dd>
+        {order.carrier && (
+          <>
+            <dt>Carrier</dt>
+            <dd>{order.carrier}</dd>
+          </>
+        )}
+        {order.trackingNumber && (
+          <>
+            <dt>Tracking number</dt>
+            <dd>{order.trackingNumber}</dd>
+          </>
+        )}
+        {order.returnRequests.length > 0 && (
+          <>
+            <dt>Return</dt>
+            <dd>{order.returnRequests.map((request) => request.status).join(', ')}</dd>
+          </>
+        )}
+      </dl>
+      {children}
+      {cancelError && (
+        <div className={styles.error} role="alert">
+          <p>{HISTORY_MESSAGES.cancelFailed}</p>
+        </div>
+      )}
+      <div className={styles.actions}>
+        {order.canCancel && (
+          <button
+            type="button"
+            className={styles.secondary}
+            disabled={canceling}
+            onClick={() => void cancel()}
+          >
+            Cancel
+          </button>
+        )}
+        {order.canReportIssue && form !== 'issue' && (
+          <button type="button" className={styles.secondary} onClick={() => setForm('issue')}>
+            Report an Issue
+          </button>
+        )}
+        {order.canStartReturn && form !== 'return' && (
+          <button type="button" className={styles.secondary} onClick={() => setForm('return')}>
+            Start a Return
+          </button>
+        )}
+      </div>
+      {form && (
+        <OrderMessageForm
+          kind={form}
+          order={order}
+          onClose={() => setForm(null)}
+          onSent={form === 'return' ? reload : undefined}
+        />
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,154 @@
+import { formatCents } from '../../../core/money';
+import { when } from './RequireAdmin';
+import styles from './Admin.module.css';
+
+interface Address {
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  zipcode: string;
+}
+
+/** Who an order is for, as the back office's list and detail both show it. */
+export interface OrderHeading {
+  id: string;
+  number: number;
+  email: string;
+  firstname: string;
+  lastname: string;
+  createdAt: string;
+}
+
+export interface OrderDetail {
+  order: OrderHeading & {
+    isGuest: boolean;
+    shippingAddress: Address;
+    billingAddress: Address;
+    subtotalCents: number;
+    taxCents: number;
+    totalCents: number;
+    shippingStatus: string;
+    paymentStatus: string;
+  };
+  items: {
+    id: string;
+    title: string;
+    variantTitle: string | null;
+    sku: string;
+    quantity: number;
+    unitPriceCents: number;
+  }[];
+  payments: {
+    provider: string;
+    reference: string;
+    status: string;
+    brand: string | null;
+    last4: string | null;
+  }[];
+  shipment: {
+    carrier: string;
+    trackingNumber: string | null;
+    trackingUrl: string | null;
+    shippedAt: string | null;
+    deliveredAt: string | null;
+  } | null;
+  emails: { id: string; subject: string; status: string; createdAt: string }[];
+  history: {
+    action: string;
+    actorEmail: string;
+    after: Record<string, unknown> | null;
+    createdAt: string;
+  }[];
+}
+
+const addressText = (a: Address) =>
+  [a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`].filter(Boolean).join(', ');
+
+/** What the owner reads of an order: shipment, items and totals, contact, emails and history. */
+export function OrderRecord({ data }: { data: OrderDetail }) {
+  const { order } = data;
+  return (
+    <>
+      {data.shipment && (
+        <section className={styles.panel} aria-labelledby="shipment-title">
+          <h3 id="shipment-title">Shipment</h3>
+          <p>
+            {data.shipment.carrier}, tracking{' '}
+            {data.shipment.trackingUrl ? (
+              <a href={data.shipment.trackingUrl}>{data.shipment.trackingNumber}</a>
+            ) : (
+              data.shipment.trackingNumber
+            )}
+            {data.shipment.shippedAt ? `, shipped ${when(data.shipment.shippedAt)}` : ''}
+            {data.shipment.deliveredAt ? `, delivered ${when(data.shipment.deliveredAt)}` : ''}
+          </p>
+        </section>
+      )}
+      <section className={styles.panel} aria-labelledby="items-title">
+        <h3 id="items-title">Items</h3>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">SKU</th>
+              <th scope="col">Quantity</th>
+              <th scope="col">Price</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((item) => (
+              <tr key={item.id}>
+                <td>{item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title}</td>
+                <td>{item.sku}</td>
+                <td>{item.quantity}</td>
+                <td>{formatCents(item.unitPriceCents * item.quantity)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>
+          Subtotal {formatCents(order.subtotalCents)} · Tax {formatCents(order.taxCents)} · Total{' '}
+          <strong>{formatCents(order.totalCents)}</strong>
+        </p>
+      </section>
+      <section className={styles.panel} aria-labelledby="contact-title">
+        <h3 id="contact-title">Contact and addresses</h3>
+        <p>
+          {order.firstname} {order.lastname} ({order.isGuest ? 'guest' : 'account'}),{' '}
+          <a href={`mailto:${order.email}`}>{order.email}</a>
+        </p>
+        <p>Ship to: {addressText(order.shippingAddress)}</p>
+        <p>Bill to: {addressText(order.billingAddress)}</p>
+        {data.payments.map((p) => (
+          <p key={p.reference}>
+            Payment: {p.provider} {p.reference} ({p.status}
+            {p.brand ? `, ${p.brand} ending ${p.last4}` : ''})
+          </p>
+        ))}
+      </section>
+      <section className={styles.panel} aria-labelledby="emails-title">
+        <h3 id="emails-title">Emails</h3>
+        <ul>
+          {data.emails.map((mail) => (
+            <li key={mail.id}>
+              {when(mail.createdAt)}: {mail.subject} ({mail.status})
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className={styles.panel} aria-labelledby="history-title">
+        <h3 id="history-title">History</h3>
+        <ul>
+          <li>{when(order.createdAt)}: placed</li>
+          {data.history.map((entry, i) => (
+            <li key={i}>
+              {when(entry.createdAt)}: {entry.action} by {entry.actorEmail}
+              {entry.after?.status ? ` → ${String(entry.after.status)}` : ''}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { api, type ApiResult } from '../../lib/api-client';
+import { ADMIN_TEXT } from './RequireAdmin';
+import styles from './Admin.module.css';
+
+/** What the last action did, or why it was refused. */
+export type Notice = { error: boolean; text: string } | null;
+
+/**
+ * A back-office page's confirmed actions (ship, refund, approve…): which one waits for its confirm
+ * step, whether one is being sent, and the notice its answer left.
+ */
+export function useAdminAction<Action extends string>() {
+  const [asking, setAsking] = useState<Action | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  /** Sends the confirmed action; the notice says `doneText`, or the server's refusal. */
+  async function send<Answer = unknown>(
+    path: string,
+    body: unknown,
+    doneText: string,
+  ): Promise<ApiResult<Answer>> {
+    setBusy(true);
+    const result = await api.post<Answer>(path, body);
+    setBusy(false);
+    setAsking(null);
+    if (result.ok) {
+      setNotice({ error: false, text: doneText });
+    } else {
+      const fields = result.fields ? Object.values(result.fields).join(' ') : '';
+      setNotice({ error: true, text: fields || result.error || ADMIN_TEXT.failed });
+    }
+    return result;
+  }
+
+  return { asking, setAsking, busy, notice, setNotice, send };
+}
+
+/** The notice, in a polite live region: an alert when it is a refusal. */
+export function NoticeLine({ notice }: { notice: Notice }) {
+  return (
+    <div aria-live="polite">
+      {notice && (
+        <p
+          className={notice.error ? styles.error : undefined}
+          role={notice.error ? 'alert' : 'status'}
+        >
+          {notice.text}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** An action's first button, in its own paragraph: it only asks for the confirm step. */
+export function AskButton({
+  label,
+  busy,
+  onClick,
+}: {
+  label: string;
+  busy?: boolean | undefined;
+  onClick: () => void;
+}) {
+  return (
+    <p>
+      <button className={styles.button} type="button" disabled={busy} onClick={onClick}>
+        {label}
+      </button>
+    </p>
+  );
+}
