@@ -11,7 +11,8 @@ import {
   searchTitle,
 } from '../src/lib/search-html';
 import { SITE_URL_PLACEHOLDER } from '../src/lib/site-url-placeholder';
-import { compress, MIN_COMPRESSED_BYTES, negotiateEncoding } from './compress';
+import { compress, MIN_COMPRESSED_BYTES } from './compress';
+import { negotiateEncoding } from './http/encoding';
 
 /** Search results change with the catalogue: a cache asks again every time. */
 const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
