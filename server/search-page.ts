@@ -10,6 +10,7 @@ import {
   searchMainHtml,
   searchTitle,
 } from '../src/lib/search-html';
+import type { PageServices } from '../src/lib/page-services';
 import { SITE_URL_PLACEHOLDER } from '../src/lib/site-url-placeholder';
 import { compress, MIN_COMPRESSED_BYTES } from './compress';
 import { negotiateEncoding } from './http/encoding';
@@ -23,7 +24,7 @@ const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
  * page's script, its Content-Security-Policy <meta> with their hashes), and each search fills the
  * shell's title and content from the in-memory index (src/lib/search-html.ts). Queries never
  * repeat, so nothing is kept; this makes a search page cost little more than its search
- * (bench:pages). `astro dev` renders the same content through src/pages/search.astro.
+ * (bench:pages). Without a shell, src/pages/search.astro renders the same content.
  *
  * Answers undefined when the build has no shell (then Astro renders /search).
  */
@@ -31,6 +32,7 @@ export async function createSearchPage(
   clientRoot: string,
   siteUrl: string,
   setPageHeaders: (res: ServerResponse) => void,
+  shop: PageServices,
 ) {
   let shell: string;
   try {
@@ -44,7 +46,7 @@ export async function createSearchPage(
   const [beforeTitle, ...afterTitle] = head.split(SEARCH_TITLE_SLOT);
 
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
-    const found = await searchPage(url);
+    const found = await searchPage(shop, url);
     const view = { ...found, url };
     setPageHeaders(res);
     res.setHeader('Cache-Control', CACHE_CONTROL);

@@ -47,7 +47,8 @@ async function compressedTwin(
   accepted: AcceptedEncodings,
 ): Promise<{ path: string; encoding: string } | undefined> {
   if (accepted.br && (await isFile(`${file}.br`))) return { path: `${file}.br`, encoding: 'br' };
-  if (accepted.gzip && (await isFile(`${file}.gz`))) return { path: `${file}.gz`, encoding: 'gzip' };
+  if (accepted.gzip && (await isFile(`${file}.gz`)))
+    return { path: `${file}.gz`, encoding: 'gzip' };
   return undefined;
 }
 
