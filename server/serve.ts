@@ -41,7 +41,7 @@ import { dropUnreadBody } from './unread-body';
 type NodeHandler = (
   req: IncomingMessage,
   res: ServerResponse,
-  next: undefined,
+  next: (() => unknown) | undefined,
   locals: App.Locals,
 ) => unknown;
 
@@ -82,9 +82,14 @@ async function main(): Promise<void> {
   const shop = createPageServices(database, settings, pageCache);
   const entry = new URL('./server/entry.mjs', import.meta.url);
   const { handler } = (await import(entry.href)) as { handler: NodeHandler };
-  // A new locals object per request: Astro and its integrations may add to it.
+  // A new locals object per request: Astro and its integrations may add to it. An address no page
+  // answers is Astro's 404 page, rendered as a route so that it, too, gets locals.
+  const notFound = (req: IncomingMessage, res: ServerResponse) => {
+    req.url = NOT_FOUND_PATH;
+    return handler(req, res, undefined, { shop });
+  };
   const astroHandler = (req: IncomingMessage, res: ServerResponse) =>
-    handler(req, res, undefined, { shop });
+    handler(req, res, () => notFound(req, res), { shop });
   const clientRoot = fileURLToPath(new URL('./client/', import.meta.url));
   const serveStatic = createStaticHandler(clientRoot, setPageHeaders, settings.siteUrl);
   const refuseImage = createImageGuard(clientRoot);
