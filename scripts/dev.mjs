@@ -26,8 +26,10 @@ function run(command, args, env) {
 async function build() {
   const dir = slots[nextSlot];
   console.log(`[dev] building into ${dir}…`);
-  // What `npm start` builds: Astro's build, then the server entry (scripts/build-server.mjs).
-  const built = await run('npm', ['run', 'build'], { BUILD_DIR: dir });
+  // What `npm start` builds: Astro's build, then the server entry (scripts/build-server.mjs). The
+  // build is a production build whatever the shop's mode: Vite would compile React's development
+  // JSX under another NODE_ENV, and the server runs React's production build (server/start.ts).
+  const built = await run('npm', ['run', 'build'], { BUILD_DIR: dir, NODE_ENV: 'production' });
   if (!built) {
     console.error('[dev] the build failed; the server keeps running as it was.');
     return undefined;

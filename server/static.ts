@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { contentType } from 'mime-types';
 import send from 'send';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
@@ -39,6 +39,11 @@ async function resolveFile(root: string, pathname: string): Promise<string | und
     if (await isFile(candidate)) return candidate;
   }
   return undefined;
+}
+
+/** A file under `root` as the URL path send() reads (it decodes it again). */
+function underRoot(root: string, file: string): string {
+  return file.slice(root.length).split(sep).map(encodeURIComponent).join('/');
 }
 
 /** The precompressed twin (.br, .gz) the client accepts, if the build wrote one. */
@@ -140,7 +145,14 @@ export function createStaticHandler(
       );
     }
     await new Promise<void>((done) => {
-      send(req, twin?.path ?? file, { dotfiles: 'deny', index: false, cacheControl: false })
+      // Named under `root`, so only the part a URL names is checked for dotfiles: a build inside
+      // a dot-folder (~/.apps/shop/dist) is served too.
+      send(req, underRoot(root, twin?.path ?? file), {
+        root,
+        dotfiles: 'deny',
+        index: false,
+        cacheControl: false,
+      })
         .on('error', (error: { status?: number }) => {
           res.statusCode = error.status ?? 500;
           res.end();

@@ -79,16 +79,22 @@ describe('npm run dev', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: join(root, '.data'),
-        LOG_LEVEL: 'error',
+        LOG_LEVEL: 'silent',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
-    dev.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    dev.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await expect
-      .poll(() => output, { timeout: 300_000, interval: 500 })
-      .toContain(`is open at http://127.0.0.1:${port}/`);
+    // The server says where it is open once the first build is served.
+    await new Promise<void>((resolve, reject) => {
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes(`is open at http://127.0.0.1:${port}/`)) resolve();
+        if (output.includes('cannot start')) reject(new Error(output));
+      };
+      dev.stdout!.on('data', read);
+      dev.stderr!.on('data', read);
+      dev.once('exit', (code) => reject(new Error(`npm run dev exited (${code}):\n${output}`)));
+    });
   }, 310_000);
 
   afterAll(async () => {
