@@ -1,7 +1,9 @@
 /**
- * The production entry (`dist/serve.mjs`): one HTTP server. `/api/*` goes straight to the Elysia
- * app through a fetch bridge; built files are served from `dist/client`; everything else goes to
- * Astro's handler (middleware mode).
+ * The server entry (`dist/serve.mjs`, for `npm start` and `npm run dev` alike): one HTTP server,
+ * one path. `/api/*` goes straight to the Elysia app through a fetch bridge; kept catalogue pages
+ * and the search page are answered here; built files are served from `dist/client`; everything
+ * else goes to Astro's handler (middleware mode), with what pages need in `locals`
+ * (./pages/services.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -6,12 +6,13 @@ import { contentType } from 'mime-types';
 import send from 'send';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { etagMatches } from '../api/lib/etag';
+import { REVALIDATE_PAGE as REVALIDATE } from '../src/lib/page-caching';
 import { SITE_URL_PLACEHOLDER } from '../src/lib/site-url-placeholder';
 import { containedPath } from './http/contained-path';
 import { acceptedEncodings, type AcceptedEncodings } from './http/encoding';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'public, max-age=0, must-revalidate';
+
 const SHORT = 'public, max-age=3600, stale-while-revalidate=86400';
 
 async function isFile(path: string): Promise<boolean> {
