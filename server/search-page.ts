@@ -24,9 +24,8 @@ const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
  * page's script, its Content-Security-Policy <meta> with their hashes), and each search fills the
  * shell's title and content from the in-memory index (src/lib/search-html.ts). Queries never
  * repeat, so nothing is kept; this makes a search page cost little more than its search
- * (bench:pages). Without a shell, src/pages/search.astro renders the same content.
- *
- * Answers undefined when the build has no shell (then Astro renders /search).
+ * (bench:pages). This is the one renderer of the search page: a build without the shell does
+ * not start.
  */
 export async function createSearchPage(
   clientRoot: string,
@@ -34,12 +33,7 @@ export async function createSearchPage(
   setPageHeaders: (res: ServerResponse) => void,
   shop: PageServices,
 ) {
-  let shell: string;
-  try {
-    shell = await readFile(join(clientRoot, SEARCH_TEMPLATE_PATH, 'index.html'), 'utf8');
-  } catch {
-    return undefined;
-  }
+  const shell = await readFile(join(clientRoot, SEARCH_TEMPLATE_PATH, 'index.html'), 'utf8');
   const [head = '', tail = ''] = shell
     .replaceAll(SITE_URL_PLACEHOLDER, new URL(siteUrl).origin)
     .split(SEARCH_MAIN_SLOT);

@@ -185,7 +185,7 @@ async function main(): Promise<void> {
         return;
       }
       // Search pages are filled into their prerendered shell here; the shell is not a page.
-      if (pathname === '/search' && answerSearch) {
+      if (pathname === '/search') {
         await answerSearch(req, res, new URL(url, URL_BASE));
         return;
       }
