@@ -12,12 +12,12 @@ export default defineConfig({
   // BUILD_DIR lets two builds (e.g. two work trees' test runs) live side by side.
   outDir: process.env.BUILD_DIR ?? './dist',
   // Middleware mode: dist/serve.mjs owns the HTTP server, sends /api/* straight to Elysia and the
-  // rest to Astro's handler (see server/serve.ts).
+  // rest to Astro's handler, with what pages need in `locals` (see server/serve.ts). `npm run dev`
+  // serves through the same entry (scripts/dev.mjs): there is no `astro dev` path.
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), mdx()],
   // Sharp, plus resized copies of public/ files (product artwork) and a small cache of them.
   image: { service: { entrypoint: './src/lib/image-service.ts' } },
-  server: { port: Number(process.env.PORT) || 4321, host: process.env.HOST || 'localhost' },
   security: {
     checkOrigin: true,
     // Forwarded headers are trusted only for this host, so a forged X-Forwarded-Host cannot
@@ -30,7 +30,7 @@ export default defineConfig({
     csp: true,
   },
   vite: {
-    ssr: { external: ['@electric-sql/pglite', 'pg', 'sharp', 'argon2'] },
+    ssr: { external: ['@electric-sql/pglite', 'pg', 'sharp'] },
     optimizeDeps: { exclude: ['@electric-sql/pglite'] },
   },
 });

@@ -19,42 +19,13 @@ const LAYER_MESSAGES = {
   src: 'src/ talks to the API through src/lib/api-client.ts and shares rules through core/.',
 };
 
-/*
- * Removed by the server-path change (issue 23 point 1): the src/ files that still import the
- * server's runtime (its config, database, catalogue, log, security headers, compression), each
- * with exactly the files it imports today. Any other src/ → api/ or src/ → server/ import fails.
- */
-const SRC_IMPORTS_REMOVED_BY_THE_SERVER_PATH_CHANGE = {
-  'src/components/content/RetentionPeriod.astro': ['api/config.ts'],
-  'src/components/content/SupportEmail.astro': ['api/config.ts'],
-  'src/lib/catalogue-links.ts': ['api/db/seed/index.ts', 'api/db/seed/catalogue.ts'],
-  'src/lib/catalogue-pages.ts': ['api/lib/log.ts', 'api/modules/catalogue/index.ts'],
-  'src/lib/featured-products.ts': ['api/lib/log.ts', 'api/modules/catalogue/index.ts'],
-  'src/lib/page-cache.ts': [
-    'api/lib/security-headers.ts',
-    'api/modules/catalogue/http.ts',
-    'api/modules/catalogue/index.ts',
-    'server/compress.ts',
-  ],
-  'src/lib/site-url.ts': ['api/config.ts'],
-  'src/lib/sitemap-products.ts': ['api/db/client.ts', 'api/db/schema/index.ts'],
-  'src/middleware.ts': ['api/lib/security-headers.ts'],
-  'src/pages/api/[...path].ts': ['api/index.ts', 'api/lib/client-ip.ts'],
-  'src/pages/billing.astro': ['api/config.ts'],
-  'src/pages/checkout.astro': ['api/config.ts'],
-  'src/pages/sitemap.xml.ts': ['api/db/index.ts'],
-};
-
-/** `import-x/no-restricted-paths` options: the layers, with the files a src/ file may still import. */
-function layerZones(allowed = []) {
+/** `import-x/no-restricted-paths` options: each layer, and the folders it may not import. */
+function layerZones() {
   const zones = Object.entries(LAYER_MESSAGES).flatMap(([layer, message]) =>
     CODE_FOLDERS.filter((folder) => folder !== layer).map((folder) => ({
       target: layer,
       from: folder,
       message,
-      except: allowed
-        .filter((file) => file.startsWith(`${folder}/`))
-        .map((file) => `./${file.slice(folder.length + 1)}`),
     })),
   );
   return { basePath: fileURLToPath(new URL('.', import.meta.url)), zones };
@@ -100,11 +71,6 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-restricted-paths': ['error', layerZones()] },
   },
-  ...Object.entries(SRC_IMPORTS_REMOVED_BY_THE_SERVER_PATH_CHANGE).map(([file, allowed]) => ({
-    // A file name, not a pattern: `[...path]` is a character class to the matcher.
-    files: [file.replace(/[[\]]/g, '\\$&')],
-    rules: { 'import-x/no-restricted-paths': ['error', layerZones(allowed)] },
-  })),
   {
     // No import cycles in the server or the shared rules (type-only imports do not count).
     files: ['api/**/*.{ts,tsx}', 'core/**/*.{ts,tsx}'],

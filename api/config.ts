@@ -233,11 +233,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-const CONFIG_KEY = Symbol.for('evergreen.config');
-type Holder = { [CONFIG_KEY]?: Config };
+let loaded: Config | undefined;
 
-/** The process's configuration, loaded on first use and shared by every bundle of this code. */
+/** The process's configuration, loaded on first use. */
 export function config(): Config {
-  const holder = globalThis as Holder;
-  return (holder[CONFIG_KEY] ??= loadConfig(shopEnvironment()));
+  return (loaded ??= loadConfig(shopEnvironment()));
 }

@@ -8,14 +8,9 @@ import { followCatalogueChanges } from './modules/catalogue/notify';
 import { startScheduledJobs, type ScheduledJobsOptions } from './modules/jobs';
 import { paymentsFromConfig } from './modules/payments/setup';
 
-const APP_KEY = Symbol.for('evergreen.api');
-const RECOVERY_KEY = Symbol.for('evergreen.order-recovery');
-const FOLLOW_KEY = Symbol.for('evergreen.catalogue.follow');
-type Holder = {
-  [APP_KEY]?: Promise<App>;
-  [RECOVERY_KEY]?: ReturnType<typeof startScheduledJobs>;
-  [FOLLOW_KEY]?: Promise<() => Promise<void>>;
-};
+let app: Promise<App> | undefined;
+let jobs: ReturnType<typeof startScheduledJobs> | undefined;
+let follower: Promise<() => Promise<void>> | undefined;
 
 /**
  * What a test harness that starts this process's app may inject (tests/api/harness): a fault after
@@ -28,21 +23,19 @@ export interface Harness {
 }
 
 /**
- * The process's API app on the configured database. The production entry and Astro's catch-all
- * endpoint (under `astro dev`) both reach this one instance; a harness, if any, counts on the
- * first call.
+ * The process's API app on the configured database (the server entry, server/serve.ts); a
+ * harness, if any, counts on the first call.
  */
 export function apiApp(harness: Harness = {}): Promise<App> {
-  const holder = globalThis as Holder;
-  return (holder[APP_KEY] ??= appDatabase().then(async (database) => {
+  return (app ??= appDatabase().then(async (database) => {
     // Other processes' catalogue changes reach this one's read model (PostgreSQL LISTEN/NOTIFY).
-    holder[FOLLOW_KEY] = followCatalogueChanges(database, catalogueChanged);
-    await holder[FOLLOW_KEY];
+    follower = followCatalogueChanges(database, catalogueChanged);
+    await follower;
     const payments = paymentsFromConfig(database.db);
     // Order recovery, housekeeping and retention: at start-up, then every minute, in one process
     // at a time however many share the database (api/modules/jobs).
     const settings = config();
-    holder[RECOVERY_KEY] = startScheduledJobs({
+    jobs = startScheduledJobs({
       database,
       recovery: {
         db: database.db,
@@ -64,9 +57,8 @@ export function apiApp(harness: Harness = {}): Promise<App> {
  * way, and the catalogue follower (call before closing the database).
  */
 export async function stopOrderRecovery(): Promise<void> {
-  const holder = globalThis as Holder;
-  await holder[RECOVERY_KEY]?.stop();
+  await jobs?.stop();
   await (
-    await holder[FOLLOW_KEY]
+    await follower
   )?.();
 }

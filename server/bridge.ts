@@ -95,8 +95,16 @@ export function fetchBridge(app: FetchApp, options: BridgeOptions = {}) {
         compressResponse(request, response),
       );
     },
-    // What is left of a body after the answer is dropped here (./unread-body.ts).
-    { autoCleanupIncoming: false },
+    {
+      // What is left of a body after the answer is dropped here (./unread-body.ts).
+      autoCleanupIncoming: false,
+      // The adapter would otherwise replace the process's global Request and Response with its
+      // own lighter ones on first use. Astro's handler runs in this process too, and a Response
+      // it made with the adapter's class rebuilt its headers from the list it was given, losing
+      // what middleware set later (a page's full Content-Security-Policy). Node's own classes
+      // stay: the API's answers are written from a standard Response, as Astro's are.
+      overrideGlobalObjects: false,
+    },
   );
   return async (incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> => {
     stripHeader(incoming, CLIENT_IP_HEADER);

@@ -1,12 +1,13 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { negotiateEncoding, type Encoding } from './http/encoding';
 
 /**
  * Compression of answers made on demand (pages and API JSON): brotli at a fast level when the
- * client accepts it, else gzip; never for small bodies (the headers would outweigh the saving) or
- * for types that are compressed already (images, fonts, archives).
+ * client accepts it, else gzip (./http/encoding.ts); never for small bodies (the headers would
+ * outweigh the saving) or for types that are compressed already (images, fonts, archives).
  */
-export type Encoding = 'br' | 'gzip';
+export type { Encoding };
 
 /** Bodies under this many bytes are sent as they are. */
 export const MIN_COMPRESSED_BYTES = 1024;
@@ -22,21 +23,6 @@ const BROTLI_OPTIONS = {
   },
 };
 const GZIP_OPTIONS = { level: 6 };
-
-/** The encoding to answer with for an Accept-Encoding header, or undefined for none. */
-export function negotiateEncoding(acceptEncoding: string | null | undefined): Encoding | undefined {
-  if (!acceptEncoding) return undefined;
-  let br = false;
-  let gz = false;
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-    if (q !== undefined && Number(q) === 0) continue;
-    if (name === 'br') br = true;
-    else if (name === 'gzip') gz = true;
-  }
-  return br ? 'br' : gz ? 'gzip' : undefined;
-}
 
 /** Whether a Content-Type is text worth compressing (HTML, JSON, JavaScript, CSS, XML, SVG). */
 export function compressibleType(type: string | null | undefined): boolean {
@@ -61,10 +47,8 @@ export function varyOnEncoding(vary: string | null | undefined): string {
 /**
  * A fetch Response compressed for the request that asked for it, when the client accepts it and
  * the answer is worth it; otherwise the same Response. Answers that may be compressed say
- * `Vary: Accept-Encoding` either way, so a cache keeps both forms apart. Only the status and the
- * headers are read before it is known that the body will be compressed: @hono/node-server's
- * lightweight Response builds a full one (measured at a sixth of an API answer's cost) as soon as
- * its body is touched.
+ * `Vary: Accept-Encoding` either way, so a cache keeps both forms apart. The body is read only
+ * once it is known that it will be compressed.
  */
 export async function compressResponse(request: Request, response: Response): Promise<Response> {
   if (request.method === 'HEAD') return response;

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { join, normalize, sep } from 'node:path';
 import sharp from 'sharp';
 import { fitsSource, readImageRequest } from '../core/images/image-allow-list';
+import { containedPath } from './http/contained-path';
 
 type Size = { width: number; height: number };
 
@@ -26,11 +26,9 @@ export function createImageGuard(clientRoot: string) {
   const sizes = new Map<string, Size | null>();
 
   async function sourceSize(href: string): Promise<Size | null> {
-    if (!href.startsWith('/') || href.startsWith('//') || href.includes('\0')) return null;
-    const relative = normalize(href.split('?')[0]!).replace(/^([/\\])+/, '');
-    if (relative.split(sep).includes('..')) return null;
-    const file = join(clientRoot, relative);
-    if (!file.startsWith(clientRoot)) return null;
+    if (!href.startsWith('/') || href.startsWith('//')) return null;
+    const file = containedPath(clientRoot, href.split('?')[0]!);
+    if (!file) return null;
     const known = sizes.get(file);
     if (known !== undefined) return known;
     let size: Size | null = null;

@@ -10,8 +10,10 @@ import {
   searchMainHtml,
   searchTitle,
 } from '../src/lib/search-html';
+import type { PageServices } from '../src/lib/page-services';
 import { SITE_URL_PLACEHOLDER } from '../src/lib/site-url-placeholder';
-import { compress, MIN_COMPRESSED_BYTES, negotiateEncoding } from './compress';
+import { compress, MIN_COMPRESSED_BYTES } from './compress';
+import { negotiateEncoding } from './http/encoding';
 
 /** Search results change with the catalogue: a cache asks again every time. */
 const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -22,28 +24,23 @@ const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
  * page's script, its Content-Security-Policy <meta> with their hashes), and each search fills the
  * shell's title and content from the in-memory index (src/lib/search-html.ts). Queries never
  * repeat, so nothing is kept; this makes a search page cost little more than its search
- * (bench:pages). `astro dev` renders the same content through src/pages/search.astro.
- *
- * Answers undefined when the build has no shell (then Astro renders /search).
+ * (bench:pages). This is the one renderer of the search page: a build without the shell does
+ * not start.
  */
 export async function createSearchPage(
   clientRoot: string,
   siteUrl: string,
   setPageHeaders: (res: ServerResponse) => void,
+  shop: PageServices,
 ) {
-  let shell: string;
-  try {
-    shell = await readFile(join(clientRoot, SEARCH_TEMPLATE_PATH, 'index.html'), 'utf8');
-  } catch {
-    return undefined;
-  }
+  const shell = await readFile(join(clientRoot, SEARCH_TEMPLATE_PATH, 'index.html'), 'utf8');
   const [head = '', tail = ''] = shell
     .replaceAll(SITE_URL_PLACEHOLDER, new URL(siteUrl).origin)
     .split(SEARCH_MAIN_SLOT);
   const [beforeTitle, ...afterTitle] = head.split(SEARCH_TITLE_SLOT);
 
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
-    const found = await searchPage(url);
+    const found = await searchPage(shop, url);
     const view = { ...found, url };
     setPageHeaders(res);
     res.setHeader('Cache-Control', CACHE_CONTROL);

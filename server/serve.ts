@@ -1,12 +1,15 @@
 /**
- * The production entry (`dist/serve.mjs`): one HTTP server. `/api/*` goes straight to the Elysia
- * app through a fetch bridge; built files are served from `dist/client`; everything else goes to
- * Astro's handler (middleware mode).
+ * The server entry (`dist/serve.mjs`, for `npm start` and `npm run dev` alike): one HTTP server,
+ * one path. `/api/*` goes straight to the Elysia app through a fetch bridge; kept catalogue pages
+ * and the search page are answered here; built files are served from `dist/client`; everything
+ * else goes to Astro's handler (middleware mode), with what pages need in `locals`
+ * (./pages/services.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { apiApp, stopOrderRecovery } from '../api';
+import { rememberShopMode } from '../api/shop-mode';
 import { config, ConfigError } from '../api/config';
 import { appDatabase } from '../api/db';
 import { catalogueOf } from '../api/modules/catalogue';
@@ -17,62 +20,39 @@ import {
   type ProxyTrust,
   type RequestOrigin,
 } from '../api/lib/client-ip';
-import { canonicalTarget, type TargetReading } from '../api/lib/canonical-path';
+import { canonicalTarget } from '../api/lib/canonical-path';
 import { log } from '../api/lib/log';
 import { loggedPath } from '../api/lib/logged-path';
 import { mailTransportFor } from '../api/modules/mail/transport';
 import { createOutboxWorker } from '../api/modules/mail/worker';
-import { COMMON_SECURITY_HEADERS, pageContentSecurityPolicy } from '../api/lib/security-headers';
+import { COMMON_SECURITY_HEADERS } from '../api/lib/security-headers';
 import { clientRequestIdOf } from '../api/plugins/request-context';
-import { keptPage, pageBody } from '../src/lib/page-cache';
 import { SEARCH_TEMPLATE_PATH } from '../src/lib/search-html';
 import { fetchBridge, stripHeader } from './bridge';
-import { negotiateEncoding } from './compress';
 import { createImageGuard, isImageEndpoint } from './image-guard';
+import { answerNonCanonical, NOT_FOUND_PATH, setPageHeaders } from './non-canonical';
+import { answerKept } from './pages/answer-kept';
+import { createPageCache } from './pages/kept-pages';
+import { createPageServices } from './pages/services';
+import { mayBeKept } from './pages/versions';
 import { createSearchPage } from './search-page';
 import { createStaticHandler } from './static';
 import { dropUnreadBody } from './unread-body';
 
-type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => unknown;
+/** Astro's handler in middleware mode: `locals` is what every page reads as `Astro.locals`. */
+type NodeHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (() => unknown) | undefined,
+  locals: App.Locals,
+) => unknown;
 
 const SHUTDOWN_GRACE_MS = 10_000;
 /** Methods a page answers; anything else gets 405 with these in Allow. */
 const PAGE_METHODS = 'GET, HEAD';
 
-/** Astro's 404 page (src/pages/404.astro), answered with status 404. */
-const NOT_FOUND_PATH = '/404';
-
-/** Pages the page cache may keep (src/lib/page-cache.ts): home, products and listings. */
-const CATALOGUE_PATH = /^\/(?:$|(?:productdetailpage|products)\/)/;
 /** Only the path and query of a request's URL are read; the origin is a stand-in. */
 const URL_BASE = 'http://shop.invalid';
-
-/**
- * Answers a product or listing page the process has kept for the current catalogue version:
- * 304 when the client has it, else its HTML in the form the client accepts (brotli or gzip,
- * compressed once and kept). Answers false when the page is not kept, for Astro to render.
- */
-async function answerKept(
-  req: IncomingMessage,
-  res: ServerResponse,
-  url: string,
-): Promise<boolean> {
-  const answer = await keptPage(new URL(url, URL_BASE), req.headers['if-none-match']);
-  if (!answer) return false;
-  for (const [name, value] of answer.headers) res.setHeader(name, value);
-  if (answer.status === 304) {
-    res.writeHead(304);
-    res.end();
-    return true;
-  }
-  const encoding = negotiateEncoding(req.headers['accept-encoding']);
-  const body = await pageBody(answer.page, encoding ?? 'identity');
-  if (encoding) res.setHeader('content-encoding', encoding);
-  res.setHeader('content-length', body.byteLength);
-  res.writeHead(answer.page.status);
-  res.end(req.method === 'HEAD' ? undefined : body);
-  return true;
-}
 
 function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
@@ -88,11 +68,6 @@ function proxyTrust(setting: string | undefined): ProxyTrust {
   }
 }
 
-function setPageHeaders(res: ServerResponse): void {
-  for (const [name, value] of Object.entries(COMMON_SECURITY_HEADERS)) res.setHeader(name, value);
-  res.setHeader('Content-Security-Policy', pageContentSecurityPolicy());
-}
-
 async function main(): Promise<void> {
   const settings = config();
   const trust = proxyTrust(settings.trustedProxies);
@@ -105,12 +80,22 @@ async function main(): Promise<void> {
   });
   mailWorker.start();
   const app = await apiApp();
+  const pageCache = createPageCache(() => catalogueOf(database.db));
+  const shop = createPageServices(database, settings, pageCache);
   const entry = new URL('./server/entry.mjs', import.meta.url);
-  const { handler: astroHandler } = (await import(entry.href)) as { handler: NodeHandler };
+  const { handler } = (await import(entry.href)) as { handler: NodeHandler };
+  // A new locals object per request: Astro and its integrations may add to it. An address no page
+  // answers is Astro's 404 page, rendered as a route so that it, too, gets locals.
+  const notFound = (req: IncomingMessage, res: ServerResponse) => {
+    req.url = NOT_FOUND_PATH;
+    return handler(req, res, undefined, { shop });
+  };
+  const astroHandler = (req: IncomingMessage, res: ServerResponse) =>
+    handler(req, res, () => notFound(req, res), { shop });
   const clientRoot = fileURLToPath(new URL('./client/', import.meta.url));
   const serveStatic = createStaticHandler(clientRoot, setPageHeaders, settings.siteUrl);
   const refuseImage = createImageGuard(clientRoot);
-  const answerSearch = await createSearchPage(clientRoot, settings.siteUrl, setPageHeaders);
+  const answerSearch = await createSearchPage(clientRoot, settings.siteUrl, setPageHeaders, shop);
   // What the server itself knows about each request; the API reads it from the Request object.
   const origins = new WeakMap<IncomingMessage, RequestOrigin>();
   const api = fetchBridge(app, { originOf: (req) => origins.get(req) ?? {} });
@@ -177,7 +162,7 @@ async function main(): Promise<void> {
     );
     if (!canonical) {
       try {
-        await answerNonCanonical(req, res, target);
+        await answerNonCanonical(req, res, target, astroHandler);
       } catch (error) {
         answerFailure(res, requestId, undefined, error);
       }
@@ -196,9 +181,11 @@ async function main(): Promise<void> {
     }
     try {
       // A catalogue page kept at its current version is answered here, without Astro.
-      if (CATALOGUE_PATH.test(pathname) && (await answerKept(req, res, url))) return;
+      if (mayBeKept(pathname) && (await answerKept(pageCache, req, res, new URL(url, URL_BASE)))) {
+        return;
+      }
       // Search pages are filled into their prerendered shell here; the shell is not a page.
-      if (pathname === '/search' && answerSearch) {
+      if (pathname === '/search') {
         await answerSearch(req, res, new URL(url, URL_BASE));
         return;
       }
@@ -226,37 +213,6 @@ async function main(): Promise<void> {
     log('error', 'page failed', { requestId, path, error: String(error) });
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
     res.end('Something went wrong on our side. Please try again later.');
-  }
-
-  /**
-   * A request whose address is not canonical is never routed as it is (api/lib/canonical-path.ts):
-   * GET and HEAD are sent to the canonical address (308, query kept), other methods are refused
-   * (400) without reading their body, and so is an address that cannot be made canonical. Escapes
-   * that decode to nothing show the 404 page, as any address that names nothing.
-   */
-  async function answerNonCanonical(
-    req: IncomingMessage,
-    res: ServerResponse,
-    target: TargetReading,
-  ): Promise<void> {
-    const readOnly = req.method === 'GET' || req.method === 'HEAD';
-    if ('path' in target && readOnly) {
-      res.writeHead(308, { Location: target.path + target.search, 'content-length': 0 });
-      res.end();
-      return;
-    }
-    if (!('path' in target) && target.refused === 'malformed-escape' && readOnly) {
-      // Astro would answer a 404 saying "Internal server error": show the 404 page instead.
-      req.url = NOT_FOUND_PATH;
-      await astroHandler(req, res);
-      return;
-    }
-    setPageHeaders(res);
-    res.writeHead(400, {
-      'content-type': 'text/plain; charset=utf-8',
-      'cache-control': 'no-store',
-    });
-    res.end('This address is not valid.');
   }
 
   // The catalogue read model is in memory before the first shopper arrives (and before the health
@@ -300,7 +256,13 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
-main().catch((error: unknown) => {
+/** Starts the server in the shop's own mode (NODE_ENV as the operator set it, server/start.ts). */
+export function startServer(shopMode: string | undefined): void {
+  rememberShopMode(shopMode);
+  main().catch(failedToStart);
+}
+
+function failedToStart(error: unknown): void {
   // One sentence for a person; the stack only in the debug log (LOG_LEVEL=debug).
   const message = error instanceof Error ? error.message : String(error);
   console.error(`Evergreen cannot start: ${message.split('\n')[0]}`);
@@ -310,4 +272,4 @@ main().catch((error: unknown) => {
     // The configuration itself is what failed: there is no log level to read.
   }
   process.exit(1);
-});
+}

@@ -1,14 +1,18 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join, normalize, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { contentType } from 'mime-types';
 import send from 'send';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { etagMatches } from '../api/lib/etag';
+import { REVALIDATE_PAGE as REVALIDATE } from '../src/lib/page-caching';
 import { SITE_URL_PLACEHOLDER } from '../src/lib/site-url-placeholder';
+import { containedPath } from './http/contained-path';
+import { acceptedEncodings, type AcceptedEncodings } from './http/encoding';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const REVALIDATE = 'public, max-age=0, must-revalidate';
+
 const SHORT = 'public, max-age=3600, stale-while-revalidate=86400';
 
 async function isFile(path: string): Promise<boolean> {
@@ -27,11 +31,8 @@ async function resolveFile(root: string, pathname: string): Promise<string | und
   } catch {
     return undefined;
   }
-  if (decoded.includes('\0')) return undefined;
-  const relative = normalize(decoded).replace(/^([/\\])+/, '');
-  if (relative.split(sep).includes('..')) return undefined;
-  const direct = join(root, relative);
-  if (!direct.startsWith(root)) return undefined;
+  const direct = containedPath(root, decoded);
+  if (!direct) return undefined;
   const candidates = decoded.endsWith('/')
     ? [join(direct, 'index.html')]
     : [direct, join(direct, 'index.html')];
@@ -41,20 +42,19 @@ async function resolveFile(root: string, pathname: string): Promise<string | und
   return undefined;
 }
 
+/** A file under `root` as the URL path send() reads (it decodes it again). */
+function underRoot(root: string, file: string): string {
+  return file.slice(root.length).split(sep).map(encodeURIComponent).join('/');
+}
+
 /** The precompressed twin (.br, .gz) the client accepts, if the build wrote one. */
 async function compressedTwin(
   file: string,
-  acceptEncoding: string | undefined,
+  accepted: AcceptedEncodings,
 ): Promise<{ path: string; encoding: string } | undefined> {
-  const accepted = acceptEncoding ?? '';
-  for (const [encoding, suffix] of [
-    ['br', '.br'],
-    ['gzip', '.gz'],
-  ] as const) {
-    if (new RegExp(`\\b${encoding}\\b`).test(accepted) && (await isFile(file + suffix))) {
-      return { path: file + suffix, encoding };
-    }
-  }
+  if (accepted.br && (await isFile(`${file}.br`))) return { path: `${file}.br`, encoding: 'br' };
+  if (accepted.gzip && (await isFile(`${file}.gz`)))
+    return { path: `${file}.gz`, encoding: 'gzip' };
   return undefined;
 }
 
@@ -123,20 +123,20 @@ export function createStaticHandler(
         'Content-Type',
         contentType(file.split('/').pop() ?? '') || 'application/octet-stream',
       );
-      if (req.headers['if-none-match'] === own.etag) {
+      if (etagMatches(req.headers['if-none-match'], own.etag)) {
         res.statusCode = 304;
         res.end();
         return true;
       }
-      const accepted = req.headers['accept-encoding'] ?? '';
-      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      const accepted = acceptedEncodings(req.headers['accept-encoding']);
+      const encoding = accepted.br ? 'br' : accepted.gzip ? 'gzip' : null;
       const body = encoding ? own[encoding] : own.body;
       if (encoding) res.setHeader('Content-Encoding', encoding);
       res.setHeader('Content-Length', body.length);
       res.end(req.method === 'HEAD' ? undefined : body);
       return true;
     }
-    const twin = await compressedTwin(file, req.headers['accept-encoding']);
+    const twin = await compressedTwin(file, acceptedEncodings(req.headers['accept-encoding']));
     res.setHeader('Vary', 'Accept-Encoding');
     if (twin) {
       res.setHeader('Content-Encoding', twin.encoding);
@@ -146,7 +146,14 @@ export function createStaticHandler(
       );
     }
     await new Promise<void>((done) => {
-      send(req, twin?.path ?? file, { dotfiles: 'deny', index: false, cacheControl: false })
+      // Named under `root`, so only the part a URL names is checked for dotfiles: a build inside
+      // a dot-folder (~/.apps/shop/dist) is served too.
+      send(req, underRoot(root, twin?.path ?? file), {
+        root,
+        dotfiles: 'deny',
+        index: false,
+        cacheControl: false,
+      })
         .on('error', (error: { status?: number }) => {
           res.statusCode = error.status ?? 500;
           res.end();

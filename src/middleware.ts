@@ -1,23 +1,12 @@
-import { defineMiddleware, sequence } from 'astro:middleware';
-import { applySecurityHeaders, pageContentSecurityPolicy } from '../api/lib/security-headers';
-import { cataloguePages, compressPages } from './lib/page-cache';
+import { defineMiddleware } from 'astro:middleware';
 
 /**
- * Security headers on every page rendered on demand. Astro's policy (hashes of the scripts and
- * styles it emits) is completed with ours, including frame-ancestors 'none'.
+ * Every page rendered on request goes through the server's part of the page pipeline, handed to
+ * it by the server entry (`locals.shop`, server/pages/pipeline.ts): catalogue pages kept per
+ * version, security headers, then compression. Pages prerendered at build time have no server.
  */
-const securityHeaders = defineMiddleware(async (context, next) => {
-  const response = await next();
-  if (context.isPrerendered) return response;
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('text/html')) return response;
-  const astroPolicy = response.headers.get('content-security-policy');
-  applySecurityHeaders(response.headers, pageContentSecurityPolicy(astroPolicy));
-  return response;
-});
-
-/**
- * Catalogue pages are kept per version (src/lib/page-cache.ts), inside the security headers; what
- * is sent is compressed last.
- */
-export const onRequest = sequence(compressPages, securityHeaders, cataloguePages);
+export const onRequest = defineMiddleware((context, next) =>
+  context.isPrerendered
+    ? next()
+    : context.locals.shop.pagePipeline(context.url, context.request, next),
+);

@@ -246,16 +246,11 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
-const DATABASE_KEY = Symbol.for('evergreen.database');
-type Holder = { [DATABASE_KEY]?: Promise<Database> };
+let shared: Promise<Database> | undefined;
 
-/**
- * The process's one database. PGlite allows a single owner of its data folder, and the server entry
- * and Astro's bundle each carry a copy of this module, so the handle lives on `globalThis`.
- */
+/** The process's one database: PGlite allows a single owner of its data folder. */
 export function sharedDatabase(open: () => Promise<Database>): Promise<Database> {
-  const holder = globalThis as Holder;
-  return (holder[DATABASE_KEY] ??= open());
+  return (shared ??= open());
 }
 
 export { schema };

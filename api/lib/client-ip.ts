@@ -3,8 +3,8 @@ import proxyaddr from 'proxy-addr';
 /**
  * Who is asking: the shopper's network address and the server's id for the request. The server
  * entry (server/bridge.ts) works them out from the connection and attaches them to the Request it
- * hands to the API; nothing a client sends can set them. Elsewhere (API tests, `astro dev`'s
- * endpoint) whoever builds the Request attaches them the same way, or they are missing.
+ * hands to the API; nothing a client sends can set them. Elsewhere (API tests) whoever builds
+ * the Request attaches them the same way, or they are missing.
  */
 export interface RequestOrigin {
   /** The client's network address: the socket's, or what a trusted proxy says it saw. */

@@ -1,9 +1,10 @@
-import { seedProductId } from '../../api/db/seed';
-import { products } from '../../api/db/seed/catalogue';
+import type { ProductDto } from '../../core/product/model';
+import type { PageServices } from './page-services';
 
 /**
- * Links from content (blog articles) to products of the demo catalogue, by slug. Product ids are
- * derived from slugs (`seedProductId`), so a link made at build time stays valid after a re-seed.
+ * Links from content (blog articles) to products, by slug, resolved against the catalogue the
+ * shop serves when the article is served: a product added later can be linked, and a product
+ * the shop no longer serves is not (its text stays, without a link or a card).
  */
 
 export interface CatalogueProductLink {
@@ -14,21 +15,24 @@ export interface CatalogueProductLink {
   alt: string;
 }
 
-const bySlug = new Map(products.map((product) => [product.slug, product]));
-
-export function isCatalogueSlug(slug: string): boolean {
-  return bySlug.has(slug);
-}
-
-export function catalogueProduct(slug: string): CatalogueProductLink {
-  const product = bySlug.get(slug);
-  if (!product) throw new Error(`No product with the slug "${slug}" in the catalogue.`);
-  const id = seedProductId(slug);
+function linkOf(product: ProductDto): CatalogueProductLink {
   return {
-    id,
-    href: `/productdetailpage/${id}`,
+    id: product._id,
+    href: `/productdetailpage/${product._id}`,
     title: product.title,
-    image: product.images[0],
+    image: product.image[0],
     alt: product.alttext,
   };
+}
+
+/** The products the shop serves with these slugs, in their order; a slug it lacks is left out. */
+export async function catalogueProducts(
+  shop: PageServices,
+  slugs: readonly string[],
+): Promise<CatalogueProductLink[]> {
+  const found = await shop.productsBySlug(slugs);
+  return slugs.flatMap((slug) => {
+    const product = found.get(slug);
+    return product ? [linkOf(product)] : [];
+  });
 }

@@ -1,9 +1,3 @@
-import { log } from '../../api/lib/log';
-import {
-  appCatalogue,
-  type CatalogueModel,
-  type ResponsiveImage,
-} from '../../api/modules/catalogue';
 import {
   isProductId,
   searchQuery,
@@ -14,11 +8,12 @@ import {
 import { isDigital } from '../../core/product/digital';
 import { listingTitle } from './listing-title';
 import { listingHref, searchPageHref } from './navigation';
+import type { PageCatalogue, PageServices, ResponsiveImage } from './page-services';
 import { groupIntoSections, type Section } from './sections';
 
 /**
- * What each catalogue page shows, read from the in-memory catalogue (api/modules/catalogue): one
- * function a page, so pages hold no database access, error mapping or image sizing. A catalogue
+ * What each catalogue page shows, read from the in-memory catalogue the server hands pages
+ * (`Astro.locals.shop`, src/lib/page-services.ts): one function a page, so pages hold no database access, error mapping or image sizing. A catalogue
  * that cannot be loaded (the database is down at start) is logged here and shown as the spec's
  * failure messages.
  */
@@ -29,11 +24,11 @@ export interface Crumb {
   href?: string | undefined;
 }
 
-async function catalogue(page: string): Promise<CatalogueModel | undefined> {
+async function catalogue(shop: PageServices, page: string): Promise<PageCatalogue | undefined> {
   try {
-    return await appCatalogue();
+    return await shop.catalogue();
   } catch (error) {
-    log('error', `${page} failed`, { error: String(error) });
+    shop.log('error', `${page} failed`, { error: String(error) });
     return undefined;
   }
 }
@@ -57,8 +52,8 @@ const failedProductPage = (failure: 'missing' | 'broken'): ProductPage => ({
 });
 
 /** The product page (spec §2 Product detail): the product, its image sets and its breadcrumbs. */
-export async function productPage(id: string): Promise<ProductPage> {
-  const model = await catalogue('product page');
+export async function productPage(shop: PageServices, id: string): Promise<ProductPage> {
+  const model = await catalogue(shop, 'product page');
   if (!model) return failedProductPage('broken');
   if (!isProductId(id) || !model.productVersion(id)) return failedProductPage('missing');
   const product = model.product(id);
@@ -92,8 +87,8 @@ export async function productPage(id: string): Promise<ProductPage> {
  * The product page's related products: up to four others from its subcategory, read from the
  * in-memory catalogue; none when the catalogue cannot be read (the page still sells).
  */
-export async function relatedProducts(id: string): Promise<ProductDto[]> {
-  const model = await catalogue('related products');
+export async function relatedProducts(shop: PageServices, id: string): Promise<ProductDto[]> {
+  const model = await catalogue(shop, 'related products');
   if (!model || !isProductId(id) || !model.productVersion(id)) return [];
   return model.related(id, 4);
 }
@@ -104,8 +99,8 @@ export interface CategoryPage {
 }
 
 /** A category page (spec §2 Category page): its sections in the shop's order. */
-export async function categoryPage(category: string): Promise<CategoryPage> {
-  const model = await catalogue('category page');
+export async function categoryPage(shop: PageServices, category: string): Promise<CategoryPage> {
+  const model = await catalogue(shop, 'category page');
   if (!model) return { status: 503, sections: [] };
   const listing = model.categoryListing(category);
   const sections = groupIntoSections(listing.products, category, listing.catOrders);
@@ -120,11 +115,12 @@ export interface SubcategoryPage extends SubcategoryListing {
 
 /** A subcategory listing page (spec §2 Listings); a failure shows an empty list (spec §8). */
 export async function subcategoryPage(
+  shop: PageServices,
   category: string,
   subcategory: string,
   page: number,
 ): Promise<SubcategoryPage> {
-  const model = await catalogue('subcategory page');
+  const model = await catalogue(shop, 'subcategory page');
   const listing = model?.subcategoryListing(category, subcategory, page) ?? {
     products: [],
     pagination: { page, pages: 1 },
@@ -159,7 +155,7 @@ export interface SearchPage {
  * The search page (spec §2 Search). The URL is the state: the form submits with GET, so reload,
  * back and forward, bookmarks and shared links all show the same results.
  */
-export async function searchPage(url: URL): Promise<SearchPage> {
+export async function searchPage(shop: PageServices, url: URL): Promise<SearchPage> {
   const parsed = searchQuery.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : {};
   const pageHref = (page: number) => searchPageHref(url.searchParams, { page });
@@ -174,7 +170,7 @@ export async function searchPage(url: URL): Promise<SearchPage> {
     const problem = parsed.error.issues[0]?.message;
     return { ...base, status: 400, result: empty, total: 0, problem };
   }
-  const model = await catalogue('search page');
+  const model = await catalogue(shop, 'search page');
   if (!model) {
     const problem = 'Search is not working right now. Please try again in a moment.';
     return { ...base, status: 503, result: empty, total: 0, problem };

@@ -8,8 +8,7 @@ import { searchPageHref } from './navigation';
  * The search page's content (spec §2 Search) as HTML text: the form with its filters, the applied
  * filters as chips, the count, the results and the page links. Written as text because search
  * pages are rendered for every query anew (queries never repeat): server/search-page.ts puts this
- * into the page's shell without running Astro's renderer, and src/pages/search.astro (under
- * `astro dev`) uses the same functions. Styles: src/styles/catalogue.css.
+ * into the page's shell without running Astro's renderer. Styles: src/styles/catalogue.css.
  */
 
 const SORT_LABELS: Record<string, string> = {

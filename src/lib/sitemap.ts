@@ -2,7 +2,7 @@ import { getCollection } from 'astro:content';
 
 /**
  * What sitemap.xml lists from the site itself: pages and articles. The catalogue's listings and
- * products come from the database (src/lib/sitemap-products.ts) and join them in sitemap.xml.ts.
+ * products come from the database (server/pages/sitemap-products.ts) and join them in sitemap.xml.ts.
  */
 
 export interface SitemapEntry {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedProductId } from '../../api/db/seed';
 import { products as catalogue } from '../../api/db/seed/catalogue';
-import { listingSitemapEntries, productSitemapEntries } from '../../src/lib/sitemap-products';
+import { listingSitemapEntries, productSitemapEntries } from '../../server/pages/sitemap-products';
 import { useApi } from '../helpers/api';
 
 const SITE = 'https://shop.example';

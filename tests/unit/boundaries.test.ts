@@ -3,9 +3,9 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 // The layers (DECISIONS.md "Layers") as the lint enforces them: core/ imports only core/ and
-// packages, api/ never src/ or server/, src/ never api/ or server/ (but for the imports the
-// server-path change removes), and no cycles in api/ or core/. Fixtures are linted as text at a
-// path inside each folder, with the repository's own eslint.config.js.
+// packages, api/ never src/ or server/, src/ never api/ or server/, and no cycles in api/ or
+// core/. Fixtures are linted as text at a path inside each folder, with the repository's own
+// eslint.config.js.
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: ROOT });
 
@@ -59,12 +59,14 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
     expect(await problems('src/lib/fixture.ts', good)).toEqual([]);
   });
 
-  it('let the files the server-path change rewires keep only the imports they have', async () => {
-    const kept = "export { appCatalogue } from '../../api/modules/catalogue';\n";
-    expect(await problems('src/lib/page-cache.ts', kept)).toEqual([]);
-    const added = "export { config } from '../../api/config';\n";
-    const [found] = await problems('src/lib/page-cache.ts', added);
-    expect(found).toContain(`${LAYER_RULE}: Unexpected path "../../api/config"`);
+  it('refuse src/ importing the server, even for the files that once did', async () => {
+    // Pages get the server's catalogue and settings through locals (src/lib/page-services.ts).
+    const once = "export { appCatalogue } from '../../api/modules/catalogue';\n";
+    const [found] = await problems('src/lib/catalogue-pages.ts', once);
+    expect(found).toContain(`${LAYER_RULE}: Unexpected path "../../api/modules/catalogue"`);
+    const server = "export { compress } from '../../server/compress';\n";
+    const [fromServer] = await problems('src/lib/fixture.ts', server);
+    expect(fromServer).toContain(`${LAYER_RULE}: Unexpected path "../../server/compress"`);
   });
 
   it('refuse an import cycle in api/', async () => {

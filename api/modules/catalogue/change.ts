@@ -20,16 +20,9 @@ interface Loaded {
   queue: Promise<void>;
 }
 
-const MODELS = Symbol.for('evergreen.catalogue');
-type Holder = { [MODELS]?: Map<Db, Loaded> };
-
-/**
- * The models of this process, one per database. Like the database handle, the map lives on
- * `globalThis`: the server entry and Astro's bundle each carry a copy of this module.
- */
-function models(): Map<Db, Loaded> {
-  return ((globalThis as Holder)[MODELS] ??= new Map());
-}
+/** The models of this process, one per database. */
+const loadedModels = new Map<Db, Loaded>();
+const models = () => loadedModels;
 
 async function loadModel(db: Db): Promise<CatalogueModel> {
   const started = performance.now();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { etagMatches } from '../../lib/etag';
 
 /**
  * Catalogue answers a CDN (or the browser) may keep: fresh for a minute, then served stale for up
@@ -17,16 +18,6 @@ export interface JsonBody {
 export function jsonBody(value: unknown): JsonBody {
   const body = new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
-}
-
-/** Whether an If-None-Match header names this ETag (or is `*`). */
-export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === bare || tag === '*');
 }
 
 /** A JSON answer with its ETag and cache headers; 304 without a body when the client has it. */

@@ -23,9 +23,8 @@ interface Message {
 const REMOTE = Symbol('catalogue change from another process');
 type RemoteChange = CatalogueChange & { [REMOTE]?: true };
 
-const FOLLOWERS = Symbol.for('evergreen.catalogue.followers');
-type Holder = { [FOLLOWERS]?: Map<Db, { instance: string; listener: Listener }> };
-const followers = () => ((globalThis as Holder)[FOLLOWERS] ??= new Map());
+const following = new Map<Db, { instance: string; listener: Listener }>();
+const followers = () => following;
 
 /**
  * Called by `catalogueChanged` for every change this process makes: tells the other processes.

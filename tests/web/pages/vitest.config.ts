@@ -3,7 +3,7 @@ import { getViteConfig } from 'astro/config';
 
 /**
  * Astro pages rendered in Astro's container (issue 23 point 6): what a page shows when the API's
- * catalogue cannot be read. The database is one that refuses every connection.
+ * catalogue cannot be read (./render.ts).
  */
 export default getViteConfig({
   root: fileURLToPath(new URL('../../..', import.meta.url)),

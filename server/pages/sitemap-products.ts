@@ -1,15 +1,8 @@
 import { asc, max, sql } from 'drizzle-orm';
 import type { Db } from '../../api/db/client';
 import { productCategorizations, products } from '../../api/db/schema';
-import { listingHref } from './navigation';
-
-/** One <url> of sitemap.xml. */
-export interface SitemapEntry {
-  /** Absolute address. */
-  loc: string;
-  /** W3C date-time of the last change. */
-  lastmod: string;
-}
+import { listingHref } from '../../src/lib/navigation';
+import type { CatalogueSitemapEntry as SitemapEntry } from '../../src/lib/page-services';
 
 /** Every product page, with the time its product last changed. */
 export async function productSitemapEntries(db: Db, site: URL | string): Promise<SitemapEntry[]> {

@@ -1,0 +1,151 @@
+import { LRUCache } from 'lru-cache';
+import { etagMatches } from '../../api/lib/etag';
+import type { CatalogueModel } from '../../api/modules/catalogue';
+import { CATALOGUE_PAGE_CACHE } from '../../src/lib/catalogue-paths';
+import { compress } from '../compress';
+import type { Encoding } from '../http/encoding';
+import { notModifiedHeaders, servedHeaders } from './page-headers';
+import { catalogueVersion, type PageVersion } from './versions';
+
+/** How many rendered pages are kept, and their total size (each form of a page counted). */
+const MAX_PAGES = 500;
+const MAX_BYTES = 32 * 1024 * 1024;
+
+/** A kept page: its HTML once, and each compressed form once it has been asked for. */
+export interface RenderedPage {
+  key: string;
+  etag: string;
+  body: string;
+  bytes: number;
+  status: number;
+  /** The headers Astro rendered it with, and its ETag and caching. */
+  headers: [string, string][];
+  /** The headers the server entry sends it with: Astro's, the security headers, ETag, caching. */
+  served: [string, string][];
+  /** The page as bytes, and brotli / gzip forms, made on first use. */
+  forms: Partial<Record<'identity' | Encoding, Promise<Buffer>>>;
+}
+
+/** What the server entry answers for a catalogue page it may serve without Astro. */
+export type KeptAnswer =
+  | { status: 304; headers: [string, string][] }
+  | { status: 200; page: RenderedPage; headers: [string, string][] };
+
+/**
+ * Product, category and subcategory pages and the home page are rendered once per catalogue
+ * version of what they show (./versions.ts) and kept in memory (bounded, least recently used):
+ * the next visitor gets the same HTML without rendering (the server entry answers it before Astro
+ * runs, compressed once per form), a browser that has it gets a 304, and a change to a product
+ * re-renders only the pages that show it. Search pages are not kept: their queries never end.
+ */
+export function createPageCache(catalogue: () => Promise<CatalogueModel>) {
+  const rendered = new LRUCache<string, RenderedPage>({
+    max: MAX_PAGES,
+    maxSize: MAX_BYTES,
+    sizeCalculation: (page) => page.bytes,
+  });
+  /** Pages being rendered now, by key and ETag: visitors arriving together share one rendering. */
+  const rendering = new Map<string, Promise<RenderedPage | undefined>>();
+
+  async function versionOf(url: URL): Promise<PageVersion | undefined> {
+    try {
+      return catalogueVersion(url, await catalogue());
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * A catalogue page the process has kept for the current version of what it shows: a 304 when
+   * the client's If-None-Match names that version, the kept page otherwise, and undefined when
+   * it is not a catalogue page or has not been rendered at this version (Astro renders it).
+   */
+  async function keptPage(
+    url: URL,
+    ifNoneMatch: string | null | undefined,
+  ): Promise<KeptAnswer | undefined> {
+    const page = await versionOf(url);
+    if (!page) return undefined;
+    const etag = `W/"${page.version}"`;
+    if (etagMatches(ifNoneMatch, etag)) return { status: 304, headers: notModifiedHeaders(etag) };
+    const kept = rendered.get(page.key);
+    if (kept?.etag !== etag) return undefined;
+    return { status: 200, page: kept, headers: kept.served };
+  }
+
+  /** A kept page's body in one form (identity, br or gzip), made once and then reused. */
+  function pageBody(page: RenderedPage, encoding: 'identity' | Encoding): Promise<Buffer> {
+    const known = page.forms[encoding];
+    if (known) return known;
+    const raw = (page.forms.identity ??= Promise.resolve(Buffer.from(page.body)));
+    if (encoding === 'identity') return raw;
+    const made = raw.then((bytes) => compress(bytes, encoding));
+    page.forms[encoding] = made;
+    void made.then((bytes) => {
+      page.bytes += bytes.byteLength;
+      // Counted again at its new size, if it is still kept.
+      if (rendered.peek(page.key) === page) rendered.set(page.key, page);
+    });
+    return made;
+  }
+
+  /**
+   * Astro's side (through src/middleware.ts): answers a catalogue page from the cache, or renders
+   * it once for its version and keeps it. Not a catalogue page: rendered as usual.
+   */
+  async function keepRendered(
+    url: URL,
+    request: Request,
+    render: () => Promise<Response>,
+  ): Promise<Response> {
+    if (request.method !== 'GET') return render();
+    const page = await versionOf(url);
+    if (!page) return render();
+    const etag = `W/"${page.version}"`;
+    if (etagMatches(request.headers.get('if-none-match'), etag)) {
+      return new Response(null, { status: 304, headers: notModifiedHeaders(etag) });
+    }
+    const kept = rendered.get(page.key);
+    if (kept?.etag === etag) return reply(kept);
+    const renderKey = `${page.key} ${etag}`;
+    const pending = rendering.get(renderKey);
+    if (pending) {
+      const shared = await pending;
+      return shared ? reply(shared) : render();
+    }
+    let response: Response | undefined;
+    const work = (async () => {
+      response = await render();
+      const type = response.headers.get('content-type') ?? '';
+      if (response.status !== 200 || !type.includes('text/html')) return undefined;
+      const body = await response.text();
+      const headers = new Headers(response.headers);
+      headers.set('etag', etag);
+      headers.set('cache-control', CATALOGUE_PAGE_CACHE);
+      const list = [...headers];
+      const done: RenderedPage = {
+        key: page.key,
+        etag,
+        body,
+        bytes: body.length * 2,
+        status: 200,
+        headers: list,
+        served: servedHeaders(list),
+        forms: {},
+      };
+      rendered.set(page.key, done);
+      return done;
+    })();
+    rendering.set(renderKey, work);
+    const done = await work.finally(() => rendering.delete(renderKey));
+    return done ? reply(done) : response!;
+  }
+
+  return { keptPage, pageBody, keepRendered };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+function reply(page: RenderedPage): Response {
+  return new Response(page.body, { status: page.status, headers: page.headers });
+}

@@ -1,0 +1,66 @@
+import type {
+  CategoryListing,
+  ProductDto,
+  SearchFilters,
+  SearchResult,
+  SubcategoryListing,
+} from '../../core/product/model';
+
+/**
+ * What the server entry (server/serve.ts) hands every page it renders, through Astro's `locals`
+ * (src/env.d.ts): the catalogue the shop serves, the settings pages show, and the server's part
+ * of the page pipeline. Pages import no server module: the server's state lives once, in the
+ * server's bundle, and reaches Astro's bundle only through this.
+ */
+export interface PageServices {
+  /** The catalogue read model the shop serves; rejects when it cannot be loaded. */
+  catalogue(): Promise<PageCatalogue>;
+  /** The server's log (api/lib/log.ts). */
+  log(level: 'info' | 'error', message: string, fields?: Record<string, unknown>): void;
+  /** PUBLIC_SITE_URL as the running server reads it. */
+  siteUrl: string;
+  payments: { provider: 'sandbox' | 'stripe'; stripePublishableKey: string | undefined };
+  /** SHOP_EMAIL: the support address the policies give. */
+  shopEmail: string;
+  /** ORDER_RETENTION_DAYS: what the retention job keeps, as the privacy policy states it. */
+  orderRetentionDays: number;
+  /** Every listing and product page for sitemap.xml, with when each last changed. */
+  sitemapEntries(site: URL): Promise<CatalogueSitemapEntry[]>;
+  /** The products the shop serves with these slugs (blog links); a slug it lacks is absent. */
+  productsBySlug(slugs: readonly string[]): Promise<Map<string, ProductDto>>;
+  /**
+   * Around every page rendered on demand (src/middleware.ts): kept catalogue pages, security
+   * headers, compression (server/pages/pipeline.ts).
+   */
+  pagePipeline(url: URL, request: Request, render: () => Promise<Response>): Promise<Response>;
+}
+
+/** One <url> of sitemap.xml for a listing or a product page (server/pages/sitemap-products.ts). */
+export interface CatalogueSitemapEntry {
+  /** Absolute address. */
+  loc: string;
+  /** W3C date-time of the last change. */
+  lastmod: string;
+}
+
+/** One image of a product with its responsive copies (api/modules/catalogue/images.ts). */
+export interface ResponsiveImage {
+  path: string;
+  src: string;
+  srcset: string;
+  width: number;
+  height: number;
+  thumb: string;
+}
+
+/** What pages read of the catalogue read model (api/modules/catalogue/read-model.ts). */
+export interface PageCatalogue {
+  productVersion(id: string): string | undefined;
+  product(id: string): ProductDto;
+  images(id: string): Record<string, ResponsiveImage>;
+  related(id: string, limit?: number): ProductDto[];
+  featured(): ProductDto[];
+  categoryListing(category: string): CategoryListing;
+  subcategoryListing(category: string, subcategory: string, page?: number): SubcategoryListing;
+  searchCounted(filters: SearchFilters): { result: SearchResult; total: number };
+}
