@@ -61,7 +61,7 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
 
   it('refuse src/ importing the server, even for the files that once did', async () => {
     // Pages get the server's catalogue and settings through locals (src/lib/page-services.ts).
-    const once = "export { appCatalogue } from '../../api/modules/catalogue';\n";
+    const once = "export { catalogueOf } from '../../api/modules/catalogue';\n";
     const [found] = await problems('src/lib/catalogue-pages.ts', once);
     expect(found).toContain(`${LAYER_RULE}: Unexpected path "../../api/modules/catalogue"`);
     const server = "export { compress } from '../../server/compress';\n";

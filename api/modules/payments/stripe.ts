@@ -34,6 +34,36 @@ function declineMessage(error: InstanceType<typeof Stripe.errors.StripeCardError
   }
 }
 
+/** The shopper's card method, refused unless it is a card of a brand the shop accepts. */
+async function acceptedCard(stripe: Stripe, paymentMethodId: string) {
+  let method: Stripe.PaymentMethod;
+  try {
+    method = await stripe.paymentMethods.retrieve(paymentMethodId);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      throw new AppError('INVALID_DATA', PAYMENT_MESSAGES.invalidPaymentMethod);
+    }
+    throw unavailable(error);
+  }
+  const card = method.card;
+  if (method.type !== 'card' || !card || !isAcceptedBrand(card.brand)) {
+    throw paymentDeclined(PAYMENT_MESSAGES.unsupportedBrand);
+  }
+  return { method, card, brand: card.brand };
+}
+
+/**
+ * Why confirming a payment or a saved card failed: the card's decline, a request refused as such
+ * (a stored card detached, or another customer's: nothing charged), or the gateway unreachable.
+ */
+function confirmationRefused(error: unknown): AppError {
+  if (error instanceof Stripe.errors.StripeCardError) return paymentDeclined(declineMessage(error));
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+    return new AppError('INVALID_DATA', PAYMENT_MESSAGES.invalidPaymentMethod);
+  }
+  return unavailable(error);
+}
+
 /**
  * The Stripe adapter. The browser turns the card into a PaymentMethod with Stripe Elements, so the
  * server only ever sees its id; here a PaymentIntent for the order's amount in cents is created
@@ -44,19 +74,7 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
     provider: 'stripe',
     wallet: stripeWallet(stripe),
     async charge(request): Promise<ChargeResult> {
-      let method: Stripe.PaymentMethod;
-      try {
-        method = await stripe.paymentMethods.retrieve(request.paymentMethodId);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-          throw new AppError('INVALID_DATA', PAYMENT_MESSAGES.invalidPaymentMethod);
-        }
-        throw unavailable(error);
-      }
-      const card = method.card;
-      if (method.type !== 'card' || !card || !isAcceptedBrand(card.brand)) {
-        throw paymentDeclined(PAYMENT_MESSAGES.unsupportedBrand);
-      }
+      const { method, card, brand } = await acceptedCard(stripe, request.paymentMethodId);
 
       let intent: Stripe.PaymentIntent;
       try {
@@ -77,18 +95,11 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
           { idempotencyKey: request.idempotencyKey },
         );
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) {
-          throw paymentDeclined(declineMessage(error));
-        }
-        // Refused as a request (a stored card detached, or another customer's): nothing charged.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-          throw new AppError('INVALID_DATA', PAYMENT_MESSAGES.invalidPaymentMethod);
-        }
-        throw unavailable(error);
+        throw confirmationRefused(error);
       }
 
       const summary = {
-        brand: card.brand,
+        brand,
         last4: card.last4,
         expMonth: card.exp_month,
         expYear: card.exp_year,
@@ -192,18 +203,7 @@ export function stripeWallet(stripe: Stripe): CardWallet {
       }
     },
     async saveCard(customer, paymentMethodId, idempotencyKey) {
-      let method: Stripe.PaymentMethod;
-      try {
-        method = await stripe.paymentMethods.retrieve(paymentMethodId);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-          throw new AppError('INVALID_DATA', PAYMENT_MESSAGES.invalidPaymentMethod);
-        }
-        throw unavailable(error);
-      }
-      if (method.type !== 'card' || !method.card || !isAcceptedBrand(method.card.brand)) {
-        throw paymentDeclined(PAYMENT_MESSAGES.unsupportedBrand);
-      }
+      await acceptedCard(stripe, paymentMethodId);
       let setup: Stripe.SetupIntent;
       try {
         setup = await stripe.setupIntents.create(
@@ -217,13 +217,7 @@ export function stripeWallet(stripe: Stripe): CardWallet {
           { idempotencyKey },
         );
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) {
-          throw paymentDeclined(declineMessage(error));
-        }
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
-          throw new AppError('INVALID_DATA', PAYMENT_MESSAGES.invalidPaymentMethod);
-        }
-        throw unavailable(error);
+        throw confirmationRefused(error);
       }
       if (setup.status !== 'succeeded' || !setup.payment_method) {
         throw paymentDeclined(PAYMENT_MESSAGES.needsAuthentication);

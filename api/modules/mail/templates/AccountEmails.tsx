@@ -21,19 +21,35 @@ export const verifyEmailLink = (shop: ShopDetails, token: string, email: string)
 export const resetPasswordLink = (shop: ShopDetails, token: string, email: string) =>
   `${shop.siteUrl}/resetpassword?token=${encodeURIComponent(token)}&email=${encodeURIComponent(email)}`;
 
+/** An email whose point is one link: a title, why it came, the link, and how long it works. */
+function LinkEmail({
+  shop,
+  title,
+  intro,
+  action,
+  link,
+  note,
+}: LinkProps & { title: string; intro: string; action: string; note: string }) {
+  return (
+    <EmailLayout shop={shop} preview={title}>
+      <Title>{title}</Title>
+      <Paragraph>{intro}</Paragraph>
+      <ActionLink href={link}>{action}</ActionLink>
+      <Note>{note}</Note>
+    </EmailLayout>
+  );
+}
+
 export function VerifyEmail({ shop, link }: LinkProps) {
   return (
-    <EmailLayout shop={shop} preview="Verify your email address">
-      <Title>Verify your email address</Title>
-      <Paragraph>
-        {`Thanks for registering with ${shop.siteName}. Please confirm this is your email address:`}
-      </Paragraph>
-      <ActionLink href={link}>Verify my email address</ActionLink>
-      <Note>
-        The link works for 24 hours and only once. If you did not register, you can ignore this
-        email.
-      </Note>
-    </EmailLayout>
+    <LinkEmail
+      shop={shop}
+      link={link}
+      title="Verify your email address"
+      intro={`Thanks for registering with ${shop.siteName}. Please confirm this is your email address:`}
+      action="Verify my email address"
+      note="The link works for 24 hours and only once. If you did not register, you can ignore this email."
+    />
   );
 }
 
@@ -42,17 +58,14 @@ export const verifyEmailEmail = (shop: ShopDetails, link: string): Promise<Rende
 
 export function PasswordReset({ shop, link }: LinkProps) {
   return (
-    <EmailLayout shop={shop} preview="Reset your password">
-      <Title>Reset your password</Title>
-      <Paragraph>
-        Someone asked to reset the password of your account. To choose a new one:
-      </Paragraph>
-      <ActionLink href={link}>Choose a new password</ActionLink>
-      <Note>
-        The link works for 60 minutes and only once. If you did not ask, you can ignore this email:
-        your password stays as it is.
-      </Note>
-    </EmailLayout>
+    <LinkEmail
+      shop={shop}
+      link={link}
+      title="Reset your password"
+      intro="Someone asked to reset the password of your account. To choose a new one:"
+      action="Choose a new password"
+      note="The link works for 60 minutes and only once. If you did not ask, you can ignore this email: your password stays as it is."
+    />
   );
 }
 
