@@ -28,11 +28,11 @@ test('SIGTERM closes kept-alive connections, stops accepting and exits cleanly',
   const response = await fetch(`${base}/`);
   expect(await response.text()).toContain('Featured Products');
 
-  const signalledAt = Date.now();
   server.child.kill('SIGTERM');
   const { code, output } = await server.exited;
   expect(code).toBe(0);
-  expect(Date.now() - signalledAt).toBeLessThan(5_000);
+  // The idle keep-alive connection was closed at once, not after the grace period ran out.
+  expect(output).not.toContain('shutdown timed out');
   // The request log is written asynchronously, and still reaches the output before the exit.
   expect(output).toMatch(/"message":"page".*"path":"\/".*"status":200/);
   expect(output).toContain('"message":"shutting down"');
@@ -148,12 +148,10 @@ test.describe('the image endpoint', () => {
     ['a quality', 'w=480&h=480&f=webp&q=100'],
     ['a source that does not exist', 'href=/images/nope.webp&w=480&f=webp'],
   ] as const) {
-    test(`refuses ${what} with 400, fast`, async ({ request }) => {
+    test(`refuses ${what} with 400`, async ({ request }) => {
       const href = query.includes('href=') ? '' : `href=${encodeURIComponent(source)}&`;
-      const started = Date.now();
       const response = await request.get(`/_image?${href}${query}`);
       expect(response.status()).toBe(400);
-      expect(Date.now() - started).toBeLessThan(1_000);
     });
   }
 });
