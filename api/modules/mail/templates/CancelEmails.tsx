@@ -25,6 +25,17 @@ const refundedLines = (order: CanceledOrderSummary) => [
   `Total refunded: ${formatCents(order.totalCents)}`,
 ];
 
+/** The refund in a sentence, then each line refunded with its amount, the tax and the total. */
+function Refunded({ order, summary }: { order: CanceledOrderSummary; summary: string }) {
+  return (
+    <>
+      <Paragraph>{summary}</Paragraph>
+      <SectionTitle>Refunded</SectionTitle>
+      <Lines lines={refundedLines(order)} />
+    </>
+  );
+}
+
 /**
  * To the customer, when the shop canceled their order (the owner's cancel, issue 25): that the
  * shop canceled it, why, and what was refunded, line by line.
@@ -55,11 +66,10 @@ export function ShopCanceledOrder({
           {`Hello ${order.firstname}, we are sorry: ${shop.siteName} canceled your order ${order.number} because ${CANCEL_REASON_WORDS[reason]}.`}
         </Paragraph>
       )}
-      <Paragraph>
-        {`We refunded the full ${formatCents(order.totalCents)} to your card; your bank shows it within 5-7 business days.`}
-      </Paragraph>
-      <SectionTitle>Refunded</SectionTitle>
-      <Lines lines={refundedLines(order)} />
+      <Refunded
+        order={order}
+        summary={`We refunded the full ${formatCents(order.totalCents)} to your card; your bank shows it within 5-7 business days.`}
+      />
     </EmailLayout>
   );
 }
@@ -92,11 +102,10 @@ export function CustomerCanceledOrder({
           `Order number: ${order.number}`,
         ]}
       />
-      <Paragraph>
-        {`The customer canceled the order before it shipped. The stock went back and ${formatCents(order.totalCents)} was refunded to their card.`}
-      </Paragraph>
-      <SectionTitle>Refunded</SectionTitle>
-      <Lines lines={refundedLines(order)} />
+      <Refunded
+        order={order}
+        summary={`The customer canceled the order before it shipped. The stock went back and ${formatCents(order.totalCents)} was refunded to their card.`}
+      />
     </EmailLayout>
   );
 }
