@@ -76,7 +76,11 @@ describe('back office order actions with the customer-orders flows (issue 14 wit
     const email = freshEmail('canceled');
     const orderId = await paidOrder(api, email);
     const before = probe.refunds.length;
-    const canceled = await api.post(`/admin/orders/${orderId}/cancel`, {}, bearer(admin.token));
+    const canceled = await api.post(
+      `/admin/orders/${orderId}/cancel`,
+      { reason: 'out_of_stock' },
+      bearer(admin.token),
+    );
     expect(canceled.status, await canceled.clone().text()).toBe(200);
     expect(await statusOf(api, orderId)).toMatchObject({
       shippingStatus: 'canceled',
@@ -90,7 +94,7 @@ describe('back office order actions with the customer-orders flows (issue 14 wit
     expect(audit[0]).toMatchObject({
       action: 'order.cancel',
       before: { status: 'unfulfilled' },
-      after: { status: 'canceled' },
+      after: { status: 'canceled', reason: 'out_of_stock' },
     });
     const ship = await api.post(
       `/admin/orders/${orderId}/ship`,
@@ -105,7 +109,11 @@ describe('back office order actions with the customer-orders flows (issue 14 wit
     const admin = await signedInAdmin(api);
     const orderId = await paidOrder(api);
     probe.failNext = 1;
-    const failed = await api.post(`/admin/orders/${orderId}/cancel`, {}, bearer(admin.token));
+    const failed = await api.post(
+      `/admin/orders/${orderId}/cancel`,
+      { reason: 'out_of_stock' },
+      bearer(admin.token),
+    );
     expect(failed.status).toBe(503);
     expect((await statusOf(api, orderId)).shippingStatus).toBe('refund_failed');
     const dashboard = (await (await api.get('/admin/dashboard', bearer(admin.token))).json()) as {
@@ -121,7 +129,7 @@ describe('back office order actions with the customer-orders flows (issue 14 wit
     expect((await statusOf(api, orderId)).shippingStatus).toBe('canceled');
     const audit = await auditOf(api, orderId);
     expect(audit.map((row) => [row.action, row.after])).toEqual([
-      ['order.cancel', { status: 'refund_failed' }],
+      ['order.cancel', { status: 'refund_failed', reason: 'out_of_stock' }],
       ['order.retry-refund', { status: 'canceled' }],
     ]);
     const again = await api.post(`/admin/orders/${orderId}/retry-refund`, {}, bearer(admin.token));

@@ -22,7 +22,7 @@ const ROUTES: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
     body: { carrier: 'USPS', trackingNumber: '9400111899223100000000' },
   },
   { method: 'POST', path: `/admin/orders/${SOME_ID}/deliver`, body: {} },
-  { method: 'POST', path: `/admin/orders/${SOME_ID}/cancel`, body: {} },
+  { method: 'POST', path: `/admin/orders/${SOME_ID}/cancel`, body: { reason: 'fraud' } },
   { method: 'POST', path: `/admin/orders/${SOME_ID}/retry-refund`, body: {} },
   { method: 'GET', path: '/admin/products' },
   { method: 'POST', path: '/admin/products/stock', body: { sku: 'EG-MUG-ENAMEL', quantity: 3 } },

@@ -54,6 +54,8 @@ describe('retention', () => {
         totalCents: subtotalCents + Math.round(subtotalCents * 0.1035),
         paymentStatus: 'paid',
         shippingStatus: 'delivered',
+        cancelReason: 'other',
+        cancelNote: 'Old Buyer asked us to hold it.',
         createdAt: daysAgo(ageDays),
       })
       .returning();
@@ -143,6 +145,8 @@ describe('retention', () => {
         userId: null,
         shippingAddress: EMPTY,
         billingAddress: EMPTY,
+        cancelReason: 'other',
+        cancelNote: null,
         subtotalCents: before.subtotalCents,
         taxCents: before.taxCents,
         totalCents: before.totalCents,

@@ -216,7 +216,7 @@ async function apiToken(request: APIRequestContext, who: string, secret: string)
   return ((await answer.json()) as { token: string }).token;
 }
 
-test('a customer return request is moved to approved; the customer is emailed the instructions', async ({
+test('a customer return request is approved (the customer is emailed the instructions), then received with its unit back on sale', async ({
   page,
   request,
 }) => {
@@ -303,6 +303,69 @@ test('a customer return request is moved to approved; the customer is emailed th
       {
         timeout: 15_000,
       },
+    )
+    .toBe(true);
+
+  // Received (issue 25 point 4): its one unit goes back on sale, and the shop shows it at once.
+  const setStock = await request.post(`${base}/api/admin/products/stock`, {
+    headers: owner,
+    data: { sku: 'EG-BOARD-ALDER', quantity: 2 },
+  });
+  expect(setStock.status()).toBe(200);
+  await expect(page.getByLabel('Units of Red Alder Cutting Board back on sale')).toHaveValue('1');
+  await page.getByRole('button', { name: 'Mark received' }).click();
+  await expect(
+    page.getByRole('group', { name: /Back on sale: 1 × Red Alder Cutting Board\./ }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, mark received' }).click();
+  await expect(page.getByTestId('return-status')).toHaveText('received');
+  const boardId = seedProductId('alder-cutting-board');
+  const found = (await (await request.get(`${base}/api/product/search?q=Red%20Alder`)).json()) as {
+    products: { _id: string; quantity: number }[];
+  };
+  expect(found.products.find((product) => product._id === boardId)?.quantity).toBe(3);
+  await page.goto(`${base}/productdetailpage/${boardId}`);
+  await expect(page.getByText('Only 3 left')).toBeVisible();
+  await page.goto(`${base}/admin/orders/${board.id}`);
+  await expect(page.getByText(/Restocked 1 × Red Alder Cutting Board/)).toBeVisible();
+});
+
+test('the owner cancels an order with a reason; the customer is emailed that the shop canceled it and why', async ({
+  page,
+  request,
+}) => {
+  const customer = `ivy.moss.${Date.now()}@example.com`;
+  const order = await placeOrder(request, undefined, {
+    firstname: 'Ivy',
+    lastname: 'Moss',
+    email: customer,
+  });
+  await logIn(page);
+  await page.goto(`${base}/admin/orders/${order.id}`);
+  await page.getByRole('button', { name: 'Cancel and refund' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Choose why the order is canceled.');
+  await page.getByRole('radio', { name: 'Cannot ship to the address' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const yes = page.getByRole('button', { name: 'Yes, cancel and refund' });
+  await expect(yes).toBeFocused();
+  await noSeriousViolations(page);
+  await yes.press('Enter');
+  await expect(page.getByTestId('order-status')).toHaveText('canceled');
+  await expect(page.getByText(/\(reason: Cannot ship to the address\)/)).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        mailTexts()
+          .map((eml) => parseEml(eml))
+          .filter((mail) => mail.headers.some((h) => /^to:/i.test(h) && h.includes(customer)))
+          .map((mail) => partOfType(mail, 'text/plain')?.content ?? '')
+          .some((text) =>
+            text.includes(
+              `canceled your order ${order.number} because we cannot ship to the address you gave.`,
+            ),
+          ),
+      { timeout: 15_000 },
     )
     .toBe(true);
 });

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderAddress } from '../../../core/orders/statuses';
+import { CANCEL_REASONS } from '../../../core/admin/cancel-reason';
 import { products } from './catalogue';
 
 export {
@@ -62,6 +63,10 @@ export const orders = pgTable(
     /** When delivered: a return can be started within 14 days of it. */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    /** Why the shop canceled it (the owner's cancel); null when the customer canceled it. */
+    cancelReason: text('cancel_reason', { enum: CANCEL_REASONS }),
+    /** The owner's own words when the reason is "other". */
+    cancelNote: text('cancel_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,6 +13,8 @@ import {
   shipBody,
   uploadBody,
 } from '../../../core/admin/model';
+import { cancelBody } from '../../../core/admin/cancel-reason';
+import { receiveBody } from '../../../core/admin/return-restock';
 import {
   categoryList,
   createProduct,
@@ -20,7 +22,8 @@ import {
   updateProduct,
   uploadImage,
 } from './products';
-import { approveReturn, declineReturn, receiveReturn, returnDetail } from './returns';
+import { approveReturn, declineReturn, returnDetail } from './returns';
+import { receiveReturn } from './returns-receive';
 import { refundReturn } from './returns-refund';
 import { dashboard } from './dashboard';
 import { markDelivered } from './deliver';
@@ -68,10 +71,11 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
       admin: true,
       params: idParams,
     })
-    .post('/orders/:id/cancel', ({ params, user }) => cancelAndRefund(deps, user, params.id), {
-      admin: true,
-      params: idParams,
-    })
+    .post(
+      '/orders/:id/cancel',
+      ({ params, body, user }) => cancelAndRefund(deps, user, params.id, body),
+      { admin: true, params: idParams, body: cancelBody },
+    )
     .post('/orders/:id/retry-refund', ({ params, user }) => retryRefund(deps, user, params.id), {
       admin: true,
       params: idParams,
@@ -112,10 +116,11 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
       ({ params, body, user }) => declineReturn(deps, user, params.id, body.reason),
       { admin: true, params: idParams, body: declineBody },
     )
-    .post('/returns/:id/receive', ({ params, user }) => receiveReturn(deps, user, params.id), {
-      admin: true,
-      params: idParams,
-    })
+    .post(
+      '/returns/:id/receive',
+      ({ params, body, user }) => receiveReturn(deps, user, params.id, body),
+      { admin: true, params: idParams, body: receiveBody },
+    )
     .post(
       '/returns/:id/refund',
       ({ params, body, user }) => refundReturn(deps, user, params.id, body),

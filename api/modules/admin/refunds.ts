@@ -4,21 +4,35 @@ import { AppError } from '../../lib/errors';
 import { completeCancellation, retryCancellation } from '../orders/cancel';
 import { moveFromUnfulfilled } from '../orders/fulfilment';
 import { ADMIN_MESSAGES } from '../../../core/admin/model';
+import type { CancelBody } from '../../../core/admin/cancel-reason';
 import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
 
 /**
  * POST /admin/orders/:id/cancel: cancel and refund an unfulfilled order through the customer's own
  * flow (h-history's cancel.ts): the same guarded move out of unfulfilled, one refund key per order,
- * stock back once, the customer emailed. A refund that fails leaves it `refund_failed` (503) for a
- * retry. One audit row either way.
+ * stock back once. The order keeps the owner's reason, so the customer's email (now or after a
+ * retried refund) says the shop canceled it and why. A refund that fails leaves it `refund_failed`
+ * (503) for a retry. One audit row either way, with the reason.
  */
-export async function cancelAndRefund(deps: AdminDeps, actor: Actor, id: string) {
+export async function cancelAndRefund(
+  deps: AdminDeps,
+  actor: Actor,
+  id: string,
+  { reason, note }: CancelBody,
+) {
   const moved = await moveFromUnfulfilled(deps.db, id, 'canceling', {
-    set: { canceledAt: new Date() },
+    set: { canceledAt: new Date(), cancelReason: reason, cancelNote: note },
   });
   if (!moved) await refuseTransition(deps.db, id, ADMIN_MESSAGES.notUnfulfilled);
-  return finishCancellation(deps, actor, id, 'order.cancel', 'unfulfilled', () =>
-    completeCancellation(deps, moved!),
+  const why = note === null ? { reason } : { reason, note };
+  return finishCancellation(
+    deps,
+    actor,
+    id,
+    'order.cancel',
+    'unfulfilled',
+    () => completeCancellation(deps, moved!),
+    why,
   );
 }
 
@@ -43,6 +57,7 @@ async function finishCancellation(
   action: string,
   before: string,
   run: () => Promise<OrderRow>,
+  recorded: Record<string, unknown> = {},
 ) {
   const record = (after: string) =>
     audit(deps.db, actor, {
@@ -50,7 +65,7 @@ async function finishCancellation(
       entity: 'order',
       entityId: id,
       before: { status: before },
-      after: { status: after },
+      after: { status: after, ...recorded },
     });
   try {
     const order = await run();

@@ -13,8 +13,8 @@ import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar, type FoundReturn } from './returns-lookup';
 
 /*
- * A customer's return request in the back office: read it, then approve or decline it and record
- * the parcel's arrival. Its refund is returns-refund.ts.
+ * A customer's return request in the back office: read it, then approve or decline it. The
+ * parcel's arrival (and its restock) is returns-receive.ts; its refund is returns-refund.ts.
  */
 
 /**
@@ -161,7 +161,3 @@ export const declineReturn = (deps: AdminDeps, actor: Actor, id: string, reason:
       ...(await returnDeclinedEmail(emailData(found), reason, deps.shop)),
     }),
   });
-
-/** POST /admin/returns/:id/receive: approved → received (the parcel is back). */
-export const receiveReturn = (deps: AdminDeps, actor: Actor, id: string) =>
-  moveReturn(deps, actor, id, 'approved', 'received', RETURN_MESSAGES.notApproved);

@@ -54,6 +54,8 @@ export async function runRetention(
           shippingAddress: NO_ADDRESS,
           billingAddress: NO_ADDRESS,
           trackingNumber: null,
+          // The owner's own words on a canceled order may name the customer.
+          cancelNote: null,
         })
         .where(inArray(orders.id, due))
         .returning({ id: orders.id });

@@ -1,10 +1,21 @@
 import { and, asc, eq, gt, inArray, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { downloadGrants, orders, payments, type OrderRow } from '../../db/schema';
+import {
+  downloadGrants,
+  orders,
+  payments,
+  type OrderItemRow,
+  type OrderRow,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail, type OutgoingMail } from '../mail/outbox';
 import { orderCanceledEmail, type ShopDetails } from '../mail/templates';
+import {
+  customerCanceledOrderEmail,
+  shopCanceledOrderEmail,
+  type CanceledOrderSummary,
+} from '../mail/templates/CancelEmails';
 import type { PaymentGateway } from '../payments/gateway';
 import { catalogueChanged } from '../product/invalidate';
 import { moveFromUnfulfilled } from './fulfilment';
@@ -104,15 +115,7 @@ export async function completeCancellation(
   }
 
   const items = await orderItemsOf(db, order.id);
-  const email = await orderCanceledEmail(
-    {
-      number: order.number,
-      firstname: order.firstname,
-      totalCents: order.totalCents,
-      items: items.map(({ title, variantTitle, quantity }) => ({ title, variantTitle, quantity })),
-    },
-    deps.shop,
-  );
+  const mails = await cancellationMails(order, items, deps.shop);
   const finished = await db.transaction(async (tx) => {
     const [done] = await tx
       .update(orders)
@@ -125,7 +128,7 @@ export async function completeCancellation(
       .update(payments)
       .set({ status: 'refunded', updatedAt: new Date() })
       .where(eq(payments.orderId, order.id));
-    await enqueueMail(tx, { kind: 'order.canceled', to: done.email, ...email });
+    for (const mail of mails) await enqueueMail(tx, mail);
     return done;
   });
   if (finished) {
@@ -137,6 +140,56 @@ export async function completeCancellation(
   // A concurrent retry finished it first.
   const [now] = await db.select().from(orders).where(eq(orders.id, order.id));
   return now!;
+}
+
+/**
+ * The emails of a finished cancel. The shop's cancel (the order keeps its reason) tells the
+ * customer the shop canceled it, why, and what was refunded; a customer's own cancel keeps its
+ * email ("… is canceled as you asked") and the shop is told (SHOP_EMAIL, issue 25).
+ */
+async function cancellationMails(
+  order: OrderRow,
+  items: OrderItemRow[],
+  shop: ShopDetails,
+): Promise<OutgoingMail[]> {
+  const summary: CanceledOrderSummary = {
+    number: order.number,
+    firstname: order.firstname,
+    lastname: order.lastname,
+    email: order.email,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    items: items.map(({ title, variantTitle, quantity, unitPriceCents }) => ({
+      title,
+      variantTitle,
+      quantity,
+      unitPriceCents,
+    })),
+  };
+  if (order.cancelReason) {
+    const email = await shopCanceledOrderEmail(summary, order.cancelReason, order.cancelNote, shop);
+    return [{ kind: 'order.canceled', to: order.email, ...email }];
+  }
+  const [forCustomer, forShop] = await Promise.all([
+    orderCanceledEmail(
+      {
+        number: order.number,
+        firstname: order.firstname,
+        totalCents: order.totalCents,
+        items: items.map(({ title, variantTitle, quantity }) => ({
+          title,
+          variantTitle,
+          quantity,
+        })),
+      },
+      shop,
+    ),
+    customerCanceledOrderEmail(summary, shop),
+  ]);
+  return [
+    { kind: 'order.canceled', to: order.email, ...forCustomer },
+    { kind: 'order.canceled.shop', to: shop.shopEmail, replyTo: order.email, ...forShop },
+  ];
 }
 
 /**

@@ -13,7 +13,12 @@ export interface MoveOptions {
   /** Only an order of this customer moves (the customer's cancel); omitted for the shop owner. */
   customer?: Customer;
   /** Columns written with the move (carrier and tracking for a shipment). */
-  set?: Partial<Pick<OrderRow, 'carrier' | 'trackingNumber' | 'shippedAt' | 'canceledAt'>>;
+  set?: Partial<
+    Pick<
+      OrderRow,
+      'carrier' | 'trackingNumber' | 'shippedAt' | 'canceledAt' | 'cancelReason' | 'cancelNote'
+    >
+  >;
   /** A further condition the order must meet, read with its row locked (the customer's cancel). */
   where?: SQL;
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
 import { shipBody } from '../../../core/admin/model';
+import { CancelOrderForm } from './CancelOrderForm';
 import { ConfirmStep } from './ConfirmStep';
 import { formatCents } from '../../../core/money';
 import { OrderRecord, type OrderDetail } from './OrderRecord';
@@ -10,7 +11,7 @@ import styles from './Admin.module.css';
 
 const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'];
 
-type Action = 'ship' | 'deliver' | 'cancel' | 'retry';
+type Action = 'ship' | 'deliver' | 'retry';
 
 /** Each action's route, its confirm button and what the page says once it is done. */
 const ACTIONS: Record<Action, { path: string; confirmLabel: string; done: string }> = {
@@ -18,11 +19,6 @@ const ACTIONS: Record<Action, { path: string; confirmLabel: string; done: string
     path: 'ship',
     confirmLabel: 'Yes, mark shipped',
     done: 'Marked shipped; the customer was emailed the tracking link.',
-  },
-  cancel: {
-    path: 'cancel',
-    confirmLabel: 'Yes, cancel and refund',
-    done: 'Canceled and refunded; the customer was emailed.',
   },
   deliver: { path: 'deliver', confirmLabel: 'Yes, mark delivered', done: 'Marked delivered.' },
   retry: {
@@ -113,11 +109,15 @@ function OrderBody({ id }: { id: string }) {
             'ship',
             `Mark order ${order.number} shipped with ${carrier} tracking ${tracking.trim()}? The customer is emailed the tracking link.`,
           )}
-          <AskButton label="Cancel and refund" busy={busy} onClick={() => setAsking('cancel')} />
-          {confirmStep(
-            'cancel',
-            `Cancel order ${order.number} and refund ${formatCents(order.totalCents)} to the customer's card? The stock goes back and the customer is emailed.`,
-          )}
+          <CancelOrderForm
+            orderId={order.id}
+            number={order.number}
+            totalCents={order.totalCents}
+            onChanged={(done) => {
+              setNotice(done);
+              load();
+            }}
+          />
         </section>
       )}
       {order.shippingStatus === 'shipped' && (

@@ -1,9 +1,18 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { declineBody, refundBody } from '../../../core/admin/model';
+import { receiveBody, RESTOCK_MESSAGES } from '../../../core/admin/return-restock';
 import { api } from '../../lib/api-client';
 import { ConfirmStep } from './ConfirmStep';
 import { formatCents } from '../../../core/money';
 import { ADMIN_TEXT, when } from './RequireAdmin';
+import {
+  allBackOnSale,
+  lineName,
+  restockBody,
+  restockFits,
+  ReturnRestockFields,
+  type RestockChoice,
+} from './ReturnRestockFields';
 import { AskButton, NoticeLine, useAdminAction } from './useAdminAction';
 import styles from './Admin.module.css';
 
@@ -36,7 +45,10 @@ const STEP_TEXT: Record<Action, { label: string; done: string }> = {
     done: 'Approved; the customer was emailed the return instructions.',
   },
   decline: { label: 'Decline', done: 'Declined; the customer was emailed the reason.' },
-  receive: { label: 'Mark received', done: 'Marked received; you can refund it now.' },
+  receive: {
+    label: 'Mark received',
+    done: 'Marked received; the units back on sale are in stock. You can refund it now.',
+  },
   refund: { label: 'Refund', done: 'Refunded; the customer was emailed.' },
 };
 
@@ -72,6 +84,7 @@ export function AdminReturn({
   const { asking, setAsking, busy, notice, setNotice, send: sendAction } = useAdminAction<Action>();
   const [reason, setReason] = useState('');
   const [quantities, setQuantities] = useState<Record<string, string>>({});
+  const [restock, setRestock] = useState<Record<string, RestockChoice>>({});
   // One key per refund attempt: a double click or a network retry refunds once.
   const [refundKey, setRefundKey] = useState(() => newKey());
 
@@ -82,6 +95,7 @@ export function AdminReturn({
         return;
       }
       setData(result.data);
+      setRestock(allBackOnSale(result.data.items));
       const returned = new Map(result.data.items.map((item) => [item.orderItemId, item.quantity]));
       setQuantities(
         Object.fromEntries(
@@ -98,6 +112,7 @@ export function AdminReturn({
   if (failed) return <p className={styles.error}>{ADMIN_TEXT.failed}</p>;
   if (!data) return <p role="status">Loading the return request...</p>;
   const { request, order } = data;
+  const returned = data.items;
 
   const refundLines = data.lines
     .map((line) => ({ line, quantity: Number(quantities[line.id] ?? 0) }))
@@ -107,24 +122,43 @@ export function AdminReturn({
     0,
   );
 
-  /** What an action sends: the reason of a decline, the lines of a refund, nothing otherwise. */
+  /**
+   * What an action sends: the reason of a decline, the units back on sale of a receive, the lines
+   * of a refund, nothing otherwise.
+   */
   const bodyOf = (action: Action) =>
     action === 'decline'
       ? { reason }
-      : action === 'refund'
-        ? {
-            idempotencyKey: refundKey,
-            lines: refundLines.map(({ line, quantity }) => ({ orderItemId: line.id, quantity })),
-          }
-        : {};
+      : action === 'receive'
+        ? restockBody(data.items, restock)
+        : action === 'refund'
+          ? {
+              idempotencyKey: refundKey,
+              lines: refundLines.map(({ line, quantity }) => ({ orderItemId: line.id, quantity })),
+            }
+          : {};
+  const backOnSale = restockBody(data.items, restock)
+    .restock.map((line, i) => `${line.quantity} × ${lineName(data.items[i]!)}`)
+    .join(', ');
 
   /** The first step: checks the form with the API's own schema, then asks to confirm. */
   function ask(action: Action) {
     setNotice(null);
-    const schema = action === 'decline' ? declineBody : action === 'refund' ? refundBody : null;
+    const schema =
+      action === 'decline'
+        ? declineBody
+        : action === 'refund'
+          ? refundBody
+          : action === 'receive'
+            ? receiveBody
+            : null;
     const parsed = schema?.safeParse(bodyOf(action));
     if (parsed && !parsed.success) {
       setNotice({ error: true, text: parsed.error.issues[0]!.message });
+      return;
+    }
+    if (action === 'receive' && !restockFits(returned, restock)) {
+      setNotice({ error: true, text: RESTOCK_MESSAGES.units });
       return;
     }
     setAsking(action);
@@ -148,7 +182,7 @@ export function AdminReturn({
   const summary: Record<Action, string> = {
     approve: `Approve this return for order ${order.number}? ${order.email} is emailed the return instructions.`,
     decline: `Decline this return for order ${order.number}? ${order.email} is emailed your reason.`,
-    receive: `Mark the parcel for order ${order.number} received?`,
+    receive: `Mark the parcel for order ${order.number} received? Back on sale: ${backOnSale || 'nothing'}.`,
     refund: `Refund ${formatCents(refundCents)} for order ${order.number} to the customer's card?`,
   };
 
@@ -185,7 +219,10 @@ export function AdminReturn({
         </>
       )}
       {request.status === 'approved' && (
-        <AskButton label="Mark received" onClick={() => ask('receive')} />
+        <>
+          <ReturnRestockFields lines={data.items} choices={restock} onChange={setRestock} />
+          <AskButton label="Mark received" onClick={() => ask('receive')} />
+        </>
       )}
       {request.status === 'received' && (
         <fieldset>

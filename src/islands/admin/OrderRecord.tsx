@@ -1,4 +1,5 @@
 import { formatCents } from '../../../core/money';
+import { historyNote } from './history-notes';
 import { when } from './RequireAdmin';
 import styles from './Admin.module.css';
 
@@ -145,6 +146,7 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
             <li key={i}>
               {when(entry.createdAt)}: {entry.action} by {entry.actorEmail}
               {entry.after?.status ? ` → ${String(entry.after.status)}` : ''}
+              {historyNote(entry.after)}
             </li>
           ))}
         </ul>

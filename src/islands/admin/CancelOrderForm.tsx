@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import {
+  CANCEL_REASONS,
+  CANCEL_REASON_LABELS,
+  cancelBody,
+  cancelReasonText,
+  type CancelReason,
+} from '../../../core/admin/cancel-reason';
+import { formatCents } from '../../../core/money';
+import { ConfirmStep } from './ConfirmStep';
+import { ADMIN_TEXT } from './RequireAdmin';
+import { AskButton, NoticeLine, useAdminAction, type Notice } from './useAdminAction';
+import styles from './Admin.module.css';
+
+interface Props {
+  orderId: string;
+  number: number;
+  totalCents: number;
+  /**
+   * The order was canceled, or its refund failed (refund_failed): the page shows `notice` and
+   * reads the order again (this form is gone then).
+   */
+  onChanged: (notice: Notice) => void;
+}
+
+/**
+ * The owner's "Cancel and refund" (issue 25 point 2): first why (out of stock, cannot ship to the
+ * address, suspected fraud, or other in the owner's words), checked with the API's own schema,
+ * then the confirm step; the customer is emailed that the shop canceled it and why.
+ */
+export function CancelOrderForm({ orderId, number, totalCents, onChanged }: Props) {
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<CancelReason | ''>('');
+  const [note, setNote] = useState('');
+  const { asking, setAsking, busy, notice, setNotice, send } = useAdminAction<'cancel'>();
+  const body = { reason, note };
+
+  function ask(event: FormEvent) {
+    event.preventDefault();
+    const parsed = cancelBody.safeParse(body);
+    if (!parsed.success) {
+      setNotice({ error: true, text: parsed.error.issues[0]!.message });
+      return;
+    }
+    setNotice(null);
+    setAsking('cancel');
+  }
+
+  async function confirm() {
+    const done = 'Canceled and refunded; the customer was emailed why.';
+    const result = await send(`/admin/orders/${orderId}/cancel`, body, done);
+    // Done, or left refund_failed: the page says so (its order has moved on; this form closes).
+    if (!result.ok && result.status !== 503) return;
+    setNotice(null);
+    setOpen(false);
+    onChanged(
+      result.ok
+        ? { error: false, text: done }
+        : { error: true, text: result.error || ADMIN_TEXT.failed },
+    );
+  }
+
+  if (!open) {
+    return (
+      <>
+        <NoticeLine notice={notice} />
+        <AskButton label="Cancel and refund" busy={busy} onClick={() => setOpen(true)} />
+      </>
+    );
+  }
+  const parsed = cancelBody.safeParse(body);
+  return (
+    <form className={styles.form} onSubmit={ask} aria-labelledby="cancel-title">
+      <h4 id="cancel-title">Cancel and refund</h4>
+      <fieldset>
+        <legend>Why is the order canceled? (the customer is told)</legend>
+        {CANCEL_REASONS.map((value) => (
+          <label key={value}>
+            <input
+              type="radio"
+              name="cancel-reason"
+              value={value}
+              checked={reason === value}
+              onChange={() => setReason(value)}
+            />{' '}
+            {CANCEL_REASON_LABELS[value]}
+          </label>
+        ))}
+      </fieldset>
+      {reason === 'other' && (
+        <label>
+          The reason, in your words (emailed to the customer)
+          <textarea
+            value={note}
+            maxLength={500}
+            rows={3}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </label>
+      )}
+      <NoticeLine notice={notice} />
+      {asking === 'cancel' && parsed.success ? (
+        <ConfirmStep
+          summary={`Cancel order ${number} and refund ${formatCents(totalCents)} to the customer's card? The stock goes back and the customer is emailed that the shop canceled it (${cancelReasonText(parsed.data.reason, parsed.data.note)}).`}
+          confirmLabel="Yes, cancel and refund"
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={() => setAsking(null)}
+        />
+      ) : (
+        <p>
+          <button className={styles.button} type="submit" disabled={busy}>
+            Continue
+          </button>{' '}
+          <button className={styles.secondary} type="button" onClick={() => setOpen(false)}>
+            Keep the order
+          </button>
+        </p>
+      )}
+    </form>
+  );
+}
