@@ -25,6 +25,9 @@ export default {
     // Refunds and returns in the back office: a glob, so the files still match once
     // admin/service.ts and admin/returns.ts are split by use case (refunds.ts, returns-*.ts).
     'api/modules/admin/**/*{refund,return}*.ts',
+    // Cancel and refund, and its retry, while they still live in admin/service.ts (drop this line
+    // once the split moves them into admin/refunds.ts, which the glob above matches).
+    'api/modules/admin/service.ts:298-351',
   ],
   ignorePatterns: ['dist', '.astro', '.data', 'test-results', 'playwright-report', 'reports'],
   tempDirName: '.stryker-tmp',
