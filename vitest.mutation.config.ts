@@ -27,6 +27,7 @@ export default defineConfig({
       'tests/api/order-stock.test.ts',
       'tests/api/refund-amounts.test.ts',
       'tests/api/cancel-refund-effects.test.ts',
+      'tests/api/return-audit.test.ts',
     ],
   },
 });
