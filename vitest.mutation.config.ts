@@ -23,6 +23,7 @@ export default defineConfig({
       'tests/api/orders-history.test.ts',
       'tests/api/admin-orders.test.ts',
       'tests/api/admin-returns.test.ts',
+      'tests/api/order-figures.test.ts',
       'tests/api/order-idempotency-keys.test.ts',
       'tests/api/order-stock.test.ts',
       'tests/api/refund-amounts.test.ts',
