@@ -7,6 +7,7 @@ import {
   bindKey,
   claimKey,
   completeKey,
+  IDEMPOTENCY_KEY,
   releaseKey,
   requestHash,
   STALE_AFTER_MS,
@@ -67,6 +68,19 @@ describe('order idempotency keys', () => {
     expect(error).toBeInstanceOf(AppError);
     return { type: (error as AppError).type, message: (error as AppError).message };
   };
+
+  it.each([
+    ['8 letters and digits', 'abcd1234', true],
+    ['a UUID', '0b7f6c1e-5d0a-4c6e-9f3a-2b1d8e7c6a50', true],
+    ['underscores, 100 long', '_'.repeat(100), true],
+    ['7 long', 'abc1234', false],
+    ['101 long', 'a'.repeat(101), false],
+    ['a space inside', 'abcd 1234', false],
+    ['anything before it', '!abcd1234', false],
+    ['anything after it', 'abcd1234!', false],
+  ])('tells a key of %s (%s) valid: %s', (_case, key, valid) => {
+    expect(IDEMPOTENCY_KEY.test(key)).toBe(valid);
+  });
 
   it('fingerprints a request by its content: the same request, the same hash', () => {
     const order = { items: [{ sku: 'EG-MUG-ENAMEL', quantity: 2 }], total: 41.94 };
