@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, orders, payments } from '../../api/db/schema';
+import { auditLog, orders, outbox, payments } from '../../api/db/schema';
 import { seedProductId } from '../../api/db/seed';
 import { onMailQueued } from '../../api/modules/mail/signal';
 import { ADMIN_MESSAGES } from '../../core/admin/model';
@@ -68,6 +68,20 @@ describe('a cancellation’s effects', () => {
     });
     expect(woken).toBe(1);
     expect(await shown()).toEqual(before);
+    // The customer's history says when, and the email what, was canceled.
+    const history = (await (await api.get('/orders/orders', bearer(customer.token))).json()) as {
+      _id: string;
+      canceledAt: string | null;
+    }[];
+    expect(history.find((listed) => listed._id === order.id)?.canceledAt).toEqual(
+      expect.any(String),
+    );
+    const mails = await api.test.database.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.kind, 'order.canceled'));
+    const mail = mails.find((sent) => sent.text.includes(`${order.number}`));
+    expect(mail?.text).toContain('3 × Cedar Ridge Stoneware Mug (Forest Green)');
   });
 
   it('asks the gateway with one key per order, the same on every retry', async () => {
@@ -133,6 +147,11 @@ describe('a cancellation’s effects', () => {
           after: { status: 'canceled' },
         },
       ]);
+      const [row] = await api.test.database.db
+        .select({ canceledAt: orders.canceledAt })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      expect(row!.canceledAt).toBeInstanceOf(Date);
     });
 
     it('refuses an order that is not there (404) or no longer waiting to ship (409)', async () => {
