@@ -43,6 +43,9 @@ export default tseslint.config(
       'playwright-report/',
       'bench/results/',
       'api/db/migrations/',
+      // Stryker's sandboxes (copies of the tree) and its reports (npm run test:mutation).
+      '.stryker-tmp/',
+      'reports/',
     ],
   },
   js.configs.recommended,

@@ -1,0 +1,38 @@
+// @ts-check
+/**
+ * Mutation testing of the money and stock code (issue 23 point 7): `npm run test:mutation`.
+ * Slow by design (every mutant re-runs the tests that reach it, the API ones on a fresh PGlite
+ * database), so it is not part of `npm test` or CI; the README keeps the latest score.
+ *
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts' },
+  coverageAnalysis: 'perTest',
+  // The machine is small and shared: one test process at a time.
+  concurrency: 1,
+  mutate: [
+    // The one pricing rule for a cart line, and the fallback price it uses.
+    'core/cart/lines.ts',
+    'core/product/price.ts',
+    // The order's figures, its stock, its cancellation (and refund) and its idempotency key.
+    'api/modules/orders/pricing.ts',
+    'api/modules/orders/stock.ts',
+    'api/modules/orders/cancel.ts',
+    'api/modules/orders/idempotency.ts',
+    'api/modules/tax/**/*.ts',
+    // Refunds (the owner's cancel and refund, and its retry) and returns in the back office:
+    // refunds.ts, returns.ts, returns-lookup.ts, returns-receive.ts, returns-refund.ts.
+    'api/modules/admin/**/*{refund,return}*.ts',
+  ],
+  ignorePatterns: ['dist', '.astro', '.data', 'test-results', 'playwright-report', 'reports'],
+  tempDirName: '.stryker-tmp',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  thresholds: { high: 90, low: 80, break: 80 },
+  // Added to each mutant's time limit (1.5 × the tests' own time): a mutant that loops (the
+  // idempotency key's wait) is stopped after this, and an API file migrates its database first.
+  timeoutMS: 10_000,
+};

@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The tests Stryker runs against each mutant (stryker.config.mjs), in this order: the unit tests
+ * of the pricing, tax and cart rules, the API files written for the money and stock code (each on
+ * one database, calling the module or one route), then the broader API files that also exercise
+ * orders, stock, cancels, idempotency, refunds and returns. Stryker stops a mutant's run at its
+ * first failing test, so the quick, focused files go first.
+ */
+const TESTS = [
+  'tests/unit/cart-lines-pricing.test.ts',
+  'tests/unit/product-price.test.ts',
+  'tests/unit/tax.test.ts',
+  'tests/unit/cart-rules.test.ts',
+  'tests/api/order-figures.test.ts',
+  'tests/api/order-stock.test.ts',
+  'tests/api/order-idempotency-keys.test.ts',
+  'tests/api/refund-amounts.test.ts',
+  'tests/api/return-audit.test.ts',
+  'tests/api/cancel-refund-effects.test.ts',
+  'tests/api/cart-validate.test.ts',
+  'tests/api/orders-pricing.test.ts',
+  'tests/api/orders-history.test.ts',
+  'tests/api/admin-orders.test.ts',
+  'tests/api/admin-returns.test.ts',
+  'tests/api/orders.test.ts',
+];
+
+/** Runs the files in the order of TESTS. */
+class FocusedFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) =>
+      TESTS.findIndex((path) => file.moduleId.endsWith(`/${path}`));
+    return [...files].sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env: { LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    include: TESTS,
+    sequence: { sequencer: FocusedFirst },
+  },
+});
