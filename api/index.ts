@@ -7,6 +7,7 @@ import { catalogueChanged } from './modules/catalogue/change';
 import { followCatalogueChanges } from './modules/catalogue/notify';
 import { startScheduledJobs, type ScheduledJobsOptions } from './modules/jobs';
 import { paymentsFromConfig } from './modules/payments/setup';
+import { afterAnswersSettled } from './modules/auth/links';
 
 let app: Promise<App> | undefined;
 let jobs: ReturnType<typeof startScheduledJobs> | undefined;
@@ -53,11 +54,13 @@ export function apiApp(harness: Harness = {}): Promise<App> {
 }
 
 /**
- * Stops the scheduled jobs (order recovery, housekeeping, retention), waiting for a round under
- * way, and the catalogue follower (call before closing the database).
+ * Stops the process's background work before the database closes: the scheduled jobs (order
+ * recovery, housekeeping, retention), waiting for a round under way; the catalogue follower; and
+ * the emailed-link work answers left behind (so none of it meets a closed database).
  */
-export async function stopOrderRecovery(): Promise<void> {
+export async function stopBackgroundWork(): Promise<void> {
   await jobs?.stop();
+  await afterAnswersSettled();
   await (
     await follower
   )?.();

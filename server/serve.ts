@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { apiApp, stopOrderRecovery } from '../api';
+import { apiApp, stopBackgroundWork } from '../api';
 import { rememberShopMode } from '../api/shop-mode';
 import { config, ConfigError } from '../api/config';
 import { appDatabase } from '../api/db';
@@ -243,7 +243,7 @@ async function main(): Promise<void> {
         new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref()),
       ]);
       await mailWorker.stop();
-      await stopOrderRecovery();
+      await stopBackgroundWork();
       await database.close();
       log('info', 'stopped');
       process.exit(0);

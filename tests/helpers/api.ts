@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createApp, type App, type AppDependencies } from '../../api/app';
 import { attachRequestOrigin, CLIENT_IP_HEADER } from '../../api/lib/client-ip';
+import { afterAnswersSettled } from '../../api/modules/auth/links';
 import { createTestDatabase, type TestDatabase } from './db';
 
 const BASE = 'http://localhost/api';
@@ -51,6 +52,8 @@ export function useApi(options: ApiOptions = {}): ApiHarness {
       );
   });
   afterAll(async () => {
+    // Emailed-link work some answers leave behind runs on this database: let it finish first.
+    await afterAnswersSettled();
     await harness.test?.cleanup();
   });
   return harness;

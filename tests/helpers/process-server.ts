@@ -4,7 +4,7 @@
  * tests that run several processes on one PostgreSQL (tests/api/multi-process.test.ts).
  * Run with `node --import tsx tests/helpers/process-server.ts`.
  */
-import { apiApp, stopOrderRecovery } from '../../api';
+import { apiApp, stopBackgroundWork } from '../../api';
 import { config } from '../../api/config';
 import { appDatabase } from '../../api/db';
 import { mailTransportFor } from '../../api/modules/mail/transport';
@@ -24,7 +24,7 @@ const app = await apiApp();
 const server = serveApp(app);
 process.on('SIGTERM', () => {
   server.close();
-  void Promise.all([worker.stop(), stopOrderRecovery()])
+  void Promise.all([worker.stop(), stopBackgroundWork()])
     .then(() => database.close())
     .finally(() => process.exit(0));
 });
