@@ -32,8 +32,8 @@ export const partialRefundKey = (orderId: string, key: string) => `order-${order
 export async function refundReturn(deps: AdminDeps, actor: Actor, id: string, body: RefundBody) {
   const started = await recordPendingRefund(deps, actor, id, body);
   if (started.refund.status === 'succeeded') return refundAnswer(started.refund);
-  await askGateway(deps, actor, id, started);
-  const finished = await completeRefund(deps, actor, id, started);
+  const receipt = await askGateway(deps, actor, id, started);
+  const finished = await completeRefund(deps, actor, id, started, receipt.reference);
   if (finished) deps.onMailQueued?.();
   const [now] = await deps.db
     .select()
@@ -43,6 +43,31 @@ export async function refundReturn(deps: AdminDeps, actor: Actor, id: string, bo
 }
 
 type RefundRow = typeof orderRefunds.$inferSelect;
+
+/**
+ * The refund's amount: its lines' sum, except that the refund giving back the last units of the
+ * order gives back the rest of what was paid, so the order nets exactly 0. The tax was rounded
+ * once on the order and each refunded line's share on its own, so the two differ by at most a
+ * cent per refunded line (at most a cent per unit); a bigger gap is an earlier refund made
+ * outside these lines, and the lines' sum stands. The last line takes the difference.
+ */
+function lastRefundTakesTheRest(
+  lines: RefundLine[],
+  items: { id: string; quantity: number }[],
+  soFar: Awaited<ReturnType<typeof refundedSoFar>>,
+  paidCents: number,
+): number {
+  const sum = lines.reduce((total, line) => total + line.amountCents, 0);
+  const units = (id: string) =>
+    (soFar.byLine.get(id) ?? 0) +
+    lines.filter((line) => line.orderItemId === id).reduce((n, line) => n + line.quantity, 0);
+  const everyUnit = items.every((item) => units(item.id) === item.quantity);
+  const rest = paidCents - soFar.totalCents;
+  const allUnits = items.reduce((n, item) => n + item.quantity, 0);
+  if (!everyUnit || rest <= 0 || Math.abs(rest - sum) > allUnits) return sum;
+  lines[lines.length - 1]!.amountCents += rest - sum;
+  return rest;
+}
 interface StartedRefund {
   refund: RefundRow;
   orderId: string;
@@ -116,8 +141,8 @@ async function recordPendingRefund(
       const net = item.unitPriceCents * quantity;
       lines.push({ orderItemId, quantity, amountCents: net + Math.round(net * order!.taxRate) });
     }
-    const amountCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
     const paid = Math.min(payment.amountCents, order!.totalCents);
+    const amountCents = lastRefundTakesTheRest(lines, items, soFar, paid);
     if (amountCents <= 0 || amountCents > paid - soFar.totalCents) {
       throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooMuch);
     }
@@ -145,7 +170,7 @@ async function askGateway(deps: AdminDeps, actor: Actor, id: string, started: St
   const { refund } = started;
   const payment = await chargeOf(deps.db, started.orderId);
   try {
-    await deps.gateway.refund(payment!.reference, refund.idempotencyKey, refund.amountCents);
+    return await deps.gateway.refund(payment!.reference, refund.idempotencyKey, refund.amountCents);
   } catch (error) {
     log('error', 'partial refund failed', { refundId: refund.id, error: String(error) });
     await deps.db.transaction(async (tx) => {
@@ -166,15 +191,21 @@ async function askGateway(deps: AdminDeps, actor: Actor, id: string, started: St
 }
 
 /**
- * Step 3: marks the refund succeeded, moves the return received → refunded, writes the audit row
+ * Step 3: marks the refund succeeded with the gateway's reference, moves the return received → refunded, writes the audit row
  * and queues the customer's email, in one transaction. Answers null when a racing retry did it.
  */
-async function completeRefund(deps: AdminDeps, actor: Actor, id: string, started: StartedRefund) {
+async function completeRefund(
+  deps: AdminDeps,
+  actor: Actor,
+  id: string,
+  started: StartedRefund,
+  gatewayReference: string,
+) {
   const { refund } = started;
   return deps.db.transaction(async (tx) => {
     const [done] = await tx
       .update(orderRefunds)
-      .set({ status: 'succeeded', updatedAt: new Date() })
+      .set({ status: 'succeeded', gatewayReference, updatedAt: new Date() })
       .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, 'pending')))
       .returning();
     // A retry that raced the first answer: the first one recorded it.
