@@ -147,13 +147,11 @@ describe("the back office's money of an order: paid, each refund, net (issue 25 
       .values({ orderId: order.id, userId: customer.id, message: 'The enamel chipped too.' })
       .returning();
     const [enamelRow] = await db.select().from(orderItems).where(eq(orderItems.id, enamel.id));
-    await db
-      .insert(returnRequestItems)
-      .values({
-        returnRequestId: second!.id,
-        orderItemId: enamel.id,
-        quantity: enamelRow!.quantity,
-      });
+    await db.insert(returnRequestItems).values({
+      returnRequestId: second!.id,
+      orderItemId: enamel.id,
+      quantity: enamelRow!.quantity,
+    });
     const rest = await refundThrough(admin.token, second!.id, [
       { orderItemId: enamel.id, quantity: enamelRow!.quantity },
     ]);
