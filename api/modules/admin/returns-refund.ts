@@ -1,17 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  orderItems,
-  orderRefunds,
-  orders,
-  payments,
-  returnRequests,
-  type RefundLine,
-} from '../../db/schema';
+import { orderItems, orderRefunds, orders, payments, returnRequests } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { enqueueMail } from '../mail/outbox';
 import { returnRefundedEmail } from '../mail/templates/ReturnEmails';
 import { RETURN_MESSAGES, type RefundBody } from '../../../core/admin/model';
+import { refundAmount } from '../../../core/admin/refund-amount';
 import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar } from './returns-lookup';
 
@@ -44,30 +38,6 @@ export async function refundReturn(deps: AdminDeps, actor: Actor, id: string, bo
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 
-/**
- * The refund's amount: its lines' sum, except that the refund giving back the last units of the
- * order gives back the rest of what was paid, so the order nets exactly 0. The tax was rounded
- * once on the order and each refunded line's share on its own, so the two differ by at most a
- * cent per refunded line (at most a cent per unit); a bigger gap is an earlier refund made
- * outside these lines, and the lines' sum stands. The last line takes the difference.
- */
-function lastRefundTakesTheRest(
-  lines: RefundLine[],
-  items: { id: string; quantity: number }[],
-  soFar: Awaited<ReturnType<typeof refundedSoFar>>,
-  paidCents: number,
-): number {
-  const sum = lines.reduce((total, line) => total + line.amountCents, 0);
-  const units = (id: string) =>
-    (soFar.byLine.get(id) ?? 0) +
-    lines.filter((line) => line.orderItemId === id).reduce((n, line) => n + line.quantity, 0);
-  const everyUnit = items.every((item) => units(item.id) === item.quantity);
-  const rest = paidCents - soFar.totalCents;
-  const allUnits = items.reduce((n, item) => n + item.quantity, 0);
-  if (!everyUnit || rest <= 0 || Math.abs(rest - sum) > allUnits) return sum;
-  lines[lines.length - 1]!.amountCents += rest - sum;
-  return rest;
-}
 interface StartedRefund {
   refund: RefundRow;
   orderId: string;
@@ -131,18 +101,21 @@ async function recordPendingRefund(
     for (const line of body.lines) {
       wanted.set(line.orderItemId, (wanted.get(line.orderItemId) ?? 0) + line.quantity);
     }
-    const lines: RefundLine[] = [];
     for (const [orderItemId, quantity] of wanted) {
       const item = items.find((candidate) => candidate.id === orderItemId);
       if (!item) throw new AppError('INVALID_DATA', RETURN_MESSAGES.lineNotInOrder);
       if (quantity > item.quantity - (soFar.byLine.get(orderItemId) ?? 0)) {
         throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooManyUnits);
       }
-      const net = item.unitPriceCents * quantity;
-      lines.push({ orderItemId, quantity, amountCents: net + Math.round(net * order!.taxRate) });
     }
     const paid = Math.min(payment.amountCents, order!.totalCents);
-    const amountCents = lastRefundTakesTheRest(lines, items, soFar, paid);
+    const { amountCents, lines } = refundAmount(
+      items.map((item) => ({ ...item, refundedQuantity: soFar.byLine.get(item.id) ?? 0 })),
+      [...wanted].map(([orderItemId, quantity]) => ({ orderItemId, quantity })),
+      order!.taxRate,
+      paid,
+      soFar.totalCents,
+    );
     if (amountCents <= 0 || amountCents > paid - soFar.totalCents) {
       throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooMuch);
     }
