@@ -7,7 +7,7 @@ import { sandboxPayments } from '../../api/modules/payments/sandbox';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { enamelLine, mugLine } from '../helpers/orders';
 import { customerAccount, paidOrder, returnRequestFor, signedInAdmin } from './admin-helpers';
-import { bearer } from './auth-helpers';
+import { authClient, bearer, logIn, PASSWORD } from './auth-helpers';
 
 /** The sandbox gateway, keeping each refund it made with the reference it answered. */
 function recordingSandbox(
@@ -139,6 +139,14 @@ describe("the back office's money of an order: paid, each refund, net (issue 25 
         state: 'partially refunded',
       }),
     ]);
+
+    // The customer's own history says what went back to the card.
+    const shopper = await logIn(authClient(api), { email: customer.email, password: PASSWORD });
+    const history = await api.get('/orders/orders', bearer(shopper.token));
+    const mine = (
+      (await history.json()) as { _id: string; refunded: number; total: number }[]
+    ).find((row) => row._id === order.id);
+    expect(mine).toMatchObject({ refunded: first.amountCents / 100, total: paidCents / 100 });
 
     // The customer returns the enamel piece too: its refund gives back the rest, to the cent.
     const db = api.test.database.db;

@@ -4,7 +4,7 @@ import { auditLog, orderItems, orders, outbox, payments } from '../../db/schema'
 import { AppError } from '../../lib/errors';
 import { ADMIN_MESSAGES, isCarrier, trackingUrl } from '../../../core/admin/model';
 import { audit, type Actor } from './deps';
-import { orderMoney } from './order-money';
+import { orderMoney } from '../orders/order-money';
 
 /** The audit action of an admin's opening of an order (a customer's data read, not a change). */
 export const ORDER_VIEW = 'order.view';

@@ -11,7 +11,7 @@ import {
 const TAKEN = ['paid', 'refunded'] as const;
 
 /**
- * An order's money for the back office: what was paid (the charges that took money), each refund
+ * An order's money, as the back office shows it: what was paid (the charges that took money), each refund
  * that succeeded (date, lines with their titles, amount, gateway reference) and net, all from the
  * payment and refund rows. A payment the gateway marked refunded beyond the refunds recorded here
  * (a cancellation from before they were recorded, a refund made at the provider) shows as one
@@ -93,13 +93,14 @@ function restOf(
 }
 
 /**
- * Net (paid less every refund that succeeded) and payment state of each listed order, in two
+ * What was refunded, net (paid less every refund that succeeded) and payment state of each
+ * listed order (the back office's list, the customer's history), in two
  * grouped queries, by the same rule as `orderMoney`: a payment marked refunded leaves nothing.
  */
 export async function moneyByOrder(
   db: Db,
   listed: { id: string; paymentStatus: string }[],
-): Promise<Map<string, Pick<OrderMoney, 'netCents' | 'state'>>> {
+): Promise<Map<string, Pick<OrderMoney, 'refundedCents' | 'netCents' | 'state'>>> {
   if (listed.length === 0) return new Map();
   const ids = listed.map((order) => order.id);
   const [charges, refunds] = await Promise.all([
@@ -130,6 +131,7 @@ export async function moneyByOrder(
       return [
         order.id,
         {
+          refundedCents,
           netCents: paidCents - refundedCents,
           state: paymentState(order.paymentStatus, paidCents, refundedCents),
         },
