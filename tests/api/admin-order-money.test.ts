@@ -185,7 +185,11 @@ describe("the back office's money of an order: paid, each refund, net (issue 25 
     const admin = await signedInAdmin(api);
     const email = `money.cancel.${randomUUID().slice(0, 8)}@example.com`;
     const orderId = await paidOrder(api, email);
-    const canceled = await api.post(`/admin/orders/${orderId}/cancel`, {}, bearer(admin.token));
+    const canceled = await api.post(
+      `/admin/orders/${orderId}/cancel`,
+      { reason: 'out_of_stock' },
+      bearer(admin.token),
+    );
     expect(canceled.status, await canceled.clone().text()).toBe(200);
     const { money, payments } = await detail(admin.token, orderId);
     const items = await api.test.database.db
