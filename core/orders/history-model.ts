@@ -76,6 +76,8 @@ export interface HistoryOrder {
   subtotal: number;
   tax: number;
   total: number;
+  /** Dollars given back to the customer's card (refunds and a cancel), 0 when none. */
+  refunded: number;
   shippingAddress: OrderAddress;
   carrier: string | null;
   trackingNumber: string | null;

@@ -30,7 +30,7 @@ function probedSandbox(api: ApiHarness, probe: Probe) {
         throw new Error('gateway timeout');
       }
       probe.refunds.push({ reference, key, amountCents });
-      await sandbox.gateway.refund(reference, key, amountCents);
+      return sandbox.gateway.refund(reference, key, amountCents);
     },
     lookup: (key) => sandbox.gateway.lookup(key),
   };

@@ -61,7 +61,7 @@ export function refundProbeSandbox(api: ApiHarness, probe: RefundProbe) {
         throw new Error('gateway timeout');
       }
       probe.refunds.push({ reference, key });
-      await sandbox.gateway.refund(reference, key);
+      return sandbox.gateway.refund(reference, key);
     },
     lookup: (key) => sandbox.gateway.lookup(key),
   };

@@ -269,7 +269,7 @@ describe('order history, cancel, issue reports and returns', () => {
       gateway: {
         refund: async (reference: string, key: string) => {
           refunds.push(key);
-          await sandboxPayments(api.test.database.db, 'x'.repeat(32)).gateway.refund(
+          return sandboxPayments(api.test.database.db, 'x'.repeat(32)).gateway.refund(
             reference,
             key,
           );

@@ -38,7 +38,7 @@ describe('refund amounts', () => {
         charge: (request) => sandbox.gateway.charge(request),
         refund: async (reference, key, amountCents) => {
           sent.push({ reference, key, amountCents });
-          await sandbox.gateway.refund(reference, key, amountCents);
+          return sandbox.gateway.refund(reference, key, amountCents);
         },
         lookup: (key) => sandbox.gateway.lookup(key),
       };

@@ -30,7 +30,7 @@ describe('the audit trail of a return', () => {
             gatewayFails.next -= 1;
             throw new Error('gateway timeout');
           }
-          await sandbox.gateway.refund(reference, key, amountCents);
+          return sandbox.gateway.refund(reference, key, amountCents);
         },
         lookup: (key) => sandbox.gateway.lookup(key),
       };

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { seedProductId } from '../../api/db/seed';
+import { formatCents } from '../../core/money';
 import { LOGIN_TEXT, RESET_TEXT } from '../../src/islands/account/messages';
 import { listingHref } from '../../src/lib/navigation';
 import { parseEml, partOfType } from '../helpers/eml';
 import { freePort } from '../helpers/free-port';
 import { acceptCookies, hydrated, seriousViolations } from './support/account';
-import { placeGuestOrder } from './support/orders';
+import { placeGuestOrder, type OrderLine } from './support/orders';
 
 /*
  * The owner's first steps on a shop of its own (issue 14): `npm run admin:create` on a fresh data
@@ -24,6 +25,12 @@ test.describe.configure({ mode: 'serial' });
 const email = `owner.${Date.now()}@example.com`;
 const password = 'juniper harbor lantern';
 const enamel = seedProductId('campfire-enamel-mug');
+const BOARD = {
+  _id: seedProductId('alder-cutting-board'),
+  title: 'Red Alder Cutting Board',
+  sku: 'EG-BOARD-ALDER',
+  price: 58,
+};
 const buildDir = process.env.BUILD_DIR ?? 'dist';
 
 let server: ChildProcess | undefined;
@@ -216,11 +223,12 @@ async function apiToken(request: APIRequestContext, who: string, secret: string)
   return ((await answer.json()) as { token: string }).token;
 }
 
-test('a customer return request is approved (the customer is emailed the instructions), then received with its unit back on sale', async ({
-  page,
-  request,
-}) => {
-  // A verified customer with a delivered $58 cutting board (returnable), as a real shopper.
+/**
+ * A verified customer (registered and verified through the emailed link, as a real shopper) with
+ * a delivered order of `lines` and a return started for it; answers the order and the owner's
+ * API headers.
+ */
+async function returnStartedFor(request: APIRequestContext, lines: OrderLine[]) {
   const customer = `returner.${Date.now()}@example.com`;
   const customerPassword = 'granite osprey meadow';
   const registered = await request.post(`${base}/api/auth/register`, {
@@ -252,20 +260,16 @@ test('a customer return request is approved (the customer is emailed the instruc
     `${base}/api/auth/verify-email?token=${encodeURIComponent(query.get('token')!)}&email=${encodeURIComponent(query.get('email')!)}`,
   );
   expect(verified.status()).toBe(200);
-  const board = await placeOrder(
+  const order = await placeGuestOrder(
     request,
-    {
-      _id: seedProductId('alder-cutting-board'),
-      title: 'Red Alder Cutting Board',
-      sku: 'EG-BOARD-ALDER',
-      price: 58,
-    },
+    lines,
     { firstname: 'Rowan', lastname: 'Birch', email: customer },
+    base,
   );
   const owner = { authorization: `Bearer ${await apiToken(request, email, password)}` };
   expect(
     (
-      await request.post(`${base}/api/admin/orders/${board.id}/ship`, {
+      await request.post(`${base}/api/admin/orders/${order.id}/ship`, {
         headers: owner,
         data: { carrier: 'USPS', trackingNumber: '9400111899223100001234' },
       })
@@ -273,7 +277,7 @@ test('a customer return request is approved (the customer is emailed the instruc
   ).toBe(200);
   expect(
     (
-      await request.post(`${base}/api/admin/orders/${board.id}/deliver`, {
+      await request.post(`${base}/api/admin/orders/${order.id}/deliver`, {
         headers: owner,
         data: {},
       })
@@ -281,10 +285,18 @@ test('a customer return request is approved (the customer is emailed the instruc
   ).toBe(200);
   const started = await request.post(`${base}/api/orders/return`, {
     headers: { authorization: `Bearer ${await apiToken(request, customer, customerPassword)}` },
-    data: { id: board.id, message: 'The board is smaller than I expected.' },
+    data: { id: order.id, message: 'The board is smaller than I expected.' },
   });
   expect(started.status(), await started.text()).toBe(201);
+  return { order, owner, customer };
+}
 
+test('a customer return request is approved (the customer is emailed the instructions), then received with its unit back on sale', async ({
+  page,
+  request,
+}) => {
+  // A verified customer with a delivered $58 cutting board (returnable), as a real shopper.
+  const { order: board, owner } = await returnStartedFor(request, [{ ...BOARD, quantity: 1 }]);
   await logIn(page);
   await page.goto(`${base}/admin/inbox`);
   await page.getByRole('button', { name: `Handle the return for order ${board.number}` }).click();
@@ -368,6 +380,60 @@ test('the owner cancels an order with a reason; the customer is emailed that the
       { timeout: 15_000 },
     )
     .toBe(true);
+});
+
+/** "$1,234.50" as cents. */
+const centsOf = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+
+test('the owner refunds part of a returned order; the order shows paid, the refund, net and "partially refunded"', async ({
+  page,
+  request,
+}) => {
+  const { order, owner, customer } = await returnStartedFor(request, [
+    { ...BOARD, quantity: 1 },
+    { _id: enamel, title: 'Campfire Enamel Mug', sku: 'EG-MUG-ENAMEL', price: 19, quantity: 1 },
+  ]);
+  const [returned] = (
+    (await (await request.get(`${base}/api/admin/inbox`, { headers: owner })).json()) as {
+      items: { kind: string; id: string; orderId: string | null }[];
+    }
+  ).items.filter((item) => item.kind === 'return' && item.orderId === order.id);
+  for (const step of ['approve', 'receive']) {
+    const moved = await request.post(`${base}/api/admin/returns/${returned!.id}/${step}`, {
+      headers: owner,
+      data: {},
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+
+  await logIn(page);
+  await page.goto(`${base}/admin/inbox`);
+  await page.getByRole('button', { name: `Handle the return for order ${order.number}` }).click();
+  await expect(page.getByTestId('return-status')).toHaveText('received');
+  await page.getByLabel('Units of Red Alder Cutting Board to refund').fill('1');
+  const refundButton = page.getByRole('button', { name: /^Refund \$/ });
+  const refundCents = centsOf((await refundButton.textContent()) ?? '');
+  expect(refundCents).toBeGreaterThan(5800);
+  await refundButton.click();
+  await page.getByRole('button', { name: 'Yes, refund' }).click();
+  await expect(page.getByTestId('return-status')).toHaveText('refunded');
+
+  await page.goto(`${base}/admin/orders/${order.id}`);
+  await expect(page.getByTestId('payment-state')).toHaveText('partially refunded');
+  const paidCents = centsOf((await page.getByTestId('money-paid').textContent()) ?? '');
+  expect(paidCents).toBeGreaterThan(refundCents);
+  await expect(page.getByTestId('money-refunded')).toHaveText(formatCents(refundCents));
+  await expect(page.getByTestId('money-net')).toHaveText(formatCents(paidCents - refundCents));
+  const refunds = page.getByTestId('refunds').getByRole('listitem');
+  await expect(refunds).toHaveCount(1);
+  await expect(refunds.first()).toContainText(
+    `${formatCents(refundCents)} for 1 × Red Alder Cutting Board, reference sbx_re_`,
+  );
+  await noSeriousViolations(page);
+
+  await page.goto(`${base}/admin/orders?status=all&q=${encodeURIComponent(customer)}`);
+  const row = page.getByRole('row').filter({ hasText: `Order ${order.number}` });
+  await expect(row.getByTestId('order-net')).toHaveText(formatCents(paidCents - refundCents));
 });
 
 test('the owner adds a product with an uploaded image; search and its page show it', async ({

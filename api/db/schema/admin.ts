@@ -55,10 +55,11 @@ export const inboxReads = pgTable(
 export type RefundLine = { orderItemId: string; quantity: number; amountCents: number };
 
 /**
- * Partial refunds of delivered orders after a return (issue 14). A row is written `pending` with
- * the order row locked, after checking that it and every earlier refund not `failed` stay within
- * what was paid; the gateway is then asked with the row's idempotency key, and the row moves to
- * `succeeded` or `failed` (a failed one no longer counts).
+ * Refunds of an order (issue 14): partial refunds of delivered orders after a return, and (issue
+ * 25) the whole payment given back when an order is canceled. A partial refund is written
+ * `pending` with the order row locked, after checking that it and every earlier refund not
+ * `failed` stay within what was paid; the gateway is then asked with the row's idempotency key,
+ * and the row moves to `succeeded` (with the gateway's reference) or `failed` (no longer counted).
  */
 export const orderRefunds = pgTable(
   'order_refunds',
@@ -75,6 +76,8 @@ export const orderRefunds = pgTable(
     amountCents: integer('amount_cents').notNull(),
     lines: jsonb('lines').$type<RefundLine[]>().notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
+    /** The gateway's id for the refund, once it succeeded; null for refunds recorded before. */
+    gatewayReference: text('gateway_reference'),
     actorEmail: text('actor_email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

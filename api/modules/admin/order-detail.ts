@@ -4,6 +4,7 @@ import { auditLog, orderItems, orders, outbox, payments } from '../../db/schema'
 import { AppError } from '../../lib/errors';
 import { ADMIN_MESSAGES, isCarrier, trackingUrl } from '../../../core/admin/model';
 import { audit, type Actor } from './deps';
+import { orderMoney } from '../orders/order-money';
 
 /** The audit action of an admin's opening of an order (a customer's data read, not a change). */
 export const ORDER_VIEW = 'order.view';
@@ -16,7 +17,7 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
   await audit(db, actor, { action: ORDER_VIEW, entity: 'order', entityId: id });
-  const [items, charges, emails, history] = await Promise.all([
+  const [items, charges, emails, history, money] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -71,12 +72,14 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
         ),
       )
       .orderBy(asc(auditLog.createdAt)),
+    orderMoney(db, order),
   ]);
   const { chargeKey: _chargeKey, requestKey: _requestKey, ...visible } = order;
   return {
     order: visible,
     items: items.map(({ stockSkus: _stockSkus, ...item }) => item),
     payments: charges,
+    money,
     shipment: order.carrier
       ? {
           carrier: order.carrier,

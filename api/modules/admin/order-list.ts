@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, VISIBLE_ORDER_STATUSES, type OrderRow } from '../../db/schema';
 import type { OrderListQuery } from '../../../core/admin/model';
+import { moneyByOrder } from '../orders/order-money';
 
 export const ORDERS_PAGE_SIZE = 25;
 
@@ -58,8 +59,13 @@ export async function listOrders(db: Db, query: OrderListQuery) {
     .select({ total: sql<number>`count(*)::int` })
     .from(orders)
     .where(where);
+  const money = await moneyByOrder(db, rows);
   return {
-    orders: rows,
+    // Each order's net and payment state, recomputed from its payment and refunds.
+    orders: rows.map((row) => {
+      const { netCents, state } = money.get(row.id)!;
+      return { ...row, netCents, state };
+    }),
     page: query.page,
     pageSize: ORDERS_PAGE_SIZE,
     total: count?.total ?? 0,

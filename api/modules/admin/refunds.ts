@@ -31,7 +31,7 @@ export async function cancelAndRefund(
     id,
     'order.cancel',
     'unfulfilled',
-    () => completeCancellation(deps, moved!),
+    () => completeCancellation(deps, moved!, actor.email),
     why,
   );
 }
@@ -44,7 +44,7 @@ export async function retryRefund(deps: AdminDeps, actor: Actor, id: string) {
     .where(eq(orders.id, id));
   if (!current) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
   return finishCancellation(deps, actor, id, 'order.retry-refund', current.status, async () => {
-    const order = await retryCancellation(deps, id);
+    const order = await retryCancellation(deps, id, actor.email);
     if (!order) throw new AppError('CONFLICT', ADMIN_MESSAGES.notRefundFailed);
     return order;
   });

@@ -1,17 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  orderItems,
-  orderRefunds,
-  orders,
-  payments,
-  returnRequests,
-  type RefundLine,
-} from '../../db/schema';
+import { orderItems, orderRefunds, orders, payments, returnRequests } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { enqueueMail } from '../mail/outbox';
 import { returnRefundedEmail } from '../mail/templates/ReturnEmails';
 import { RETURN_MESSAGES, type RefundBody } from '../../../core/admin/model';
+import { refundAmount } from '../../../core/admin/refund-amount';
 import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar } from './returns-lookup';
 
@@ -32,8 +26,8 @@ export const partialRefundKey = (orderId: string, key: string) => `order-${order
 export async function refundReturn(deps: AdminDeps, actor: Actor, id: string, body: RefundBody) {
   const started = await recordPendingRefund(deps, actor, id, body);
   if (started.refund.status === 'succeeded') return refundAnswer(started.refund);
-  await askGateway(deps, actor, id, started);
-  const finished = await completeRefund(deps, actor, id, started);
+  const receipt = await askGateway(deps, actor, id, started);
+  const finished = await completeRefund(deps, actor, id, started, receipt.reference);
   if (finished) deps.onMailQueued?.();
   const [now] = await deps.db
     .select()
@@ -43,6 +37,7 @@ export async function refundReturn(deps: AdminDeps, actor: Actor, id: string, bo
 }
 
 type RefundRow = typeof orderRefunds.$inferSelect;
+
 interface StartedRefund {
   refund: RefundRow;
   orderId: string;
@@ -106,18 +101,21 @@ async function recordPendingRefund(
     for (const line of body.lines) {
       wanted.set(line.orderItemId, (wanted.get(line.orderItemId) ?? 0) + line.quantity);
     }
-    const lines: RefundLine[] = [];
     for (const [orderItemId, quantity] of wanted) {
       const item = items.find((candidate) => candidate.id === orderItemId);
       if (!item) throw new AppError('INVALID_DATA', RETURN_MESSAGES.lineNotInOrder);
       if (quantity > item.quantity - (soFar.byLine.get(orderItemId) ?? 0)) {
         throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooManyUnits);
       }
-      const net = item.unitPriceCents * quantity;
-      lines.push({ orderItemId, quantity, amountCents: net + Math.round(net * order!.taxRate) });
     }
-    const amountCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
     const paid = Math.min(payment.amountCents, order!.totalCents);
+    const { amountCents, lines } = refundAmount(
+      items.map((item) => ({ ...item, refundedQuantity: soFar.byLine.get(item.id) ?? 0 })),
+      [...wanted].map(([orderItemId, quantity]) => ({ orderItemId, quantity })),
+      order!.taxRate,
+      paid,
+      soFar.totalCents,
+    );
     if (amountCents <= 0 || amountCents > paid - soFar.totalCents) {
       throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooMuch);
     }
@@ -145,7 +143,7 @@ async function askGateway(deps: AdminDeps, actor: Actor, id: string, started: St
   const { refund } = started;
   const payment = await chargeOf(deps.db, started.orderId);
   try {
-    await deps.gateway.refund(payment!.reference, refund.idempotencyKey, refund.amountCents);
+    return await deps.gateway.refund(payment!.reference, refund.idempotencyKey, refund.amountCents);
   } catch (error) {
     log('error', 'partial refund failed', { refundId: refund.id, error: String(error) });
     await deps.db.transaction(async (tx) => {
@@ -166,15 +164,21 @@ async function askGateway(deps: AdminDeps, actor: Actor, id: string, started: St
 }
 
 /**
- * Step 3: marks the refund succeeded, moves the return received → refunded, writes the audit row
+ * Step 3: marks the refund succeeded with the gateway's reference, moves the return received → refunded, writes the audit row
  * and queues the customer's email, in one transaction. Answers null when a racing retry did it.
  */
-async function completeRefund(deps: AdminDeps, actor: Actor, id: string, started: StartedRefund) {
+async function completeRefund(
+  deps: AdminDeps,
+  actor: Actor,
+  id: string,
+  started: StartedRefund,
+  gatewayReference: string,
+) {
   const { refund } = started;
   return deps.db.transaction(async (tx) => {
     const [done] = await tx
       .update(orderRefunds)
-      .set({ status: 'succeeded', updatedAt: new Date() })
+      .set({ status: 'succeeded', gatewayReference, updatedAt: new Date() })
       .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, 'pending')))
       .returning();
     // A retry that raced the first answer: the first one recorded it.

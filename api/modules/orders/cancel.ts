@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   downloadGrants,
+  orderRefunds,
   orders,
   payments,
   type OrderItemRow,
@@ -90,6 +91,7 @@ export async function cancelOrder(
 export async function completeCancellation(
   deps: CancelDependencies,
   order: OrderRow,
+  actorEmail: string = order.email,
 ): Promise<OrderRow> {
   const { db } = deps;
   const [payment] = await db
@@ -98,9 +100,13 @@ export async function completeCancellation(
     .where(eq(payments.orderId, order.id))
     .orderBy(asc(payments.createdAt))
     .limit(1);
+  let refundReference: string | undefined;
   if (payment && payment.status !== 'refunded') {
     try {
-      await deps.gateway.refund(payment.reference, refundKeyFor(order.id));
+      ({ reference: refundReference } = await deps.gateway.refund(
+        payment.reference,
+        refundKeyFor(order.id),
+      ));
     } catch (error) {
       log('error', 'cancellation refund failed; the order is left refund_failed', {
         orderId: order.id,
@@ -128,6 +134,28 @@ export async function completeCancellation(
       .update(payments)
       .set({ status: 'refunded', updatedAt: new Date() })
       .where(eq(payments.orderId, order.id));
+    if (refundReference && payment!.amountCents > 0) {
+      // The whole payment given back, recorded as the back office shows every refund.
+      await tx
+        .insert(orderRefunds)
+        .values({
+          orderId: order.id,
+          idempotencyKey: refundKeyFor(order.id),
+          amountCents: payment!.amountCents,
+          lines: items.map((item) => {
+            const net = item.unitPriceCents * item.quantity;
+            return {
+              orderItemId: item.id,
+              quantity: item.quantity,
+              amountCents: net + Math.round(net * order.taxRate),
+            };
+          }),
+          status: 'succeeded',
+          gatewayReference: refundReference,
+          actorEmail,
+        })
+        .onConflictDoNothing();
+    }
     for (const mail of mails) await enqueueMail(tx, mail);
     return done;
   });
@@ -200,10 +228,11 @@ async function cancellationMails(
 export async function retryCancellation(
   deps: CancelDependencies,
   orderId: string,
+  actorEmail?: string,
 ): Promise<OrderRow | undefined> {
   const [order] = await deps.db
     .select()
     .from(orders)
     .where(and(eq(orders.id, orderId), inArray(orders.shippingStatus, UNFINISHED)));
-  return order ? completeCancellation(deps, order) : undefined;
+  return order ? completeCancellation(deps, order, actorEmail) : undefined;
 }

@@ -9,6 +9,7 @@ import {
   type ReturnRequestRow,
 } from '../../db/schema';
 import { centsToDollars } from '../../../core/money';
+import { moneyByOrder } from './order-money';
 import type { HistoryOrder } from '../../../core/orders/history-model';
 import { ownedBy, type Customer } from './ownership';
 import { orderLineOf } from './repository';
@@ -33,6 +34,8 @@ export function toHistoryOrder(
   items: OrderItemRow[],
   returns: ReturnRequestRow[],
   now: Date = new Date(),
+  // What went back to the customer's card; a canceled order's payment went back whole.
+  refundedCents: number = order.paymentStatus === 'refunded' ? order.totalCents : 0,
 ): HistoryOrder {
   const lines = items.map((item) => ({
     itemId: item.id,
@@ -50,6 +53,7 @@ export function toHistoryOrder(
     subtotal: centsToDollars(order.subtotalCents),
     tax: centsToDollars(order.taxCents),
     total: centsToDollars(order.totalCents),
+    refunded: centsToDollars(refundedCents),
     shippingAddress: order.shippingAddress,
     carrier: status === 'shipped' || status === 'delivered' ? order.carrier : null,
     trackingNumber: status === 'shipped' || status === 'delivered' ? order.trackingNumber : null,
@@ -80,7 +84,7 @@ export async function listOrderHistory(db: Db, customer: Customer): Promise<Hist
     .limit(200);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, returns] = await Promise.all([
+  const [items, returns, money] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -91,6 +95,7 @@ export async function listOrderHistory(db: Db, customer: Customer): Promise<Hist
       .from(returnRequests)
       .where(inArray(returnRequests.orderId, ids))
       .orderBy(asc(returnRequests.createdAt)),
+    moneyByOrder(db, rows),
   ]);
   const now = new Date();
   return rows.map((row) =>
@@ -99,6 +104,7 @@ export async function listOrderHistory(db: Db, customer: Customer): Promise<Hist
       items.filter((item) => item.orderId === row.id),
       returns.filter((request) => request.orderId === row.id),
       now,
+      money.get(row.id)?.refundedCents,
     ),
   );
 }

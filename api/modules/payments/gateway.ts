@@ -33,6 +33,12 @@ export interface ChargeResult {
   card: CardSummary;
 }
 
+/** What the gateway answers for a refund it made. */
+export interface RefundReceipt {
+  /** The gateway's id for the refund (a Refund id `re_…` with Stripe); the same for a retry. */
+  reference: string;
+}
+
 /** What the gateway knows of a charge, asked by its idempotency key (the recovery job). */
 export type ChargeLookup = { kind: 'charged'; charge: ChargeResult } | { kind: 'not_charged' };
 
@@ -67,7 +73,7 @@ export interface PaymentGateway {
    * Gives the whole charge back (used when a later step of the order fails), or only
    * `amountCents` of it (the back office's partial refund after a return).
    */
-  refund(reference: string, idempotencyKey: string, amountCents?: number): Promise<void>;
+  refund(reference: string, idempotencyKey: string, amountCents?: number): Promise<RefundReceipt>;
   /** Whether the charge made with this idempotency key took money (paid or still processing). */
   lookup(idempotencyKey: string): Promise<ChargeLookup>;
   /** Stored cards, where the adapter offers them. */

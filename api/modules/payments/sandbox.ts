@@ -89,7 +89,11 @@ export function sandboxPayments(db: Db, secret: string, now: () => Date = () => 
         .where(eq(sandboxCharges.tokenHash, tokenHash));
       throw refusal(earlier?.outcome ?? 'token_used') ?? refusal('token_used')!;
     },
-    async refund(reference, _idempotencyKey, amountCents) {
+    async refund(reference, idempotencyKey, amountCents) {
+      // Like a real gateway: the same key answers the same refund.
+      const receipt = {
+        reference: `sbx_re_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}`,
+      };
       if (amountCents !== undefined) {
         // A partial refund: like a real gateway, never more than the charge took.
         const [charge] = await db
@@ -99,12 +103,13 @@ export function sandboxPayments(db: Db, secret: string, now: () => Date = () => 
         if (!charge || amountCents <= 0 || amountCents > charge.amountCents) {
           throw new Error('sandbox: a refund must be within the charge');
         }
-        return;
+        return receipt;
       }
       await db
         .update(sandboxCharges)
         .set({ refunded: true })
         .where(eq(sandboxCharges.reference, reference));
+      return receipt;
     },
     async lookup(idempotencyKey) {
       const row = await findCharge(idempotencyKey);

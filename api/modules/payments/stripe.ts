@@ -121,12 +121,13 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
     },
 
     async refund(reference, idempotencyKey, amountCents) {
-      await stripe.refunds.create(
+      const refund = await stripe.refunds.create(
         amountCents === undefined
           ? { payment_intent: reference }
           : { payment_intent: reference, amount: amountCents },
         { idempotencyKey },
       );
+      return { reference: refund.id };
     },
 
     /**

@@ -77,6 +77,12 @@ export function OrderCard({
       <dl className={own.details}>
         <dt>Total</dt>
         <dd>{formatDollars(order.total)}</dd>
+        {order.refunded > 0 && (
+          <>
+            <dt>Refunded</dt>
+            <dd>{formatDollars(order.refunded)}</dd>
+          </>
+        )}
         <dt>Ship to</dt>
         <dd>
           {[address.line1, address.line2, `${address.city}, ${address.state} ${address.zipcode}`]

@@ -4,6 +4,7 @@ import { shipBody } from '../../../core/admin/model';
 import { CancelOrderForm } from './CancelOrderForm';
 import { ConfirmStep } from './ConfirmStep';
 import { formatCents } from '../../../core/money';
+import { OrderMoney } from './OrderMoney';
 import { OrderRecord, type OrderDetail } from './OrderRecord';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
 import { AskButton, NoticeLine, useAdminAction } from './useAdminAction';
@@ -82,7 +83,8 @@ function OrderBody({ id }: { id: string }) {
       <h2>Order {order.number}</h2>
       <p>
         Status: <strong data-testid="order-status">{order.shippingStatus.replace('_', ' ')}</strong>
-        {' · '}Payment: {order.paymentStatus} · Placed {when(order.createdAt)}
+        {' · '}Payment: <strong data-testid="payment-state">{data.money.state}</strong> · Placed{' '}
+        {when(order.createdAt)}
       </p>
       <NoticeLine notice={notice} />
       {order.shippingStatus === 'unfulfilled' && (
@@ -134,6 +136,7 @@ function OrderBody({ id }: { id: string }) {
         'retry',
         `Refund ${formatCents(order.totalCents)} for order ${order.number} again through the payment provider?`,
       )}
+      <OrderMoney money={data.money} charges={data.payments} />
       <OrderRecord data={data} />
     </>
   );

@@ -6,7 +6,7 @@ import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
 import styles from './Admin.module.css';
 
 interface OrderList {
-  orders: (OrderHeading & { status: string; totalCents: number })[];
+  orders: (OrderHeading & { status: string; totalCents: number; netCents: number })[];
   page: number;
   pageSize: number;
   total: number;
@@ -95,6 +95,7 @@ function OrdersBody() {
                 <th scope="col">Customer</th>
                 <th scope="col">Status</th>
                 <th scope="col">Total</th>
+                <th scope="col">Net</th>
               </tr>
             </thead>
             <tbody>
@@ -111,6 +112,7 @@ function OrdersBody() {
                   </td>
                   <td>{order.status.replace('_', ' ')}</td>
                   <td>{formatCents(order.totalCents)}</td>
+                  <td data-testid="order-net">{formatCents(order.netCents)}</td>
                 </tr>
               ))}
             </tbody>

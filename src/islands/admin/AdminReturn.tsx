@@ -4,6 +4,7 @@ import { receiveBody, RESTOCK_MESSAGES } from '../../../core/admin/return-restoc
 import { api } from '../../lib/api-client';
 import { ConfirmStep } from './ConfirmStep';
 import { formatCents } from '../../../core/money';
+import { refundAmount } from '../../../core/admin/refund-amount';
 import { ADMIN_TEXT, when } from './RequireAdmin';
 import {
   allBackOnSale,
@@ -61,12 +62,6 @@ function newKey(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** What a line refunds: its price and its share of the tax (the server decides the same way). */
-const lineRefund = (unitPriceCents: number, quantity: number, taxRate: number) => {
-  const net = unitPriceCents * quantity;
-  return net + Math.round(net * taxRate);
-};
-
 /**
  * One return request in the inbox (issue 14): requested → approved → received → refunded, or
  * declined with a reason. Every action has a confirm step; the refund picks lines and quantities.
@@ -117,10 +112,14 @@ export function AdminReturn({
   const refundLines = data.lines
     .map((line) => ({ line, quantity: Number(quantities[line.id] ?? 0) }))
     .filter(({ quantity }) => Number.isInteger(quantity) && quantity > 0);
-  const refundCents = refundLines.reduce(
-    (sum, { line, quantity }) => sum + lineRefund(line.unitPriceCents, quantity, order.taxRate),
-    0,
-  );
+  // What the server will give back for these lines (it decides the same way, refund-amount.ts).
+  const refundCents = refundAmount(
+    data.lines,
+    refundLines.map(({ line, quantity }) => ({ orderItemId: line.id, quantity })),
+    order.taxRate,
+    order.totalCents,
+    data.refundedCents,
+  ).amountCents;
 
   /**
    * What an action sends: the reason of a decline, the units back on sale of a receive, the lines

@@ -1,4 +1,5 @@
 import { formatCents } from '../../../core/money';
+import type { OrderMoney } from '../../../core/admin/order-money';
 import { historyNote } from './history-notes';
 import { when } from './RequireAdmin';
 import styles from './Admin.module.css';
@@ -47,6 +48,7 @@ export interface OrderDetail {
     brand: string | null;
     last4: string | null;
   }[];
+  money: OrderMoney;
   shipment: {
     carrier: string;
     trackingNumber: string | null;
@@ -121,12 +123,6 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
         </p>
         <p>Ship to: {addressText(order.shippingAddress)}</p>
         <p>Bill to: {addressText(order.billingAddress)}</p>
-        {data.payments.map((p) => (
-          <p key={p.reference}>
-            Payment: {p.provider} {p.reference} ({p.status}
-            {p.brand ? `, ${p.brand} ending ${p.last4}` : ''})
-          </p>
-        ))}
       </section>
       <section className={styles.panel} aria-labelledby="emails-title">
         <h3 id="emails-title">Emails</h3>

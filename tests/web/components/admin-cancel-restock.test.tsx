@@ -44,6 +44,8 @@ const orderDetail = (shippingStatus: string, history: unknown[] = []) => ({
     },
   ],
   payments: [],
+  // What the API recomputes of the order's money (issue 25 point 3): nothing refunded yet.
+  money: { paidCents: 2097, refundedCents: 0, netCents: 2097, state: 'paid', refunds: [] },
   shipment: null,
   emails: [],
   history,

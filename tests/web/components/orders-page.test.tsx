@@ -37,6 +37,7 @@ function order(number: number, status: string, changes: Partial<HistoryOrder> = 
     subtotal: 19,
     tax: 1.97,
     total: 20.97,
+    refunded: 0,
     shippingAddress: {
       line1: '400 Pine St',
       line2: '',
@@ -145,5 +146,13 @@ describe('the order history', () => {
       { id: order(1, '')._id, message: 'The mug arrived chipped.' },
       { id: order(1, '')._id, message: 'The mug arrived chipped.' },
     ]);
+  });
+
+  it("shows 'Refunded' with the amount once a refund went back, and nothing before (issue 25)", async () => {
+    openOrders(ok([order(1, 'delivered', { refunded: 10.48 }), order(2, 'delivered')]));
+    await screen.findByRole('heading', { name: 'Order 1041' });
+    const refunded = within(card(1)).getByText('Refunded');
+    expect(refunded.nextElementSibling).toHaveTextContent(/^\$10\.48$/);
+    expect(within(card(2)).queryByText('Refunded')).toBeNull();
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "order_refunds" ADD COLUMN "gateway_reference" text;
