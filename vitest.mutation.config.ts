@@ -44,6 +44,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     env: { LOG_LEVEL: 'silent', NODE_ENV: 'test' },
     include: TESTS,
+    // The API files load a database prepared once per Stryker run, as in the main suite.
+    globalSetup: ['tests/helpers/global-setup.ts'],
     sequence: { sequencer: FocusedFirst },
   },
 });
