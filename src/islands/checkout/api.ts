@@ -32,7 +32,3 @@ export async function postJson<T>(
 export async function getJson<T>(path: string): Promise<ApiResult<T>> {
   return withSentence(await api.get<T>(path));
 }
-
-export async function deleteJson<T>(path: string, body: unknown): Promise<ApiResult<T>> {
-  return withSentence(await api.delete<T>(path, body));
-}

@@ -14,21 +14,6 @@ export function validate<Schema extends z.ZodType>(
 }
 
 /**
- * The server's field messages for one part of a request: `{ 'shippingAddress.zipcode': … }` under
- * the prefix 'shippingAddress' becomes `{ zipcode: … }`, ready for that part's fields.
- */
-export function fieldsUnder(
-  fields: Record<string, string> | undefined,
-  prefix: string,
-): Record<string, string> {
-  const own: Record<string, string> = {};
-  for (const [path, message] of Object.entries(fields ?? {})) {
-    if (path.startsWith(`${prefix}.`)) own[path.slice(prefix.length + 1)] ??= message;
-  }
-  return own;
-}
-
-/**
  * The server's half of the address check (its schema knows every ZIP code: one that does not exist
  * or lies in another state is refused there). Call it once the form's own check has passed; it
  * gives the messages to show under the fields, none when the address is fine. When the server
