@@ -36,6 +36,8 @@ export interface PgliteSettings {
   /** PostgreSQL's shared_buffers, e.g. '16MB'. */
   sharedBuffers?: string | undefined;
   wasmCompiler?: PgliteWasmCompiler | undefined;
+  /** An in-memory database starts from this dump (`dumpDataDir`) instead of an empty one. */
+  loadDataDir?: Blob | undefined;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function openPgliteClient(
     PGlite.create({
       // The options form: `create(undefined, options)` would drop the extensions in memory.
       ...(dataDir ? { dataDir } : {}),
+      ...(settings.loadDataDir ? { loadDataDir: settings.loadDataDir } : {}),
       ...(withTrigram
         ? {
             extensions: { pg_trgm: (await import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm },

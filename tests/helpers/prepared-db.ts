@@ -1,14 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, type Database, type Db } from '../../api/db/client';
-import { DEFAULT_PGLITE_SHARED_BUFFERS } from '../../api/db/pglite';
-import * as schema from '../../api/db/schema';
+import type { PGlite } from '@electric-sql/pglite';
+import { migrateDatabase, openDatabase, type Database } from '../../api/db/client';
 import { seedCatalogue } from '../../api/db/seed';
 
 /**
@@ -87,30 +82,9 @@ export async function preparedPgliteDump(place: PreparedPlace, kind: Prepared): 
   return ready;
 }
 
-/**
- * An in-memory PGlite database started from a dump, opened as api/db/client.ts opens one (the
- * same extension, memory setting and compiler flag: openPgliteClient has no way to load a dump).
- */
-export async function openPrepared(dumpFile: string): Promise<Database> {
-  setFlagsFromString('--liftoff-only');
-  const client = await PGlite.create({
-    loadDataDir: new Blob([readFileSync(dumpFile)]),
-    extensions: { pg_trgm },
-    startParams: [
-      ...PGlite.defaultStartParams,
-      '-c',
-      `shared_buffers=${DEFAULT_PGLITE_SHARED_BUFFERS}`,
-    ],
-  });
-  const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    ping: async () => {
-      await client.query('select 1');
-    },
-    close: () => client.close(),
-  };
+/** An in-memory PGlite database started from a dump, opened as the shop opens one. */
+export function openPrepared(dumpFile: string): Promise<Database> {
+  return openDatabase({ pglite: { loadDataDir: new Blob([readFileSync(dumpFile)]) } });
 }
 
 /**
