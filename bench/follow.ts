@@ -7,10 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../api/db/client';
-import { users } from '../api/db/schema';
+
 import { seedCatalogue, seedProductId } from '../api/db/seed';
-import { accessTokens } from '../api/lib/access-token';
-import { startSession } from '../api/modules/auth/sessions';
+import { ownerAccessToken } from '../tests/helpers/owner-token';
 import { startServer } from './lib';
 
 const baseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -33,23 +32,7 @@ const database = await openDatabase({ url: url.toString(), poolSize: 2 });
 try {
   await migrateDatabase(database);
   await seedCatalogue(database.db);
-  const [owner] = await database.db
-    .insert(users)
-    .values({
-      email: 'owner@example.com',
-      firstname: 'Shop',
-      lastname: 'Owner',
-      passwordHash: 'unused',
-      emailVerified: true,
-      role: 'admin',
-    })
-    .returning();
-  const session = await startSession(database.db, owner!);
-  const token = await accessTokens({ secret: SECRET, siteUrl: SITE }).sign({
-    sub: owner!.id,
-    sid: session.familyId,
-    ver: owner!.sessionVersion,
-  });
+  const token = await ownerAccessToken(database.db, SECRET, SITE);
   const env = { DATABASE_URL: url.toString(), JWT_SECRET: SECRET, PUBLIC_SITE_URL: SITE };
   const args = ['--import', 'tsx', 'tests/helpers/process-server.ts'];
   const [a, b] = [await startServer('node', args, env), await startServer('node', args, env)];

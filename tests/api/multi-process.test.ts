@@ -7,10 +7,9 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../../api/db/client';
-import { outbox, users } from '../../api/db/schema';
+import { outbox } from '../../api/db/schema';
 import { seedCatalogue, seedProductId } from '../../api/db/seed';
-import { accessTokens } from '../../api/lib/access-token';
-import { startSession } from '../../api/modules/auth/sessions';
+import { ownerAccessToken } from '../helpers/owner-token';
 import { freePort } from '../helpers/free-port';
 
 /**
@@ -159,23 +158,7 @@ describe.runIf(Boolean(BASE_URL))('two server processes on one PostgreSQL', () =
 
   it('serves a stock change made through one process from the other', async () => {
     const [a, b] = processes as [Process, Process];
-    const [owner] = await database.db
-      .insert(users)
-      .values({
-        email: 'owner@example.com',
-        firstname: 'Shop',
-        lastname: 'Owner',
-        passwordHash: 'unused',
-        emailVerified: true,
-        role: 'admin',
-      })
-      .returning();
-    const session = await startSession(database.db, owner!);
-    const token = await accessTokens({ secret: SECRET, siteUrl: SITE }).sign({
-      sub: owner!.id,
-      sid: session.familyId,
-      ver: owner!.sessionVersion,
-    });
+    const token = await ownerAccessToken(database.db, SECRET, SITE);
     const id = seedProductId('campfire-enamel-mug');
     const quantityAt = async (base: string) => {
       const response = await fetch(`${base}/product/detail/${id}`);
