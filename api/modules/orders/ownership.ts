@@ -2,18 +2,30 @@ import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 
 /** The signed-in customer, as the order routes need them (from the auth plugin's `user`). */
-export interface Customer {
+export interface SignedInCustomer {
   id: string;
   email: string;
   emailVerified: boolean;
 }
 
+/** Whoever holds an order's signed status link (guest-link.ts): that one order, nothing else. */
+export interface OrderLinkHolder {
+  orderId: string;
+}
+
+/** Who asks for an order: a signed-in customer, or the holder of one order's signed link. */
+export type Customer = SignedInCustomer | OrderLinkHolder;
+
+export const isLinkHolder = (customer: Customer): customer is OrderLinkHolder =>
+  'orderId' in customer;
+
 /**
  * The orders that are a customer's: those placed signed in, and the guest orders placed with the
  * account's email once that email is verified (before, anyone could register with it and read
- * them).
+ * them). A link holder's is the order the link was signed for.
  */
 export function ownedBy(customer: Customer): SQL {
+  if (isLinkHolder(customer)) return eq(orders.id, customer.orderId);
   const own = eq(orders.userId, customer.id);
   if (!customer.emailVerified) return own;
   return or(

@@ -44,9 +44,17 @@ export interface OrderRequestData {
   customerEmail: string;
   customerName: string;
   message: string;
+  /** The customer's first name, for the acknowledgement they get. */
+  firstname?: string;
   /** For a return: the lines to come back. */
   items?: { title: string; variantTitle: string | null; quantity: number }[];
 }
+
+const itemLines = (items: NonNullable<OrderRequestData['items']>) =>
+  items.map(
+    (item) =>
+      `${item.quantity} × ${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''}`,
+  );
 
 /**
  * To the shop: a customer's issue report on a shipped order, or a return request on a delivered
@@ -66,12 +74,7 @@ export function OrderRequest({ request, shop }: { request: OrderRequestData; sho
       {request.items && request.items.length > 0 ? (
         <>
           <SectionTitle>Items to return</SectionTitle>
-          <Lines
-            lines={request.items.map(
-              (item) =>
-                `${item.quantity} × ${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''}`,
-            )}
-          />
+          <Lines lines={itemLines(request.items)} />
         </>
       ) : null}
       <SectionTitle>Message</SectionTitle>
@@ -87,5 +90,45 @@ export function orderRequestEmail(
   const what = request.kind === 'issue' ? 'Issue report' : 'Return request';
   return renderEmail(<OrderRequest request={request} shop={shop} />, {
     subject: `${what}: order ${request.number}`,
+  });
+}
+
+/** To the customer: the shop has their issue report or return request, and what happens next. */
+export function RequestReceived({
+  request,
+  shop,
+}: {
+  request: OrderRequestData;
+  shop: ShopDetails;
+}) {
+  const what = request.kind === 'issue' ? 'report' : 'return request';
+  const hello = request.firstname ? `Hello ${request.firstname}, w` : 'W';
+  return (
+    <EmailLayout shop={shop} preview={`We have your ${what} on order ${request.number}`}>
+      <Title>{`We have your ${what} on order ${request.number}`}</Title>
+      <Paragraph>
+        {request.kind === 'issue'
+          ? `${hello}e have your report and will answer by email within 2 business days.`
+          : `${hello}e have your return request and will email you once we have looked at it. Please do not send anything back until we have approved it: the approval email says where to send the parcel.`}
+      </Paragraph>
+      {request.items && request.items.length > 0 ? (
+        <>
+          <SectionTitle>Items to return</SectionTitle>
+          <Lines lines={itemLines(request.items)} />
+        </>
+      ) : null}
+      <SectionTitle>{request.kind === 'issue' ? 'Your report' : 'Your reason'}</SectionTitle>
+      <Quoted text={request.message} />
+    </EmailLayout>
+  );
+}
+
+export function requestReceivedEmail(
+  request: OrderRequestData,
+  shop: ShopDetails,
+): Promise<RenderedEmail> {
+  const what = request.kind === 'issue' ? 'report' : 'return request';
+  return renderEmail(<RequestReceived request={request} shop={shop} />, {
+    subject: `We have your ${what} on order ${request.number}`,
   });
 }

@@ -35,9 +35,17 @@ export function ReturnApproved({ data, shop }: { data: ReturnEmailData; shop: Sh
         lines={[
           '1. Pack the items unused, in their original packaging (clothing unworn, unwashed, tags attached).',
           `2. Put a note in the parcel with your order number, ${data.number}.`,
-          `3. Reply to this email before you send it, and we will answer with the return address and a prepaid label.`,
+          shop.returnAddress
+            ? '3. Send the parcel to the address below, with a tracked service, and keep the receipt.'
+            : '3. Reply to this email before you send it, and we will answer with the return address.',
         ]}
       />
+      {shop.returnAddress && (
+        <>
+          <SectionTitle>Send the parcel to</SectionTitle>
+          <Lines lines={shop.returnAddress.split(/\s*\n\s*/)} />
+        </>
+      )}
       {data.items.length > 0 && (
         <>
           <SectionTitle>Items to return</SectionTitle>
