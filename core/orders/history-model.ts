@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RETURN_REASON_KEYS, RETURN_REASONS, type ReturnReason } from './returns';
+import type { OrderItemDto } from './model';
 import type { OrderAddress, ReturnStatus } from './statuses';
 
 export { FINAL_SALE_UNDER_CENTS, RETURN_REASONS, type ReturnReason } from './returns';
@@ -82,16 +83,9 @@ export function returnReasonText(reason: ReturnReason, message: string): string 
 export type IssueReportBody = z.infer<typeof issueReportBody>;
 export type ReturnRequestBody = z.infer<typeof returnRequestBody>;
 
-export interface HistoryItem {
+/** An order line in the history: the order's line, its id, and what the return policy says. */
+export interface HistoryItem extends OrderItemDto {
   itemId: string;
-  _id: string | null;
-  title: string;
-  variantTitle: string | null;
-  sku: string;
-  image: string | null;
-  alttext: string;
-  quantity: number;
-  price: number;
   /** Whether the return policy allows this line back. */
   returnable: boolean;
   /** Why it may not come back ('Final sale: under $30', …), null when it may. */

@@ -33,9 +33,14 @@ export function takeOverOrder(): OrderDto | null {
   }
 }
 
-/** The signed link's token of the last order placed in this tab, if any (for a reload). */
+/**
+ * The signed link's token of the last order placed in this tab, when the page was reloaded (or
+ * come back to): a fresh visit to /orderconfirmation still says there is nothing to confirm.
+ */
 export function lastOrderToken(): string | null {
   try {
+    const [visit] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    if (visit?.type !== 'reload' && visit?.type !== 'back_forward') return null;
     const url = sessionStorage.getItem(LINK_KEY);
     return url ? new URL(url, window.location.href).searchParams.get('t') : null;
   } catch {

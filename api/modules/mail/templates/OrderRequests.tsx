@@ -1,5 +1,6 @@
 import { EmailLayout, Lines, Paragraph, Quoted, SectionTitle, Title } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
+import { itemLines } from './format';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
 
@@ -19,12 +20,7 @@ export function OrderCanceled({ order, shop }: { order: CanceledOrderData; shop:
         {`Hello ${order.firstname}, your order ${order.number} is canceled as you asked. We refunded the full ${formatCents(order.totalCents)} to your card; your bank shows it within 5-7 business days.`}
       </Paragraph>
       <SectionTitle>Canceled items</SectionTitle>
-      <Lines
-        lines={order.items.map(
-          (item) =>
-            `${item.quantity} × ${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''}`,
-        )}
-      />
+      <Lines lines={itemLines(order.items)} />
     </EmailLayout>
   );
 }
@@ -50,11 +46,16 @@ export interface OrderRequestData {
   items?: { title: string; variantTitle: string | null; quantity: number }[];
 }
 
-const itemLines = (items: NonNullable<OrderRequestData['items']>) =>
-  items.map(
-    (item) =>
-      `${item.quantity} × ${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''}`,
+/** The lines a return sends back, under their title; nothing when there are none. */
+function ReturnItems({ items }: { items: OrderRequestData['items'] }) {
+  if (!items || items.length === 0) return null;
+  return (
+    <>
+      <SectionTitle>Items to return</SectionTitle>
+      <Lines lines={itemLines(items)} />
+    </>
   );
+}
 
 /**
  * To the shop: a customer's issue report on a shipped order, or a return request on a delivered
@@ -71,12 +72,7 @@ export function OrderRequest({ request, shop }: { request: OrderRequestData; sho
           `Order number: ${request.number}`,
         ]}
       />
-      {request.items && request.items.length > 0 ? (
-        <>
-          <SectionTitle>Items to return</SectionTitle>
-          <Lines lines={itemLines(request.items)} />
-        </>
-      ) : null}
+      <ReturnItems items={request.items} />
       <SectionTitle>Message</SectionTitle>
       <Quoted text={request.message} />
     </EmailLayout>
@@ -111,12 +107,7 @@ export function RequestReceived({
           ? `${hello}e have your report and will answer by email within 2 business days.`
           : `${hello}e have your return request and will email you once we have looked at it. Please do not send anything back until we have approved it: the approval email says where to send the parcel.`}
       </Paragraph>
-      {request.items && request.items.length > 0 ? (
-        <>
-          <SectionTitle>Items to return</SectionTitle>
-          <Lines lines={itemLines(request.items)} />
-        </>
-      ) : null}
+      <ReturnItems items={request.items} />
       <SectionTitle>{request.kind === 'issue' ? 'Your report' : 'Your reason'}</SectionTitle>
       <Quoted text={request.message} />
     </EmailLayout>

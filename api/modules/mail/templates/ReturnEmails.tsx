@@ -8,6 +8,7 @@ import {
   Title,
 } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
+import { itemLines } from './format';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
 
@@ -16,12 +17,6 @@ export interface ReturnEmailData {
   firstname: string;
   items: { title: string; variantTitle: string | null; quantity: number }[];
 }
-
-const itemLines = (items: ReturnEmailData['items']) =>
-  items.map(
-    (item) =>
-      `${item.quantity} × ${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''}`,
-  );
 
 /** To the customer when the shop approves their return: what to send back and how. */
 export function ReturnApproved({ data, shop }: { data: ReturnEmailData; shop: ShopDetails }) {
