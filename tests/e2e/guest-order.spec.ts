@@ -160,6 +160,7 @@ for (const viewport of [
       // Delivered: the return form lists what stays and why, asks why, closes into a confirmation.
       const delivered = await page.request.post(`/api/admin/orders/${id}/deliver`, {
         headers: await ownerAuthorization(page.request),
+        data: {},
       });
       expect(delivered.status(), await delivered.text()).toBe(200);
       await page.reload();
