@@ -5,7 +5,7 @@ import { orderItems, orders, outbox, returnRequests } from '../../api/db/schema'
 import { CLIENT_IP_HEADER } from '../../api/lib/client-ip';
 import { afterAnswersSettled } from '../../api/modules/auth/links';
 import { markDelivered, markShipped } from '../../api/modules/orders/fulfilment';
-import { signOrderLink } from '../../api/modules/orders/guest-link';
+import { orderStatusUrl, readOrderLink, signOrderLink } from '../../api/modules/orders/guest-link';
 import { HISTORY_MESSAGES, type HistoryOrder } from '../../core/orders/history-model';
 import { ORDER_LINK_HEADER, ORDER_STATUS_TEXT } from '../../core/orders/order-status';
 import { RETURN_EXCLUSIONS } from '../../core/orders/returns';
@@ -82,6 +82,24 @@ describe("a guest's order through its signed link", () => {
     expect((await (await open(expired)).json()).error).toBe(ORDER_STATUS_TEXT.linkInvalid);
     // The link does not sign anyone in.
     expect((await api.get('/orders/orders', withLink(token))).status).toBe(401);
+  });
+
+  it('a link works for the retention period from the order, and not after; an anonymised order is closed', async () => {
+    const createdAt = new Date('2026-01-10T12:00:00Z');
+    const id = '3f1c2a9e-8b7d-4c6e-9a1b-2c3d4e5f6a7b';
+    const settings = { secret: 'a test secret of at least thirty-two chars', retentionDays: 730 };
+    const url = orderStatusUrl({ siteUrl: 'https://shop.example' }, { id, createdAt }, settings);
+    expect(url).toMatch(/^https:\/\/shop\.example\/orderstatus\?t=/);
+    const token = tokenOf(url);
+    const day = 24 * 3600 * 1000;
+    const end = createdAt.getTime() + 730 * day;
+    expect(readOrderLink(token, new Date(end - 60_000), settings.secret)).toBe(id);
+    expect(readOrderLink(token, new Date(end + 1000), settings.secret)).toBeUndefined();
+    expect(readOrderLink(token, new Date(end - 60_000), config().jwtSecret)).toBeUndefined();
+
+    const order = await guestPays();
+    await db().update(orders).set({ email: '' }).where(eq(orders.id, order.id));
+    expect((await open(tokenOf(order.link!))).status).toBe(404);
   });
 
   it("one order's link refuses another order's id and changes nothing of it", async () => {

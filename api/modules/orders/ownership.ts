@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 
 /** The signed-in customer, as the order routes need them (from the auth plugin's `user`). */
@@ -22,10 +22,11 @@ export const isLinkHolder = (customer: Customer): customer is OrderLinkHolder =>
 /**
  * The orders that are a customer's: those placed signed in, and the guest orders placed with the
  * account's email once that email is verified (before, anyone could register with it and read
- * them). A link holder's is the order the link was signed for.
+ * them). A link holder's is the order the link was signed for, until it is anonymised.
  */
 export function ownedBy(customer: Customer): SQL {
-  if (isLinkHolder(customer)) return eq(orders.id, customer.orderId);
+  // Once anonymised (jobs/retention.ts, its email emptied), an order is no one's to open.
+  if (isLinkHolder(customer)) return and(eq(orders.id, customer.orderId), ne(orders.email, ''))!;
   const own = eq(orders.userId, customer.id);
   if (!customer.emailVerified) return own;
   return or(
