@@ -180,6 +180,59 @@ describe('the order history', () => {
     ]);
   });
 
+  it('a return lists what the policy keeps with its reason, asks why, and closes into a confirmation', async () => {
+    const delivered = order(1, 'delivered', {
+      canStartReturn: true,
+      items: [
+        { ...order(1, '').items[0]! },
+        {
+          itemId: '20000000-0000-4000-8000-000000000001',
+          _id: 'p2',
+          title: 'Huckleberry Stoneware Bowl',
+          variantTitle: null,
+          sku: 'EG-BOWL-HUCK',
+          image: null,
+          alttext: '',
+          quantity: 1,
+          price: 36,
+          returnable: true,
+          excludedReason: null,
+        },
+      ],
+    });
+    const api = openOrders(ok([delivered]), {
+      'POST /orders/return': ok({ message: HISTORY_MESSAGES.returnReceived }, 201),
+    });
+    await screen.findByRole('heading', { name: 'Order 1041' });
+    await user.click(within(card(1)).getByRole('button', { name: 'Start a Return' }));
+    const form = within(card(1)).getByRole('form', { name: 'Start a Return: order 1041' });
+    expect(within(form).getByText('Campfire Enamel Mug × 1: Final sale: under $30')).toBeVisible();
+    expect(within(form).queryByRole('checkbox', { name: /Campfire/ })).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(within(form).getByText(HISTORY_MESSAGES.reasonRequired)).toBeVisible();
+    await user.selectOptions(within(form).getByLabelText('Why are you sending it back?'), 'Other');
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(within(form).getByText(HISTORY_MESSAGES.messageRequired)).toBeVisible();
+    expect(api.sent('POST /orders/return')).toEqual([]);
+    await user.selectOptions(
+      within(form).getByLabelText('Why are you sending it back?'),
+      "Doesn't fit",
+    );
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    expect(await within(card(1)).findByRole('status')).toHaveTextContent(
+      HISTORY_MESSAGES.returnReceived,
+    );
+    expect(within(card(1)).queryByRole('form')).toBeNull();
+    expect(api.sent('POST /orders/return').map((call) => call.body)).toEqual([
+      {
+        id: delivered._id,
+        reason: 'doesnt_fit',
+        message: '',
+        items: ['20000000-0000-4000-8000-000000000001'],
+      },
+    ]);
+  });
+
   it("shows 'Refunded' with the amount once a refund went back, and nothing before (issue 25)", async () => {
     openOrders(ok([order(1, 'delivered', { refunded: 10.48 }), order(2, 'delivered')]));
     await screen.findByRole('heading', { name: 'Order 1041' });
