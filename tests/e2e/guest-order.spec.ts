@@ -122,6 +122,11 @@ for (const viewport of [
       await expect(page.getByText(bowl.title).first()).toBeVisible();
       await expect(page.getByText(number).first()).toBeVisible();
       await expect(page.getByText(/Oops!/)).toHaveCount(0);
+      // Even when the history entry has lost the order: the signed link kept in the tab brings it.
+      await page.evaluate(() => history.replaceState(null, ''));
+      await page.reload();
+      await expect(orderCard(page, number).getByText(bowl.title)).toBeVisible();
+      await expect(page.getByText(/Oops!/)).toHaveCount(0);
 
       // The receipt's link opens the order-status page.
       const receipt = await mailTo(email, new RegExp(`order ${number} is confirmed`));

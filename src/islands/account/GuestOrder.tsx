@@ -18,7 +18,7 @@ type Load =
 
 /**
  * One order opened by its signed link (`token`): the same card a signed-in customer has, its
- * actions sent with the link instead of a session. `onInvalid` hears of a refused link.
+ * actions sent with the link instead of a session; a refused or expired link says so.
  */
 export function GuestOrder({ token }: { token: string }) {
   const access = useMemo(() => linkAccess(token), [token]);
