@@ -13,6 +13,7 @@ import { healthModule } from './modules/health';
 import { notifyMailQueued } from './modules/mail/signal';
 import { ordersModule } from './modules/orders';
 import type { AfterOrderStep } from './modules/orders/faults';
+import { guestOrdersModule } from './modules/orders/guest-routes';
 import { orderHistoryModule } from './modules/orders/history-routes';
 import { paymentsModule, type PaymentsSetup } from './modules/payments';
 import { paymentsFromConfig } from './modules/payments/setup';
@@ -48,6 +49,7 @@ export function createApp({
     siteName: settings.siteName,
     siteUrl: settings.siteUrl.replace(/\/$/, ''),
     shopEmail: settings.mail.shopEmail,
+    returnAddress: settings.returnAddress,
   };
   // One set of counters in the database, shared by every module and every server process.
   const limiter = rateLimiter(database.db);
@@ -94,6 +96,15 @@ export function createApp({
         gateway: payments.gateway,
         shop,
         auth,
+        limiter,
+        onMailQueued: notifyMailQueued,
+      }),
+    )
+    .use(
+      guestOrdersModule({
+        db: database.db,
+        gateway: payments.gateway,
+        shop,
         limiter,
         onMailQueued: notifyMailQueued,
       }),

@@ -87,6 +87,11 @@ const envSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Evergreen <shop@localhost>')),
   SHOP_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@evergreen.example')),
   SITE_NAME: z.preprocess(emptyToUndefined, z.string().default('Evergreen')),
+  /** Where customers send approved returns (one line; the approval email prints it). */
+  SHOP_RETURN_ADDRESS: z.preprocess(
+    emptyToUndefined,
+    z.string().max(300).default('Evergreen Returns, 1200 Evergreen Way, Seattle, WA 98101'),
+  ),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['silent', 'info', 'debug']).default('info')),
   /** Seconds an order may stay pending_payment before the recovery job settles it. */
   ORDER_RECOVERY_AFTER_SECONDS: z.preprocess(
@@ -125,6 +130,7 @@ export interface Config {
   };
   mail: { smtpUrl: string | undefined; from: string; shopEmail: string };
   siteName: string;
+  returnAddress: string;
   logLevel: Env['LOG_LEVEL'];
   orders: { recoveryAfterSeconds: number };
   jobs: { retentionDays: number; everySeconds: number };
@@ -224,6 +230,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopEmail: env.SHOP_EMAIL },
     siteName: env.SITE_NAME,
+    returnAddress: env.SHOP_RETURN_ADDRESS,
     logLevel: env.LOG_LEVEL,
     orders: { recoveryAfterSeconds: env.ORDER_RECOVERY_AFTER_SECONDS },
     jobs: {

@@ -13,8 +13,9 @@ export type Carrier = keyof typeof CARRIERS;
 
 export const isCarrier = (value: string): value is Carrier => Object.hasOwn(CARRIERS, value);
 
+/** A carrier's tracking page: the number without its spaces (carriers print them in groups). */
 export const trackingUrl = (carrier: Carrier, trackingNumber: string) =>
-  `${CARRIERS[carrier]}${encodeURIComponent(trackingNumber)}`;
+  `${CARRIERS[carrier]}${encodeURIComponent(trackingNumber.replace(/\s+/g, ''))}`;
 
 export const ADMIN_MESSAGES = {
   carrier: 'Choose the carrier.',

@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { RETURN_REASON_KEYS, RETURN_REASONS, type ReturnReason } from './returns';
+import type { OrderItemDto } from './model';
 import type { OrderAddress, ReturnStatus } from './statuses';
+
+export { FINAL_SALE_UNDER_CENTS, RETURN_REASONS, type ReturnReason } from './returns';
 
 /** The sentences of the order history page (spec §8 Orders). */
 export const HISTORY_MESSAGES = {
@@ -7,6 +11,11 @@ export const HISTORY_MESSAGES = {
   loadFailed: 'Failed to load orders.',
   cancelFailed: 'Unable to cancel order.',
   cancelConfirm: 'Are you sure you want to cancel this order?',
+  reasonRequired: 'Choose why you are sending it back.',
+  returnReceived:
+    'Thank you: we have your return request and emailed you a copy. We will email you once we have looked at it.',
+  issueReceived:
+    'Thank you: we have your report and emailed you a copy. We will answer by email within 2 business days.',
   messageRequired: 'Please enter a message.',
   messageSent: 'Your message has been sent!',
   messageFailed: 'Failed to send message.',
@@ -21,8 +30,6 @@ export const HISTORY_MESSAGES = {
 
 /** Days after delivery during which a return can be started (return policy). */
 export const RETURN_WINDOW_DAYS = 14;
-/** Items under this price are final sale (return policy). */
-export const FINAL_SALE_UNDER_CENTS = 3000;
 export const MESSAGE_MAX = 2000;
 
 export const orderIdBody = z.object({ id: z.uuid({ error: HISTORY_MESSAGES.notFound }) });
@@ -38,31 +45,51 @@ export const issueReportBody = z.object({
   message,
 });
 
-export const returnRequestBody = z.object({
-  id: z.uuid({ error: HISTORY_MESSAGES.notFound }),
-  message,
-  /** The order lines to send back (their `itemId`); omitted: every returnable line. */
-  items: z
-    .array(z.uuid({ error: HISTORY_MESSAGES.itemNotReturnable }))
-    .max(50)
-    .optional(),
-});
+/**
+ * A return: why (the picker; 'Other' needs the customer's words, the others take them optionally)
+ * and which lines. A request without a reason reads as 'Other' with its message.
+ */
+export const returnRequestBody = z
+  .object({
+    id: z.uuid({ error: HISTORY_MESSAGES.notFound }),
+    reason: z.enum(RETURN_REASON_KEYS, { error: HISTORY_MESSAGES.reasonRequired }).default('other'),
+    message: z
+      .string()
+      .trim()
+      .max(MESSAGE_MAX, `Please keep your message under ${MESSAGE_MAX} characters.`)
+      .default(''),
+    /** The order lines to send back (their `itemId`); omitted: every returnable line. */
+    items: z
+      .array(z.uuid({ error: HISTORY_MESSAGES.itemNotReturnable }))
+      .max(50)
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.reason === 'other' && body.message === '') {
+      context.addIssue({
+        code: 'custom',
+        path: ['message'],
+        message: HISTORY_MESSAGES.messageRequired,
+      });
+    }
+  });
+
+/** The words a return's reason and message make, as the shop and the customer read them. */
+export function returnReasonText(reason: ReturnReason, message: string): string {
+  if (reason === 'other') return message;
+  return message === '' ? RETURN_REASONS[reason] : `${RETURN_REASONS[reason]}: ${message}`;
+}
 
 export type IssueReportBody = z.infer<typeof issueReportBody>;
 export type ReturnRequestBody = z.infer<typeof returnRequestBody>;
 
-export interface HistoryItem {
+/** An order line in the history: the order's line, its id, and what the return policy says. */
+export interface HistoryItem extends OrderItemDto {
   itemId: string;
-  _id: string | null;
-  title: string;
-  variantTitle: string | null;
-  sku: string;
-  image: string | null;
-  alttext: string;
-  quantity: number;
-  price: number;
   /** Whether the return policy allows this line back. */
   returnable: boolean;
+  /** Why it may not come back ('Final sale: under $30', …), null when it may. */
+  excludedReason: string | null;
 }
 
 /** One order in GET /orders/orders. */
@@ -81,11 +108,19 @@ export interface HistoryOrder {
   shippingAddress: OrderAddress;
   carrier: string | null;
   trackingNumber: string | null;
+  /** The carrier's tracking page for the parcel, null when unknown. */
+  trackingUrl: string | null;
   shippedAt: string | null;
   deliveredAt: string | null;
   canceledAt: string | null;
   canCancel: boolean;
   canReportIssue: boolean;
   canStartReturn: boolean;
-  returnRequests: { _id: string; status: ReturnStatus; createdAt: string }[];
+  returnRequests: {
+    _id: string;
+    status: ReturnStatus;
+    createdAt: string;
+    /** Why the shop declined it; null unless declined. */
+    declineReason: string | null;
+  }[];
 }

@@ -156,6 +156,8 @@ export interface OrderDto {
   createdAt: string;
   /** Only in the answer that placed it: its digital lines' download links (api/modules/downloads). */
   downloads?: DownloadLink[];
+  /** Only in the answer that placed it: the signed "View your order" link (orders/guest-link.ts). */
+  statusUrl?: string;
 }
 
 export interface OrderConfirmed {

@@ -14,7 +14,7 @@ import {
 import { retryCancellation } from '../../api/modules/orders/cancel';
 import { markDelivered, markShipped } from '../../api/modules/orders/fulfilment';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';
-import type { HistoryOrder } from '../../core/orders/history-model';
+import { HISTORY_MESSAGES, type HistoryOrder } from '../../core/orders/history-model';
 import type { ApiHarness } from '../helpers/api';
 import { useApi } from '../helpers/api';
 import { enamelLine, mugLine, photoLine, productStock, variantStock } from '../helpers/orders';
@@ -317,7 +317,7 @@ describe('order history, cancel, issue reports and returns', () => {
       bearer(ann.token),
     );
     expect(sent.status).toBe(201);
-    expect((await sent.json()).message).toBe('Your message has been sent!');
+    expect((await sent.json()).message).toBe(HISTORY_MESSAGES.issueReceived);
     const reports = await api.test.database.db
       .select()
       .from(orderIssueReports)
@@ -379,7 +379,7 @@ describe('order history, cancel, issue reports and returns', () => {
     );
     expect(started.status).toBe(201);
     const body = await started.json();
-    expect(body).toMatchObject({ status: 'requested', message: 'Your message has been sent!' });
+    expect(body).toMatchObject({ status: 'requested', message: HISTORY_MESSAGES.returnReceived });
     const [request] = await db
       .select()
       .from(returnRequests)

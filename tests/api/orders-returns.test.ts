@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { orderRequestEmail } from '../../api/modules/mail/templates';
+import { returnApprovedEmail } from '../../api/modules/mail/templates/ReturnEmails';
 import { isReturnable, withinReturnWindow } from '../../api/modules/orders/returns-policy';
+import { loadConfig } from '../../api/config';
+import { returnExclusion } from '../../core/orders/returns';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -18,6 +21,43 @@ describe('the return policy', () => {
     expect(isReturnable(item('digital', 9000))).toBe(false);
     expect(isReturnable(item('gift', 5000, 'Evergreen Gift Card'))).toBe(false);
     expect(isReturnable(item('home', 5000, 'Personalized Cutting Board'))).toBe(false);
+  });
+
+  it('says why an item stays: final sale, digital, gift card, personalized', () => {
+    expect(returnExclusion(item('home', 2999))).toBe('Final sale: under $30');
+    expect(returnExclusion(item('Digital', 9000))).toBe('Digital products cannot be returned');
+    expect(returnExclusion(item('gift', 5000, 'Evergreen Gift Card'))).toBe(
+      'Gift cards cannot be returned',
+    );
+    expect(returnExclusion(item('home', 5000, 'Personalized Cutting Board'))).toBe(
+      'Personalized items cannot be returned',
+    );
+    expect(returnExclusion(item('clothing', 4500))).toBeNull();
+  });
+
+  it("the approval email says where to send the parcel: the shop's return address setting", async () => {
+    const settings = loadConfig({
+      SHOP_RETURN_ADDRESS: 'Evergreen Returns, 9 Dock St, Tacoma, WA 98402',
+    });
+    expect(settings.returnAddress).toBe('Evergreen Returns, 9 Dock St, Tacoma, WA 98402');
+    expect(loadConfig({}).returnAddress).toBe(
+      'Evergreen Returns, 1200 Evergreen Way, Seattle, WA 98101',
+    );
+    const mail = await returnApprovedEmail(
+      {
+        number: 1042,
+        firstname: 'Wren',
+        items: [{ title: 'Cedar Hoodie', variantTitle: 'M', quantity: 1 }],
+      },
+      {
+        siteName: 'Evergreen',
+        siteUrl: 'https://evergreen.example',
+        shopEmail: 'shop@example.com',
+        returnAddress: settings.returnAddress,
+      },
+    );
+    expect(mail.text).toContain('Send the parcel to');
+    expect(mail.text).toContain('Evergreen Returns, 9 Dock St, Tacoma, WA 98402');
   });
 
   it('opens for 14 days from delivery, only for delivered orders', () => {

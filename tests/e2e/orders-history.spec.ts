@@ -100,20 +100,19 @@ test('cancel asks first, then the order moves to Canceled and its stock is back'
   await hydrated(page, 'OrdersPage');
   const first = card(page, placed[0]!.number);
 
-  // Dismissing the prompt changes nothing.
-  page.once('dialog', (dialog) => void dialog.dismiss());
+  // Keeping the order in the shop's own dialog changes nothing.
+  const dialog = page.getByRole('dialog', { name: `Cancel order ${placed[0]!.number}?` });
   await first.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toContainText(HISTORY_MESSAGES.cancelConfirm);
+  await expect(dialog).toContainText(`Order ${placed[0]!.number}, $`);
+  await dialog.getByRole('button', { name: 'Keep the order' }).click();
+  await expect(dialog).toBeHidden();
   await expect(group(page, 'unfulfilled').locator(first)).toBeVisible();
   expect(await stockOf(request, enamel)).toBe(before);
 
-  let prompt = '';
-  page.once('dialog', (dialog) => {
-    prompt = dialog.message();
-    void dialog.accept();
-  });
   await first.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.getByRole('button', { name: 'Yes, cancel the order' }).click();
   await expect(group(page, 'canceled').locator(first)).toBeVisible();
-  expect(prompt).toBe(HISTORY_MESSAGES.cancelConfirm);
   await expect(first.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   expect(await stockOf(request, enamel)).toBe(before + 2);
 });
@@ -131,7 +130,10 @@ test('a shipped order offers Report an Issue, which needs a message and then sen
   await hydrated(page, 'OrdersPage');
   const second = card(page, placed[1]!.number);
   await expect(group(page, 'shipped').locator(second)).toBeVisible();
-  await expect(second.getByText('1Z999AA10123456784')).toBeVisible();
+  await expect(second.getByRole('link', { name: /1Z999AA10123456784/ })).toHaveAttribute(
+    'href',
+    'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+  );
   await expect(second.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
   await second.getByRole('button', { name: 'Report an Issue' }).click();
   await second.getByRole('button', { name: 'Send' }).click();
@@ -139,6 +141,7 @@ test('a shipped order offers Report an Issue, which needs a message and then sen
   await second.getByLabel('Message').fill('The mug arrived chipped.');
   await second.getByRole('button', { name: 'Send' }).click();
   await expect(second.getByText(HISTORY_MESSAGES.messageSent)).toBeVisible();
+  await expect(second.getByText(HISTORY_MESSAGES.issueReceived)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
 

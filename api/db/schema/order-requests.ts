@@ -9,6 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { RETURN_REASON_KEYS } from '../../../core/orders/returns';
 import { RETURN_STATUSES } from '../../../core/orders/statuses';
 import { RATING_TYPES } from '../../../core/ratings/model';
 import { products } from './catalogue';
@@ -23,9 +24,8 @@ export const orderIssueReports = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The customer's account; null for a guest's report (sent through the order's signed link). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -42,9 +42,10 @@ export const returnRequests = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The customer's account; null for a guest's return (sent through the order's signed link). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Why it comes back (the form's picker); the customer's own words are `message`. */
+    reason: text('reason', { enum: RETURN_REASON_KEYS }).notNull().default('other'),
     message: text('message').notNull(),
     status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
     /** Why the shop declined it (the customer is emailed this); null unless declined. */

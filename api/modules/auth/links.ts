@@ -22,7 +22,7 @@ export async function afterAnswersSettled(): Promise<void> {
   while (workAfterAnswers.size > 0) await Promise.all([...workAfterAnswers]);
 }
 
-function afterAnswer(what: string, work: () => Promise<void>): void {
+export function afterAnswer(what: string, work: () => Promise<void>): void {
   const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
     .then(work)
     .catch((error: unknown) =>

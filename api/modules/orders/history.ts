@@ -3,17 +3,20 @@ import type { Db } from '../../db/client';
 import {
   orderItems,
   orders,
+  returnRequestItems,
   returnRequests,
   type OrderItemRow,
   type OrderRow,
   type ReturnRequestRow,
 } from '../../db/schema';
 import { centsToDollars } from '../../../core/money';
+import { isCarrier, trackingUrl } from '../../../core/admin/model';
 import { moneyByOrder } from './order-money';
 import type { HistoryOrder } from '../../../core/orders/history-model';
+import { RETURN_EXCLUSIONS, returnExclusion } from '../../../core/orders/returns';
 import { ownedBy, type Customer } from './ownership';
 import { orderLineOf } from './repository';
-import { isReturnable, withinReturnWindow } from './returns-policy';
+import { withinReturnWindow } from './returns-policy';
 
 /**
  * The states a customer's order history lists: the paid ones and what happened to them, with a
@@ -29,20 +32,37 @@ export const HISTORY_STATUSES = [
   'refund_failed',
 ] as const;
 
+/** A return request with the order lines it named. */
+export type ReturnWithLines = ReturnRequestRow & { itemIds?: string[] };
+
+/**
+ * Why a line cannot go back now: the policy's reason, or a declined return that named it (the
+ * same return is not offered again).
+ */
+export function lineExclusion(item: OrderItemRow, returns: ReturnWithLines[]): string | null {
+  const declined = returns.some(
+    (request) => request.status === 'declined' && request.itemIds?.includes(item.id),
+  );
+  return returnExclusion(item) ?? (declined ? RETURN_EXCLUSIONS.declined : null);
+}
+
+const shippedOrLater = (status: string) => status === 'shipped' || status === 'delivered';
+
 export function toHistoryOrder(
   order: OrderRow,
   items: OrderItemRow[],
-  returns: ReturnRequestRow[],
+  returns: ReturnWithLines[],
   now: Date = new Date(),
   // What went back to the customer's card; a canceled order's payment went back whole.
   refundedCents: number = order.paymentStatus === 'refunded' ? order.totalCents : 0,
 ): HistoryOrder {
-  const lines = items.map((item) => ({
-    itemId: item.id,
-    ...orderLineOf(item),
-    returnable: isReturnable(item),
-  }));
+  const lines = items.map((item) => {
+    const excludedReason = lineExclusion(item, returns);
+    return { itemId: item.id, ...orderLineOf(item), returnable: !excludedReason, excludedReason };
+  });
   const status = order.shippingStatus;
+  const tracking = shippedOrLater(status) ? order.trackingNumber : null;
+  const carrier = shippedOrLater(status) ? order.carrier : null;
   return {
     _id: order.id,
     orderNumber: order.number,
@@ -55,8 +75,9 @@ export function toHistoryOrder(
     total: centsToDollars(order.totalCents),
     refunded: centsToDollars(refundedCents),
     shippingAddress: order.shippingAddress,
-    carrier: status === 'shipped' || status === 'delivered' ? order.carrier : null,
-    trackingNumber: status === 'shipped' || status === 'delivered' ? order.trackingNumber : null,
+    carrier,
+    trackingNumber: tracking,
+    trackingUrl: carrier && tracking && isCarrier(carrier) ? trackingUrl(carrier, tracking) : null,
     shippedAt: order.shippedAt?.toISOString() ?? null,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     canceledAt: order.canceledAt?.toISOString() ?? null,
@@ -70,11 +91,38 @@ export function toHistoryOrder(
       _id: request.id,
       status: request.status,
       createdAt: request.createdAt.toISOString(),
+      declineReason: request.status === 'declined' ? request.declineReason : null,
     })),
   };
 }
 
-/** GET /orders/orders: the customer's orders, newest first, with their lines and returns. */
+/** The return requests of some orders, oldest first, each with the lines it named. */
+export async function returnsOf(db: Db, orderIds: string[]): Promise<ReturnWithLines[]> {
+  if (orderIds.length === 0) return [];
+  const requests = await db
+    .select()
+    .from(returnRequests)
+    .where(inArray(returnRequests.orderId, orderIds))
+    .orderBy(asc(returnRequests.createdAt));
+  if (requests.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(returnRequestItems)
+    .where(
+      inArray(
+        returnRequestItems.returnRequestId,
+        requests.map((request) => request.id),
+      ),
+    );
+  return requests.map((request) => ({
+    ...request,
+    itemIds: lines
+      .filter((line) => line.returnRequestId === request.id)
+      .map((line) => line.orderItemId),
+  }));
+}
+
+/** The history of the orders `customer` may read, newest first, with their lines and returns. */
 export async function listOrderHistory(db: Db, customer: Customer): Promise<HistoryOrder[]> {
   const rows = await db
     .select()
@@ -90,11 +138,7 @@ export async function listOrderHistory(db: Db, customer: Customer): Promise<Hist
       .from(orderItems)
       .where(inArray(orderItems.orderId, ids))
       .orderBy(asc(orderItems.position)),
-    db
-      .select()
-      .from(returnRequests)
-      .where(inArray(returnRequests.orderId, ids))
-      .orderBy(asc(returnRequests.createdAt)),
+    returnsOf(db, ids),
     moneyByOrder(db, rows),
   ]);
   const now = new Date();

@@ -2,6 +2,7 @@ import { AppError } from '../../lib/errors';
 import type { SignedInUser } from '../../plugins/auth';
 import { centsToDollars } from '../../../core/money';
 import { confirmOrderFlow, type OrderDependencies } from './confirm-order';
+import { orderStatusUrl } from './guest-link';
 import { IDEMPOTENCY_KEY } from './idempotency';
 import {
   ORDER_MESSAGES,
@@ -35,7 +36,13 @@ export async function confirmOrder(
     idempotencyKey,
     userId: user?.id ?? null,
   });
-  return context.response!;
+  const { status, body } = context.response!;
+  // The signed "View your order" link, made again for a retried request's kept answer.
+  const statusUrl = orderStatusUrl(deps.shop, {
+    id: body.orderId,
+    createdAt: body.order.createdAt,
+  });
+  return { status, body: { ...body, order: { ...body.order, statusUrl } } };
 }
 
 /** A signed-in shopper's order: the account's contact, the return policy taken as accepted. */

@@ -9,6 +9,7 @@ import {
   type ShopDetails,
 } from '../mail/templates';
 import type { ChargeResult, PaymentGateway } from '../payments/gateway';
+import { orderStatusUrl } from './guest-link';
 import { completeKey } from './idempotency';
 import { ORDER_MESSAGES, type OrderConfirmed } from '../../../core/orders/model';
 import { insertPayment, orderItemsOf, toOrderDto } from './repository';
@@ -57,7 +58,7 @@ export async function settlePaid(
     downloads: downloads.links,
   };
   const [forShopper, forShop] = await Promise.all([
-    orderConfirmationEmail(data, shop),
+    orderConfirmationEmail({ ...data, statusUrl: orderStatusUrl(shop, current) }, shop),
     newOrderEmail({ ...data, downloads: [] }, shop),
   ]);
 

@@ -1,11 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { formatDollars } from '../../../core/money';
 import { HISTORY_MESSAGES, type HistoryOrder } from '../../../core/orders/history-model';
-import { api } from '../../lib/api-client';
 import { longDate } from '../../lib/dates';
+import { ConfirmDialog } from './ConfirmDialog';
+import { useOrderPost } from './order-access';
 import { OrderMessageForm } from './OrderMessageForm';
 import styles from './Account.module.css';
 import own from './Orders.module.css';
+
+const RETURN_STATUS_TEXT: Record<string, string> = {
+  requested: 'Requested: we will email you once we have looked at it',
+  approved: 'Approved: the email we sent says where to send the parcel',
+  received: 'Received: your refund is on its way',
+  refunded: 'Refunded',
+  declined: 'Declined',
+};
 
 const STATUS_TEXT: Record<string, string> = {
   unfulfilled: 'Unfulfilled',
@@ -32,14 +41,17 @@ export function OrderCard({
 }) {
   const [cancelError, setCancelError] = useState(false);
   const [canceling, setCanceling] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [form, setForm] = useState<'issue' | 'return' | null>(null);
+  const { post } = useOrderPost();
   const address = order.shippingAddress;
 
-  async function cancel() {
-    if (!window.confirm(HISTORY_MESSAGES.cancelConfirm)) return;
+  async function cancel(confirmed: boolean) {
+    setAsking(false);
+    if (!confirmed) return;
     setCanceling(true);
     setCancelError(false);
-    const result = await api.post('/orders/cancel', { id: order._id });
+    const result = await post('cancel', { id: order._id });
     setCanceling(false);
     if (!result.ok) {
       if (result.status !== 401) setCancelError(true);
@@ -98,13 +110,29 @@ export function OrderCard({
         {order.trackingNumber && (
           <>
             <dt>Tracking number</dt>
-            <dd>{order.trackingNumber}</dd>
+            <dd>
+              {order.trackingUrl ? (
+                <a href={order.trackingUrl} target="_blank" rel="noopener noreferrer">
+                  {order.trackingNumber}
+                  <span className="visually-hidden"> (opens the carrier's tracking page)</span>
+                </a>
+              ) : (
+                order.trackingNumber
+              )}
+            </dd>
           </>
         )}
         {order.returnRequests.length > 0 && (
           <>
             <dt>Return</dt>
-            <dd>{order.returnRequests.map((request) => request.status).join(', ')}</dd>
+            <dd>
+              {order.returnRequests.map((request) => (
+                <p key={request._id} className={own.returnState}>
+                  {RETURN_STATUS_TEXT[request.status] ?? request.status}
+                  {request.declineReason && `: ${request.declineReason}`}
+                </p>
+              ))}
+            </dd>
           </>
         )}
       </dl>
@@ -120,7 +148,7 @@ export function OrderCard({
             type="button"
             className={styles.secondary}
             disabled={canceling}
-            onClick={() => void cancel()}
+            onClick={() => setAsking(true)}
           >
             Cancel
           </button>
@@ -136,6 +164,18 @@ export function OrderCard({
           </button>
         )}
       </div>
+      <ConfirmDialog
+        open={asking}
+        title={`Cancel order ${order.orderNumber}?`}
+        confirmLabel="Yes, cancel the order"
+        cancelLabel="Keep the order"
+        onClose={(confirmed) => void cancel(confirmed)}
+      >
+        <p>{HISTORY_MESSAGES.cancelConfirm}</p>
+        <p>
+          {`Order ${order.orderNumber}, ${formatDollars(order.total)}: the full amount goes back to the card you paid with.`}
+        </p>
+      </ConfirmDialog>
       {form && (
         <OrderMessageForm
           kind={form}

@@ -5,8 +5,8 @@ import {
   type DownloadLine,
   type DownloadLink,
 } from '../../../core/downloads/model';
-import { api } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api-get';
+import { useOrderPost } from './order-access';
 import styles from './Account.module.css';
 import own from './Orders.module.css';
 
@@ -52,10 +52,11 @@ type Row =
 
 function DownloadRow({ line }: { line: DownloadLine }) {
   const [row, setRow] = useState<Row>({ kind: 'idle' });
+  const { reissue } = useOrderPost();
 
   async function makeLink() {
     setRow({ kind: 'making' });
-    const result = await api.post<{ link: DownloadLink }>('/downloads/reissue', {
+    const result = await reissue<{ link: DownloadLink }>({
       orderId: line.orderId,
       itemId: line.itemId,
     });

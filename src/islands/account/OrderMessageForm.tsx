@@ -1,13 +1,25 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { HISTORY_MESSAGES, type HistoryOrder } from '../../../core/orders/history-model';
-import { api } from '../../lib/api-client';
+import {
+  HISTORY_MESSAGES,
+  RETURN_REASONS,
+  type HistoryOrder,
+  type ReturnReason,
+} from '../../../core/orders/history-model';
 import { FieldFrame } from '../forms/Field';
 import { FormMessages, SubmitButton } from '../forms/FormFeedback';
 import { useForm } from '../forms/useForm';
+import { useOrderPost } from './order-access';
 import styles from './Account.module.css';
 import own from './Orders.module.css';
 
-/** 'Report an Issue' (shipped) or 'Start a Return' (delivered): a message to the shop. */
+const itemName = (item: HistoryOrder['items'][number]) =>
+  `${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''} × ${item.quantity}`;
+
+/**
+ * 'Report an Issue' (shipped) or 'Start a Return' (delivered): a message to the shop. A return
+ * lists the items the policy keeps, each with its reason, and asks why the others come back.
+ * Once sent, the form gives way to a confirmation (an acknowledgement is emailed too).
+ */
 export function OrderMessageForm({
   kind,
   order,
@@ -20,69 +32,144 @@ export function OrderMessageForm({
   onSent?: (() => void) | undefined;
 }) {
   const id = useId();
+  const { post } = useOrderPost();
   const returnable = order.items.filter((item) => item.returnable);
+  const excluded = order.items.filter((item) => !item.returnable && item.excludedReason);
   const [message, setMessage] = useState('');
+  const [reason, setReason] = useState<ReturnReason | ''>('');
+  const [sent, setSent] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>(returnable.map((item) => item.itemId));
-  const { errors, setErrors, status, sending, setStatus, done, fail } = useForm(['message']);
-  const error = errors.message;
+  const { errors, setErrors, status, sending, setStatus, fail } = useForm([
+    'items',
+    'reason',
+    'message',
+  ]);
+  const title = kind === 'issue' ? 'Report an Issue' : 'Start a Return';
+
+  function check(): Record<string, string> {
+    const found: Record<string, string> = {};
+    if (kind === 'return') {
+      if (chosen.length === 0) found.items = 'Choose at least one item to return.';
+      if (reason === '') found.reason = HISTORY_MESSAGES.reasonRequired;
+    }
+    if ((kind === 'issue' || reason === 'other') && message.trim() === '') {
+      found.message = HISTORY_MESSAGES.messageRequired;
+    }
+    return found;
+  }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (message.trim() === '') {
-      setErrors({ message: HISTORY_MESSAGES.messageRequired });
-      return;
-    }
-    if (kind === 'return' && chosen.length === 0) {
-      setErrors({ message: 'Choose at least one item to return.' });
-      return;
-    }
-    setErrors({});
+    const found = check();
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setStatus({ kind: 'sending' });
     const result =
       kind === 'issue'
-        ? await api.post('/orders/issue', { id: order._id, message })
-        : await api.post('/orders/return', { id: order._id, message, items: chosen });
+        ? await post<{ message: string }>('issue', { id: order._id, message })
+        : await post<{ message: string }>('return', {
+            id: order._id,
+            reason,
+            message,
+            items: chosen,
+          });
     if (result.ok) {
-      done();
-      setMessage('');
+      setSent(result.data.message);
       onSent?.();
     } else if (result.status !== 401) {
-      fail(HISTORY_MESSAGES.messageFailed);
+      fail(result.status === 429 && result.error ? result.error : HISTORY_MESSAGES.messageFailed);
     }
   }
 
-  const title = kind === 'issue' ? 'Report an Issue' : 'Start a Return';
+  if (sent !== null) {
+    return (
+      <div className={own.confirmation} role="status" data-request-sent>
+        <p>
+          <strong>{HISTORY_MESSAGES.messageSent}</strong>
+        </p>
+        <p>{sent}</p>
+        <div className={styles.actions}>
+          <button type="button" className={styles.secondary} onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <form className={own.form} noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h4 id={`${id}-title`} className={own.meta}>
         {title}: order {order.orderNumber}
       </h4>
       {kind === 'return' && (
-        <fieldset>
-          <legend>Items to return</legend>
-          {returnable.map((item) => (
-            <label key={item.itemId} className={styles.checkbox}>
-              <input
-                type="checkbox"
-                checked={chosen.includes(item.itemId)}
-                onChange={(event) =>
-                  setChosen((current) =>
-                    event.target.checked
-                      ? [...current, item.itemId]
-                      : current.filter((itemId) => itemId !== item.itemId),
-                  )
-                }
-              />
-              {item.title}
-              {item.variantTitle ? ` (${item.variantTitle})` : ''} × {item.quantity}
-            </label>
-          ))}
-        </fieldset>
+        <>
+          <fieldset aria-describedby={errors.items ? `${id}-items-error` : undefined}>
+            <legend>Items to return</legend>
+            {returnable.map((item) => (
+              <label key={item.itemId} className={styles.checkbox}>
+                <input
+                  type="checkbox"
+                  name="items"
+                  checked={chosen.includes(item.itemId)}
+                  onChange={(event) =>
+                    setChosen((current) =>
+                      event.target.checked
+                        ? [...current, item.itemId]
+                        : current.filter((itemId) => itemId !== item.itemId),
+                    )
+                  }
+                />
+                {itemName(item)}
+              </label>
+            ))}
+            {errors.items && (
+              <p id={`${id}-items-error`} className={styles.fieldError}>
+                {errors.items}
+              </p>
+            )}
+          </fieldset>
+          {excluded.length > 0 && (
+            <div data-excluded>
+              <p className={own.meta}>These items cannot be returned:</p>
+              <ul className={own.excluded}>
+                {excluded.map((item) => (
+                  <li key={item.itemId}>
+                    {itemName(item)}: {item.excludedReason}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <FieldFrame
+            id={`${id}-reason`}
+            label="Why are you sending it back?"
+            error={errors.reason}
+            classes={{ error: styles.fieldError }}
+          >
+            {(aria) => (
+              <select
+                id={`${id}-reason`}
+                name="reason"
+                value={reason}
+                {...aria}
+                onChange={(event) => setReason(event.target.value as ReturnReason)}
+              >
+                <option value="">Choose a reason</option>
+                {Object.entries(RETURN_REASONS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FieldFrame>
+        </>
       )}
       <FieldFrame
         id={`${id}-message`}
-        label="Message"
-        error={error}
+        label={kind === 'return' && reason !== 'other' ? 'Message (optional)' : 'Message'}
+        error={errors.message}
         classes={{ error: styles.fieldError }}
       >
         {(aria) => (
@@ -96,7 +183,7 @@ export function OrderMessageForm({
           />
         )}
       </FieldFrame>
-      <FormMessages status={status} doneText={HISTORY_MESSAGES.messageSent} transient />
+      <FormMessages status={status} transient />
       <SubmitButton busy={sending} label="Send" busyLabel="Send">
         <button type="button" className={styles.secondary} onClick={onClose}>
           Close

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useHydrated } from '../shell/useHydrated';
 import { DOWNLOAD_TERMS, type DownloadLink } from '../../../core/downloads/model';
 import type { OrderDto } from '../../../core/orders/model';
-import { takeOverOrder } from './confirmation-state';
+import { ORDER_STATUS_TEXT } from '../../../core/orders/order-status';
+import { GuestOrder } from '../account/GuestOrder';
+import { lastOrderToken, takeOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT } from './messages';
 import { AddressBlock, OrderLines, Totals } from './OrderLines';
 
@@ -10,12 +12,21 @@ import { AddressBlock, OrderLines, Totals } from './OrderLines';
 export default function OrderConfirmation() {
   const hydrated = useHydrated();
   // Taken over once, on the first render in the browser (the server renders 'Loading…').
-  const [taken] = useState<{ order: OrderDto | null } | undefined>(() =>
-    typeof window === 'undefined' ? undefined : { order: takeOverOrder() },
+  const [taken] = useState<{ order: OrderDto | null; token: string | null } | undefined>(() =>
+    typeof window === 'undefined' ? undefined : { order: takeOverOrder(), token: lastOrderToken() },
   );
   const order = hydrated && taken ? taken.order : undefined;
 
   if (order === undefined) return <p>Loading…</p>;
+  if (order === null && taken?.token) {
+    // Reloaded after the answer was used: the order again, through its signed link.
+    return (
+      <div className="confirmation">
+        <h2>Thank you for your order!</h2>
+        <GuestOrder token={taken.token} />
+      </div>
+    );
+  }
   if (order === null) {
     return (
       <div className="oops" role="alert">
@@ -41,6 +52,14 @@ export default function OrderConfirmation() {
           ? 'Nothing ships: your photos are ready to download below.'
           : 'Orders are processed in 1-2 business days and shipping takes 5-7 days.'}
       </p>
+      {order.statusUrl && (
+        <p>
+          <a className="button" href={order.statusUrl} data-status-link>
+            {ORDER_STATUS_TEXT.viewOrder}
+          </a>{' '}
+          Its status, tracking and downloads, any time: the link is in your email too.
+        </p>
+      )}
       <Downloads links={order.downloads} />
       <section aria-labelledby="bought">
         <h3 id="bought">What you bought</h3>

@@ -1,4 +1,5 @@
 import { DOWNLOAD_TERMS } from '../../../../core/downloads/model';
+import { ORDER_STATUS_TEXT } from '../../../../core/orders/order-status';
 import {
   ActionLink,
   EmailLayout,
@@ -37,6 +38,12 @@ export function OrderConfirmation({ data, shop }: Props) {
       <Paragraph>
         {`We have your order and are getting it ready. Order number: ${order.number}`}
       </Paragraph>
+      {data.statusUrl && (
+        <>
+          <ActionLink href={data.statusUrl}>{ORDER_STATUS_TEXT.viewOrder}</ActionLink>
+          <Note>Its status, tracking and downloads, any time, with no account needed.</Note>
+        </>
+      )}
       {data.downloads && data.downloads.length > 0 && (
         <>
           <SectionTitle>Your downloads</SectionTitle>

@@ -1,5 +1,6 @@
 import { EmailLayout, Lines, Paragraph, Quoted, SectionTitle, Title } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
+import { itemLines } from './format';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
 
@@ -19,12 +20,7 @@ export function OrderCanceled({ order, shop }: { order: CanceledOrderData; shop:
         {`Hello ${order.firstname}, your order ${order.number} is canceled as you asked. We refunded the full ${formatCents(order.totalCents)} to your card; your bank shows it within 5-7 business days.`}
       </Paragraph>
       <SectionTitle>Canceled items</SectionTitle>
-      <Lines
-        lines={order.items.map(
-          (item) =>
-            `${item.quantity} × ${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''}`,
-        )}
-      />
+      <Lines lines={itemLines(order.items)} />
     </EmailLayout>
   );
 }
@@ -44,8 +40,21 @@ export interface OrderRequestData {
   customerEmail: string;
   customerName: string;
   message: string;
+  /** The customer's first name, for the acknowledgement they get. */
+  firstname?: string;
   /** For a return: the lines to come back. */
   items?: { title: string; variantTitle: string | null; quantity: number }[];
+}
+
+/** The lines a return sends back, under their title; nothing when there are none. */
+function ReturnItems({ items }: { items: OrderRequestData['items'] }) {
+  if (!items || items.length === 0) return null;
+  return (
+    <>
+      <SectionTitle>Items to return</SectionTitle>
+      <Lines lines={itemLines(items)} />
+    </>
+  );
 }
 
 /**
@@ -63,17 +72,7 @@ export function OrderRequest({ request, shop }: { request: OrderRequestData; sho
           `Order number: ${request.number}`,
         ]}
       />
-      {request.items && request.items.length > 0 ? (
-        <>
-          <SectionTitle>Items to return</SectionTitle>
-          <Lines
-            lines={request.items.map(
-              (item) =>
-                `${item.quantity} × ${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''}`,
-            )}
-          />
-        </>
-      ) : null}
+      <ReturnItems items={request.items} />
       <SectionTitle>Message</SectionTitle>
       <Quoted text={request.message} />
     </EmailLayout>
@@ -87,5 +86,40 @@ export function orderRequestEmail(
   const what = request.kind === 'issue' ? 'Issue report' : 'Return request';
   return renderEmail(<OrderRequest request={request} shop={shop} />, {
     subject: `${what}: order ${request.number}`,
+  });
+}
+
+/** To the customer: the shop has their issue report or return request, and what happens next. */
+export function RequestReceived({
+  request,
+  shop,
+}: {
+  request: OrderRequestData;
+  shop: ShopDetails;
+}) {
+  const what = request.kind === 'issue' ? 'report' : 'return request';
+  const hello = request.firstname ? `Hello ${request.firstname}, w` : 'W';
+  return (
+    <EmailLayout shop={shop} preview={`We have your ${what} on order ${request.number}`}>
+      <Title>{`We have your ${what} on order ${request.number}`}</Title>
+      <Paragraph>
+        {request.kind === 'issue'
+          ? `${hello}e have your report and will answer by email within 2 business days.`
+          : `${hello}e have your return request and will email you once we have looked at it. Please do not send anything back until we have approved it: the approval email says where to send the parcel.`}
+      </Paragraph>
+      <ReturnItems items={request.items} />
+      <SectionTitle>{request.kind === 'issue' ? 'Your report' : 'Your reason'}</SectionTitle>
+      <Quoted text={request.message} />
+    </EmailLayout>
+  );
+}
+
+export function requestReceivedEmail(
+  request: OrderRequestData,
+  shop: ShopDetails,
+): Promise<RenderedEmail> {
+  const what = request.kind === 'issue' ? 'report' : 'return request';
+  return renderEmail(<RequestReceived request={request} shop={shop} />, {
+    subject: `We have your ${what} on order ${request.number}`,
   });
 }

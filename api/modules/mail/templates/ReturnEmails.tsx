@@ -8,6 +8,7 @@ import {
   Title,
 } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
+import { itemLines } from './format';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
 
@@ -16,12 +17,6 @@ export interface ReturnEmailData {
   firstname: string;
   items: { title: string; variantTitle: string | null; quantity: number }[];
 }
-
-const itemLines = (items: ReturnEmailData['items']) =>
-  items.map(
-    (item) =>
-      `${item.quantity} × ${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''}`,
-  );
 
 /** To the customer when the shop approves their return: what to send back and how. */
 export function ReturnApproved({ data, shop }: { data: ReturnEmailData; shop: ShopDetails }) {
@@ -35,9 +30,17 @@ export function ReturnApproved({ data, shop }: { data: ReturnEmailData; shop: Sh
         lines={[
           '1. Pack the items unused, in their original packaging (clothing unworn, unwashed, tags attached).',
           `2. Put a note in the parcel with your order number, ${data.number}.`,
-          `3. Reply to this email before you send it, and we will answer with the return address and a prepaid label.`,
+          shop.returnAddress
+            ? '3. Send the parcel to the address below, with a tracked service, and keep the receipt.'
+            : '3. Reply to this email before you send it, and we will answer with the return address.',
         ]}
       />
+      {shop.returnAddress && (
+        <>
+          <SectionTitle>Send the parcel to</SectionTitle>
+          <Lines lines={shop.returnAddress.split(/\s*\n\s*/)} />
+        </>
+      )}
       {data.items.length > 0 && (
         <>
           <SectionTitle>Items to return</SectionTitle>

@@ -25,3 +25,12 @@ export function textLines(value: string): string[] {
       .map((line) => line.replace(/\t/g, ' ').trimEnd())
   );
 }
+
+/** Order lines as the emails list them: '2 × Cedar Hoodie (M)'. */
+export const itemLines = (
+  items: readonly { title: string; variantTitle: string | null; quantity: number }[],
+): string[] =>
+  items.map(
+    (item) =>
+      `${item.quantity} × ${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''}`,
+  );

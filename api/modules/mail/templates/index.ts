@@ -31,6 +31,7 @@ export { noBreaks, oneLine, textLines } from './format';
 export { NewOrder, newOrderEmail } from './NewOrder';
 export { OrderConfirmation, orderConfirmationEmail } from './OrderConfirmation';
 export { orderEmailData, type OrderEmailData } from './order-data';
+export { OrderStatusLink, orderStatusLinkEmail } from './OrderStatusLink';
 export { renderEmail, type RenderedEmail } from './render';
 export { shopDetails, type ShopDetails } from './shop';
 export {
@@ -38,6 +39,8 @@ export {
   orderCanceledEmail,
   OrderRequest,
   orderRequestEmail,
+  RequestReceived,
+  requestReceivedEmail,
   type CanceledOrderData,
   type OrderRequestData,
 } from './OrderRequests';

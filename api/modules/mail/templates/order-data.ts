@@ -28,6 +28,8 @@ export interface OrderEmailData {
   payment: Pick<PaymentRow, 'brand' | 'last4'> | null;
   /** The shopper's download links for the order's digital lines (only their email shows them). */
   downloads?: DownloadLink[];
+  /** The signed "View your order" link (only the shopper's email shows it). */
+  statusUrl?: string;
 }
 
 /** The emails' data for an order just placed: its identity from the stored order, cents priced. */

@@ -6,14 +6,17 @@ export interface ShopDetails {
   /** Without a trailing slash. */
   siteUrl: string;
   shopEmail: string;
+  /** Where returned parcels go (SHOP_RETURN_ADDRESS); the approval email names it. */
+  returnAddress?: string;
 }
 
-/** The shop's details from the settings (SITE_NAME, PUBLIC_SITE_URL, SHOP_EMAIL). */
+/** The shop's details from the settings (SITE_NAME, PUBLIC_SITE_URL, SHOP_EMAIL, SHOP_RETURN_ADDRESS). */
 export function shopDetails(): ShopDetails {
   const settings = config();
   return {
     siteName: settings.siteName,
     siteUrl: settings.siteUrl.replace(/\/$/, ''),
     shopEmail: settings.mail.shopEmail,
+    returnAddress: settings.returnAddress,
   };
 }
