@@ -21,6 +21,7 @@ const PAGES = {
   register: '/register',
   shipping: '/shipping',
   orders: '/orders',
+  account: '/account',
   admin: '/admin',
 };
 
