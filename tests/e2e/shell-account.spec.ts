@@ -43,7 +43,13 @@ for (const [device, viewport] of [
       page,
     }) => {
       const problems = watchConsole(page);
+      const shifts = await watchLayoutShifts(page);
       await acceptCookies(page);
+      // The server cannot know the session: its HTML has the neutral icon, to the account pages.
+      const html = await (await page.request.get('/')).text();
+      expect(html).toMatch(
+        /<a class="[^"]*" href="\/account" aria-label="Account" title="Account" data-session="neutral">/,
+      );
       await page.goto('/');
       // The server's neutral icon, then the signed-out one: it opens the login page.
       let account = await accountLink(page);
@@ -67,6 +73,8 @@ for (const [device, viewport] of [
       await expect(account).toHaveAccessibleName('Account, signed in as Hazel');
       await expect(account).toHaveAttribute('href', '/account');
       await expect(page.getByText(SIGNED_OUT_TEXT)).toBeHidden();
+      // Its state arrived without moving anything.
+      expect(await shifts()).toEqual([]);
 
       await account.click();
       await expect(page).toHaveURL('/account');
@@ -95,6 +103,7 @@ for (const [device, viewport] of [
       account = await accountLink(page);
       await expect(account).toHaveAttribute('data-session', 'signed-out');
       await expect(account).toHaveAttribute('href', '/login');
+      expect(await shifts()).toEqual([]);
       await page.reload();
       await hydrated(page, 'HeaderActions');
       await expect(page.getByText(SIGNED_OUT_TEXT)).toBeHidden();
