@@ -9,6 +9,7 @@ import {
 } from '../../src/islands/catalogue/purchase-texts';
 import { COOKIE_NOTICE, NOTICE_BARS, STORAGE_KEYS } from '../../core/site-messages';
 import { watchConsole } from './support/console';
+import { advanceTo, box, intersects, watchLayoutShifts } from './support/layout';
 import { seriousViolations } from './support/account';
 
 /**
@@ -40,52 +41,6 @@ async function acceptCookies(page: Page) {
  * Watches the page's layout shifts not caused by input (what CLS counts), from its first paint.
  * The answer lists each shift with what moved, so a failure says where to look.
  */
-async function watchLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const shifts: string[] = [];
-    (window as unknown as { __shifts: string[] }).__shifts = shifts;
-    type Shift = {
-      value: number;
-      hadRecentInput: boolean;
-      sources: {
-        node?: Node | null;
-        previousRect: DOMRectReadOnly;
-        currentRect: DOMRectReadOnly;
-      }[];
-    };
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as Shift[]) {
-        // A sideways nudge of the header's search form when its buttons hydrate (0.003, seen once
-        // on a loaded machine) is left for its own fix; anything from 0.005 up fails.
-        if (entry.hadRecentInput || entry.value < 0.005) continue;
-        const moved = entry.sources.map((source) => {
-          const node = source.node as HTMLElement | null | undefined;
-          const name = node ? `${node.nodeName}.${String(node.className)}` : '?';
-          return `${name} ${source.previousRect.y}→${source.currentRect.y}`;
-        });
-        shifts.push(`${entry.value.toFixed(5)}: ${moved.join(', ')}`);
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts);
-}
-
-type Box = { x: number; y: number; width: number; height: number };
-const intersects = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-async function box(locator: Locator): Promise<Box> {
-  const found = await locator.boundingBox();
-  expect(found, 'the element has a box').not.toBeNull();
-  return found!;
-}
-
-/** Runs Playwright's clock until the page has existed for `ms` by its own count. */
-async function advanceTo(page: Page, ms: number) {
-  const now = await page.evaluate(() => performance.now());
-  await page.clock.runFor(Math.max(0, Math.round(ms - now)));
-}
-
 /** WCAG contrast of two `rgb(…)` colours. */
 function contrast(a: string, b: string): number {
   const luminance = (color: string) => {
@@ -116,7 +71,7 @@ for (const [device, viewport] of [
   test.describe(`on a ${device} (${viewport.width}×${viewport.height})`, () => {
     test.use({ viewport, hasTouch: device === 'phone' });
 
-    test('the notice bars take their own room: they never cover the header, a tap on one opens nothing, nothing shifts', async ({
+    test('the notice bars hang under the header: they never cover its controls, a tap on one opens nothing, nothing shifts', async ({
       page,
     }) => {
       const problems = watchConsole(page);
@@ -144,8 +99,8 @@ for (const [device, viewport] of [
       ];
       for (const bar of bars) {
         const barBox = await box(bar);
-        // One line each.
-        expect(barBox.height).toBeLessThanOrEqual(40);
+        // One line each on a desktop; a phone's wraps, at most three lines (issue 24 point 9).
+        expect(barBox.height).toBeLessThanOrEqual(device === 'phone' ? 70 : 44);
         for (const control of controls) {
           expect(intersects(barBox, await box(control))).toBe(false);
         }
@@ -162,7 +117,7 @@ for (const [device, viewport] of [
       expect(await shifts()).toEqual([]);
 
       // A tap on a bar, right above the cart, dismisses both and opens nothing; the page under
-      // the shopper's finger does not move (the emptied room stays while it is in view).
+      // the shopper's finger does not move.
       const cartBox = await box(controls[3]!);
       const barBox = await box(bars[1]!);
       const headerBefore = await box(header);
@@ -180,7 +135,7 @@ for (const [device, viewport] of [
         ),
       ).toEqual(['dismissed', 'dismissed']);
 
-      // Scrolled out of view, the room goes without moving what is on the screen.
+      // Scrolled, nothing of the bars is left and nothing moves.
       await page.clock.resume();
       const headingTop = await page.evaluate(() => {
         window.scrollTo(0, 200);
@@ -216,7 +171,7 @@ for (const [device, viewport] of [
     test('the product page: title, price and image on the first screen, Add to cart within one and a half', async ({
       page,
     }) => {
-      // A first visit: both bars' room is there and the cookie notice shows.
+      // A first visit: the cookie notice shows.
       await page.goto(YOGA_BUNDLE);
       await hydrated(page, 'ProductDetail');
       const bottom = async (locator: Locator) => {

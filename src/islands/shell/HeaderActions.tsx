@@ -1,3 +1,4 @@
+import { AccountLink } from './AccountLink';
 import { CartLink } from './CartLink';
 import { SearchBox } from './SearchBox';
 import { SiteMenu } from './SiteMenu';
@@ -7,11 +8,15 @@ interface HeaderActionsProps {
   search?: boolean;
 }
 
-/** The header's interactive part: search box, cart badge and menu, hydrated as one island. */
+/**
+ * The header's interactive part: search box, account icon, cart badge and menu, hydrated as one
+ * island.
+ */
 export default function HeaderActions({ search = true }: HeaderActionsProps) {
   return (
     <>
       {search && <SearchBox />}
+      <AccountLink />
       <CartLink />
       <SiteMenu />
     </>

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { api } from '../../lib/api-client';
 import { LOGOUT_LABEL, MENU_LINKS } from '../../lib/site-links';
-import { $auth, clearSession } from '../../stores/auth';
+import { $auth } from '../../stores/auth';
+import { endSession } from '../account/logout';
 import { useIsAdmin } from '../admin/useIsAdmin';
 import { CloseIcon, MenuIcon } from './icons';
 import { useHydrated } from './useHydrated';
@@ -63,9 +63,7 @@ export function SiteMenu() {
   /** spec §4: logout ends the session (on the server too: its refresh family) and goes home. */
   async function logout() {
     setLoggingOut(true);
-    // Whatever the server answers, this browser forgets the session.
-    await api.post('/auth/logout', {}, { renew: false });
-    clearSession();
+    await endSession();
     setOpen(false);
     location.assign('/');
   }

@@ -39,3 +39,10 @@ export const CloseIcon = () => (
     <path d="M18 6 6 18M6 6l12 12" />
   </svg>
 );
+
+export const AccountIcon = () => (
+  <svg {...common}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </svg>
+);
