@@ -1,21 +1,25 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { api } from '../../lib/api-client';
-import { LOGOUT_LABEL, MENU_LINKS } from '../../lib/site-links';
+import { SHOP_ALL_LABEL, SHOP_ALL_PATH, SHOP_BY_CATEGORY_HEADING } from '../../lib/shelf-labels';
+import { LOGOUT_LABEL, MENU_LINKS, type SiteLink } from '../../lib/site-links';
 import { $auth, clearSession } from '../../stores/auth';
 import { useIsAdmin } from '../admin/useIsAdmin';
 import { CloseIcon, MenuIcon } from './icons';
 import { useHydrated } from './useHydrated';
 import styles from './HeaderActions.module.css';
+import shelfStyles from './SiteMenu.module.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex="0"]';
 
 /**
  * The full-screen menu (spec §2): Home, Cart; Account, Addresses, Stored Payments, Orders when
- * logged in; then Logout, or Login and Register. A modal <dialog>: the page behind is inert,
- * Tab cycles inside it, Escape and any navigation close it, and focus returns to the button.
+ * logged in; then Logout, or Login and Register. Then "Shop by category": every category the
+ * server-rendered page passed in (none on a prerendered page) and the Shop all page (issue 24).
+ * A modal <dialog>: the page behind is inert, Tab cycles inside it, Escape and any navigation
+ * close it, and focus returns to the button.
  */
-export function SiteMenu() {
+export function SiteMenu({ categories = [] }: { categories?: SiteLink[] | undefined }) {
   const [open, setOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -126,6 +130,18 @@ export function SiteMenu() {
                   </button>
                 </li>
               )}
+            </ul>
+          </nav>
+          <nav aria-labelledby="menu-categories" className={shelfStyles.shelves}>
+            <h2 id="menu-categories">{SHOP_BY_CATEGORY_HEADING}</h2>
+            <ul>
+              {[...categories, { label: SHOP_ALL_LABEL, href: SHOP_ALL_PATH }].map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} onClick={() => setOpen(false)}>
+                    {link.label}
+                  </a>
+                </li>
+              ))}
             </ul>
           </nav>
         </div>
