@@ -55,7 +55,7 @@ for (const [name, viewport] of [
       await page.getByRole('button', { name: 'Menu' }).click();
       const menu = page.getByRole('dialog', { name: 'Menu' });
       const shelves = menu.getByRole('navigation', { name: 'Shop by category' });
-      await expect(shelves).toBeVisible();
+      await expect(shelves.getByRole('heading', { name: 'Shop by category' })).toBeVisible();
       // After the spec's items.
       const spec = menu.getByRole('navigation', { name: 'Menu' });
       const specBox = (await spec.boundingBox())!;
@@ -75,6 +75,7 @@ for (const [name, viewport] of [
       const footer = page.getByRole('contentinfo').getByRole('navigation', {
         name: 'Shop by category',
       });
+      await expect(footer).toContainText('Shop by category');
       expect(await linksOf(footer)).toEqual(links);
 
       // One of them, followed from the menu.
