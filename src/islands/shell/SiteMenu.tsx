@@ -82,6 +82,15 @@ export function SiteMenu({ categories = [] }: { categories?: SiteLink[] | undefi
     ...(isAdmin ? [{ href: '/admin', label: 'Admin' }] : []),
   ];
 
+  // Following a link closes the menu.
+  const menuItem = (link: SiteLink) => (
+    <li key={link.href}>
+      <a href={link.href} onClick={() => setOpen(false)}>
+        {link.label}
+      </a>
+    </li>
+  );
+
   return (
     <>
       <button
@@ -111,13 +120,7 @@ export function SiteMenu({ categories = [] }: { categories?: SiteLink[] | undefi
           </button>
           <nav aria-label="Menu">
             <ul className={styles.menuList}>
-              {links.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href} onClick={() => setOpen(false)}>
-                    {link.label}
-                  </a>
-                </li>
-              ))}
+              {links.map(menuItem)}
               {loggedIn && (
                 <li>
                   <button
@@ -134,15 +137,7 @@ export function SiteMenu({ categories = [] }: { categories?: SiteLink[] | undefi
           </nav>
           <nav aria-labelledby="menu-categories" className={shelfStyles.shelves}>
             <h2 id="menu-categories">{SHOP_BY_CATEGORY_HEADING}</h2>
-            <ul>
-              {[...categories, { label: SHOP_ALL_LABEL, href: SHOP_ALL_PATH }].map((link) => (
-                <li key={link.href}>
-                  <a href={link.href} onClick={() => setOpen(false)}>
-                    {link.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <ul>{[...categories, { label: SHOP_ALL_LABEL, href: SHOP_ALL_PATH }].map(menuItem)}</ul>
           </nav>
         </div>
       </dialog>
