@@ -3,6 +3,7 @@ import { CatalogueModel } from '../../api/modules/catalogue/read-model';
 import { isSoldOut } from '../../core/product/availability';
 import type { ProductDto, VariantDto } from '../../core/product/model';
 import { productCardHtml } from '../../src/lib/catalogue-html';
+import { catalogueVersion } from '../../server/pages/versions';
 
 const product = (
   id: string,
@@ -84,6 +85,23 @@ describe('every category the catalogue lists (issue 24, Shop all)', () => {
     model.apply([], ['dog']);
     expect(model.shelvesVersion()).not.toBe(added);
     expect(model.shelves().map((shelf) => shelf.category)).not.toContain('Pets');
+  });
+
+  it('renders every kept page again when a category comes or goes: each lists them all', () => {
+    const model = catalogue();
+    const home = new URL('http://shop.test/');
+    const mug = new URL('http://shop.test/productdetailpage/mug');
+    const before = [catalogueVersion(home, model), catalogueVersion(mug, model)];
+    model.apply([
+      product('print', 'Heron Print', [{ category: 'Artwork', subcategory: 'Prints' }], {
+        price: 30,
+      }),
+    ]);
+    expect([catalogueVersion(home, model), catalogueVersion(mug, model)]).toEqual(before);
+    model.apply([product('dog', 'Dog Bowl', [{ category: 'Pets', subcategory: 'Dog' }])]);
+    const after = [catalogueVersion(home, model), catalogueVersion(mug, model)];
+    expect(after[0]!.version).not.toBe(before[0]!.version);
+    expect(after[1]!.version).not.toBe(before[1]!.version);
   });
 });
 
