@@ -6,7 +6,9 @@
  * route, so a guard that compares paths applies to the route that will answer.
  *
  * The canonical form (RFC 3986 §6.2.2): percent-escapes of unreserved characters decoded
- * (`%5F` → `_`), other escapes in upper case, characters a path may not hold raw escaped, no `.`
+ * (`%5F` → `_`), and of the other characters a path segment holds raw (`!$&'()*+,;=:@`, so
+ * `/products/Gift%20Collection/Under%20%2430` is `/products/Gift%20Collection/Under%20$30`, the
+ * address the shop links to: Astro would not route the escaped one), other escapes in upper case, characters a path may not hold raw escaped, no `.`
  * or `..` segments, no empty segments (`//`). A trailing slash is kept: `/products/Yoga/` and
  * `/products/Yoga` stay two spellings that Astro answers alike. The query is kept as it came.
  */
@@ -36,7 +38,8 @@ export type TargetRefusal =
 
 export type TargetReading = CanonicalTarget | { refused: TargetRefusal };
 
-const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+/** What an escape is written as in the canonical form: the character itself (pchar less `%`). */
+const DECODED_ESCAPE = /^[A-Za-z0-9\-._~!$&'()*+,;=:@]$/;
 /** pchar (RFC 3986 §3.3) less the escapes, plus the separator. */
 const RAW_PATH_CHARACTER = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]$/;
 
@@ -58,7 +61,7 @@ function normaliseCharacters(raw: string): string | { refused: TargetRefusal } {
       const decoded = String.fromCharCode(byte);
       if (byte === 0x2f || byte === 0x5c) return { refused: 'encoded-separator' };
       if (isControl(byte)) return { refused: 'control-character' };
-      out += UNRESERVED.test(decoded) ? decoded : hex(byte);
+      out += DECODED_ESCAPE.test(decoded) ? decoded : hex(byte);
       i += 2;
     } else if (char === '\\') {
       return { refused: 'backslash' };

@@ -13,9 +13,16 @@ const PRODUCT_PATH = /^\/productdetailpage\/([^/]+)\/?$/;
  * Which catalogue page a path is and the version of what it shows: the home page follows the
  * featured products, a product page its product and its related products' listing, a category
  * page its category, a subcategory page (each of its pages) its listing.
- * Anything else (and an unknown product) is undefined: it is rendered as usual, never kept.
+ * Anything else (and an unknown product) is undefined: it is rendered as usual, never kept. The
+ * Shop all page (/products/) is one of these: it costs a walk over the categories, no more.
  */
 export function catalogueVersion(url: URL, catalogue: CatalogueModel): PageVersion | undefined {
+  const page = pageVersion(url, catalogue);
+  // Every page's menu and footer list the categories: a new category re-renders them all.
+  return page && { key: page.key, version: `${page.version}-${catalogue.shelvesVersion()}` };
+}
+
+function pageVersion(url: URL, catalogue: CatalogueModel): PageVersion | undefined {
   if (url.pathname === '/') return { key: '/', version: catalogue.featuredVersion() };
   const product = PRODUCT_PATH.exec(url.pathname);
   if (product) {

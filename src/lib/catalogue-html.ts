@@ -1,6 +1,7 @@
 import { formatDollars } from '../../core/money';
 import type { ProductDto } from '../../core/product/model';
 import { productPrice } from '../../core/product/price';
+import { isSoldOut, SOLD_OUT_LABEL } from '../../core/product/availability';
 import { cardImage } from '../../core/images/product-images';
 
 /**
@@ -42,7 +43,11 @@ export interface CardOptions {
   sizes?: string;
 }
 
-/** A product's card: its picture, title and price, linking to its page. */
+/**
+ * A product's card: its picture, title and price, linking to its page, and a "Sold out" badge on
+ * its picture when none can be bought. The one card of listings, search, related products and the
+ * home page's featured products.
+ */
 export function productCardHtml(product: ProductDto, options: CardOptions = {}): string {
   const { eager = false, sizes = '(min-width: 64rem) 17rem, 46vw' } = options;
   const first = product.image[0];
@@ -64,6 +69,7 @@ export function productCardHtml(product: ProductDto, options: CardOptions = {}):
     `<article class="product-card" data-testid="product-card">` +
     `<a href="/productdetailpage/${escapeHtml(product._id)}">${img}<h3>${escapeHtml(product.title)}</h3></a>` +
     `<p class="price">${escapeHtml(formatDollars(productPrice(product)))}</p>` +
+    (isSoldOut(product) ? `<p class="badge sold-out">${SOLD_OUT_LABEL}</p>` : '') +
     `</article>`
   );
 }

@@ -10,6 +10,7 @@ import { listingTitle } from './listing-title';
 import { listingHref, searchPageHref } from './navigation';
 import type { PageCatalogue, PageServices, ResponsiveImage } from './page-services';
 import { groupIntoSections, type Section } from './sections';
+import { categoryLinks } from './shelves';
 
 /**
  * What each catalogue page shows, read from the in-memory catalogue the server hands pages
@@ -149,6 +150,10 @@ export interface SearchPage {
    * shrunk): the last page. Undefined otherwise.
    */
   redirect?: string | undefined;
+  /** When the words matched nothing: queries that would find something (issue 24). */
+  suggestions?: string[] | undefined;
+  /** When nothing was found: every category's page, to browse instead. */
+  categories?: { label: string; href: string }[] | undefined;
 }
 
 /**
@@ -177,5 +182,12 @@ export async function searchPage(shop: PageServices, url: URL): Promise<SearchPa
   }
   const found = model.searchCounted(parsed.data);
   const { page, pages } = found.result.pagination;
-  return { ...base, status: 200, ...found, redirect: page > pages ? pageHref(pages) : undefined };
+  const categories = found.total === 0 ? categoryLinks(model.shelves()) : undefined;
+  return {
+    ...base,
+    status: 200,
+    ...found,
+    categories,
+    redirect: page > pages ? pageHref(pages) : undefined,
+  };
 }

@@ -53,6 +53,12 @@ export interface ResponsiveImage {
   thumb: string;
 }
 
+/** A category with its subcategories (api/modules/catalogue/listing-view.ts). */
+export interface Shelf {
+  category: string;
+  subcategories: string[];
+}
+
 /** What pages read of the catalogue read model (api/modules/catalogue/read-model.ts). */
 export interface PageCatalogue {
   productVersion(id: string): string | undefined;
@@ -60,7 +66,14 @@ export interface PageCatalogue {
   images(id: string): Record<string, ResponsiveImage>;
   related(id: string, limit?: number): ProductDto[];
   featured(): ProductDto[];
+  /** Every category with its subcategories, categories by name. */
+  shelves(): Shelf[];
   categoryListing(category: string): CategoryListing;
   subcategoryListing(category: string, subcategory: string, page?: number): SubcategoryListing;
-  searchCounted(filters: SearchFilters): { result: SearchResult; total: number };
+  /** A search, its total, and for words that match nothing, queries that would find something. */
+  searchCounted(filters: SearchFilters): {
+    result: SearchResult;
+    total: number;
+    suggestions?: string[] | undefined;
+  };
 }

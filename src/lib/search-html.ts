@@ -3,6 +3,7 @@ import { PRODUCT_MESSAGES } from '../../core/product/model';
 import { attributes, escapeHtml, paginationHtml, productGridHtml } from './catalogue-html';
 import type { SearchPage } from './catalogue-pages';
 import { searchPageHref } from './navigation';
+import { SHOP_ALL_LABEL, SHOP_ALL_PATH } from './shelf-labels';
 
 /**
  * The search page's content (spec §2 Search) as HTML text: the form with its filters, the applied
@@ -102,6 +103,36 @@ function chipsHtml(url: URL): string {
   );
 }
 
+/**
+ * What a search that found nothing offers instead (issue 24): the closest queries the index
+ * knows, and every category to browse.
+ */
+function noResultsHtml(view: SearchView): string {
+  const { suggestions = [], categories = [] } = view;
+  const link = (href: string, text: string) =>
+    `<li><a${attributes({ href })}>${escapeHtml(text)}</a></li>`;
+  const tried =
+    suggestions.length > 0
+      ? `<p class="suggestions" data-testid="search-suggestions">Did you mean: ` +
+        suggestions
+          .map(
+            (query, index) =>
+              `${index > 0 ? ', ' : ''}<a${attributes({ href: searchPageHref(new URLSearchParams({ q: query })) })}>${escapeHtml(query)}</a>`,
+          )
+          .join('') +
+        `?</p>`
+      : '';
+  const browse =
+    categories.length > 0
+      ? `<nav aria-labelledby="browse-categories" class="browse" data-testid="search-categories">` +
+        `<h2 id="browse-categories">Browse the categories</h2><ul role="list">` +
+        categories.map((category) => link(category.href, category.label)).join('') +
+        link(SHOP_ALL_PATH, SHOP_ALL_LABEL) +
+        `</ul></nav>`
+      : '';
+  return `<p>No results found</p>${tried}${browse}`;
+}
+
 /** Everything inside the page's <main>: heading, form, chips, count, results and page links. */
 export function searchMainHtml(view: SearchView): string {
   const { status, result, total, problem, q } = view;
@@ -117,7 +148,7 @@ export function searchMainHtml(view: SearchView): string {
       ? ''
       : `<p role="alert">${escapeHtml(problem)}</p>`
     : result.products.length === 0
-      ? '<p>No results found</p>'
+      ? noResultsHtml(view)
       : productGridHtml(result.products, { columns: 3, eager: 3, label: 'Search results' });
   return (
     `<h1>${escapeHtml(heading)}</h1>` +

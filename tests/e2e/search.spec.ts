@@ -22,7 +22,7 @@ test('search with filters: Apply starts at page 1, updates the URL and hides the
   await expect(page.getByLabel('Min Price')).toBeHidden();
   await page.getByText('Filters', { exact: true }).click();
   await expect(page.getByLabel('Min Price')).toBeVisible();
-  const category = page.getByLabel('Category');
+  const category = page.getByRole('combobox', { name: 'Category' });
   await expect(category.locator('option').first()).toHaveText('All Categories');
   const names = (await category.locator('option').allTextContents()).map((name) => name.trim());
   expect(names).toContain('Yoga');

@@ -10,7 +10,8 @@ describe('the canonical form of a request path', () => {
       '/',
       '/faq',
       '/products/Yoga/',
-      '/products/Home%20%26%20Garden/?page=2',
+      '/products/Home%20&%20Garden/?page=2',
+      '/products/Gift%20Collection/Under%20$30',
       '/_image?href=%2F_astro%2Fhero.webp&w=480&f=webp',
       '/api/cart/validate',
       '/search?q=mug&q=..%2F..',
@@ -39,6 +40,25 @@ describe('the canonical form of a request path', () => {
       search: query,
       changed: false,
     });
+  });
+
+  it('writes the characters a path holds raw as themselves, not escaped (issue 24)', () => {
+    expect(canonicalTarget('/products/Gift%20Collection/Under%20%2430')).toEqual(
+      moved('/products/Gift%20Collection/Under%20$30'),
+    );
+    expect(canonicalTarget('/products/Home%20%26%20Garden/?page=2')).toEqual(
+      moved('/products/Home%20&%20Garden/', '?page=2'),
+    );
+    expect(canonicalTarget('/a%21%24%26%27%28%29%2a%2B%2c%3B%3d%3A%40')).toEqual(
+      moved("/a!$&'()*+,;=:@"),
+    );
+    // Separators, and what a path never holds raw, stay escaped or refused as before.
+    expect(canonicalTarget('/a%3Fb%23c%25d%20e')).toEqual({
+      path: '/a%3Fb%23c%25d%20e',
+      search: '',
+      changed: false,
+    });
+    expect(canonicalTarget('/products%2F..%2Fapi')).toEqual({ refused: 'encoded-separator' });
   });
 
   it('resolves dot segments, escaped dots and doubled slashes', () => {
@@ -96,6 +116,11 @@ describe('the canonical form of a request path', () => {
       '%5F',
       '%2F',
       '%C3%A9',
+      '%24',
+      '%3a',
+      '%40',
+      '%26',
+      '%3F',
       '..',
       '//',
       '/./',
@@ -109,12 +134,13 @@ describe('the canonical form of a request path', () => {
         const again = canonicalTarget(target.path + target.search);
         expect(again).toEqual({ ...target, changed: false });
         expect(target.path).not.toMatch(/\/\/|\/\.\.?(\/|$)|%(?![0-9A-F]{2})/);
-        // A URL parser (Astro's, Elysia's) takes the canonical path as it is, and routes it where
-        // it routes the spelling it came as (doubled slashes aside, which a canonical path has
-        // none of and Astro drops one of).
+        // A URL parser (Astro's, Elysia's) takes the canonical path as it is, and it names what
+        // the spelling it came as names (doubled slashes aside, which a canonical path has none
+        // of and Astro drops one of), segments read as the pages read them (decodeURIComponent).
         const pathOf = (path: string) => new URL(`http://shop.invalid${path}`).pathname;
         const route = (path: string) =>
           decodeURI(pathOf(path))
+            .replace(/%(2[46-9A-C]|3[ABD]|40)/gi, (escape) => decodeURIComponent(escape))
             .replace(/%[0-9a-f]{2}/gi, (escape) => escape.toUpperCase())
             .replace(/\/{2,}/g, '/');
         expect(pathOf(target.path)).toBe(target.path);

@@ -146,3 +146,35 @@ export function sectionOrders(rows: CategoryOrderDto[]): Map<string, CategoryOrd
   }
   return byCategory;
 }
+
+/** A category with its subcategories, as the Shop all page, the menu and the footer list them. */
+export interface Shelf {
+  category: string;
+  subcategories: string[];
+}
+
+/**
+ * Every category products are listed in, by name, each with its subcategories: those with a
+ * section order first (by that order), then the rest by name.
+ */
+export function shelvesOf(
+  products: Iterable<ProductDto>,
+  orders: Map<string, CategoryOrderDto[]>,
+): Shelf[] {
+  const named = new Map<string, Set<string>>();
+  for (const product of products) {
+    for (const entry of product.categorizations) {
+      const subcategories = named.get(entry.category) ?? new Set<string>();
+      if (entry.subcategory !== null) subcategories.add(entry.subcategory);
+      named.set(entry.category, subcategories);
+    }
+  }
+  return [...named.keys()].sort(titleOrder).map((category) => {
+    const present = named.get(category)!;
+    const ordered = (orders.get(category) ?? [])
+      .map((row) => row.subcategory)
+      .filter((name) => present.has(name));
+    const rest = [...present].filter((name) => !ordered.includes(name)).sort(titleOrder);
+    return { category, subcategories: [...new Set(ordered), ...rest] };
+  });
+}

@@ -18,8 +18,10 @@ import {
   categoryPageProducts,
   deriveView,
   sectionOrders,
+  shelvesOf,
   listingKey,
   type Derived,
+  type Shelf,
 } from './listing-view';
 import { SearchIndex } from './search-index';
 import { searchCatalogue } from './search-page';
@@ -58,11 +60,14 @@ export class CatalogueModel {
   private categoryOrders = new Map<string, CategoryOrderDto[]>();
   private readonly index: SearchIndex;
   private derived: Derived | undefined;
+  private shelfList: Shelf[] = [];
+  private shelvesRevision = 0;
 
   constructor(products: ProductDto[], categoryOrders: CategoryOrderDto[]) {
     for (const product of products) this.store(product);
     this.setCategoryOrders(categoryOrders);
     this.index = new SearchIndex(products);
+    this.updateShelves();
   }
 
   get size(): number {
@@ -124,6 +129,7 @@ export class CatalogueModel {
       }
     }
     if (moved) this.derived = undefined;
+    if (moved || categoryOrders) this.updateShelves();
   }
 
   // --- Versions (the pages' ETags) ---
@@ -158,7 +164,20 @@ export class CatalogueModel {
     return `${this.boot}-${revision}`;
   }
 
+  /**
+   * The version of the list of categories and subcategories (`shelves`): every page shows it in
+   * its menu and footer, so it is part of every kept page's version.
+   */
+  shelvesVersion(): number {
+    return this.shelvesRevision;
+  }
+
   // --- Reads ---
+
+  /** Every category with its subcategories (the Shop all page, the menu and the footer). */
+  shelves(): Shelf[] {
+    return this.shelfList;
+  }
 
   /** One product, or a NOT_FOUND error a page or the API turns into a 404. */
   product(id: string): ProductDto {
@@ -229,8 +248,15 @@ export class CatalogueModel {
     return this.searchCounted(filters).result;
   }
 
-  /** `search`, with how many products matched in all (the search page's 'N results'). */
-  searchCounted(filters: SearchFilters): { result: SearchResult; total: number } {
+  /**
+   * `search`, with how many products matched in all (the search page's 'N results'), and when
+   * its words match nothing, queries that would find something.
+   */
+  searchCounted(filters: SearchFilters): {
+    result: SearchResult;
+    total: number;
+    suggestions?: string[];
+  } {
     return searchCatalogue(this.view(), this.index, filters);
   }
 
@@ -283,6 +309,16 @@ export class CatalogueModel {
 
   private setCategoryOrders(rows: CategoryOrderDto[]): void {
     this.categoryOrders = sectionOrders(rows);
+  }
+
+  private updateShelves(): void {
+    const shelves = shelvesOf(
+      [...this.entries.values()].map((entry) => entry.product),
+      this.categoryOrders,
+    );
+    if (JSON.stringify(shelves) === JSON.stringify(this.shelfList)) return;
+    this.shelfList = shelves;
+    this.shelvesRevision = this.revision;
   }
 
   private view(): Derived {

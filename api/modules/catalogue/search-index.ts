@@ -174,6 +174,27 @@ class CatalogueMiniSearch extends MiniSearch<SearchDocument> {
     return this._idToShortId.get(id);
   }
 
+  /**
+   * The words of the index within `distance` edits of a term, closest first, then those in more
+   * products, then by name; words only removed products held are left out.
+   */
+  nearWords(term: string, distance: number): string[] {
+    const found: { word: string; distance: number; products: number }[] = [];
+    for (const [word, [data, edits]] of this._index.fuzzyGet(term, distance)) {
+      const documents = new Set<number>();
+      for (const frequencies of (data as FieldTermData).values()) {
+        for (const docId of frequencies.keys())
+          if (this._documentIds.has(docId)) documents.add(docId);
+      }
+      if (documents.size > 0) found.push({ word, distance: edits, products: documents.size });
+    }
+    return found
+      .sort(
+        (a, b) => a.distance - b.distance || b.products - a.products || (a.word < b.word ? -1 : 1),
+      )
+      .map((each) => each.word);
+  }
+
   /** The highest document number in use, plus one. */
   get capacity(): number {
     return this._nextId;
@@ -266,6 +287,17 @@ export class SearchIndex {
   /** A product's document number, as `search` names it. */
   documentOf(id: string): number | undefined {
     return this.index.documentOf(id);
+  }
+
+  /** Whether a query word matches some product (as a prefix, or a typo within one edit). */
+  finds(word: string): boolean {
+    return this.hitsOf(word).documents.length > 0;
+  }
+
+  /** The words the index knows closest to a query word: one edit away, two from five letters. */
+  nearWords(word: string): string[] {
+    const term = searchTerm(word);
+    return this.index.nearWords(term, term.length >= 5 ? 2 : 1);
   }
 
   private hitsOf(word: string): WordHits {

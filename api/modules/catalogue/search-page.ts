@@ -7,18 +7,20 @@ import {
 import { pageCount } from '../product/service';
 import { listedIn, type Derived, type SearchFact } from './listing-view';
 import { queryWords, type SearchIndex } from './search-index';
+import { searchSuggestions } from './search-suggestions';
 import { Smallest } from './smallest';
 
 /**
  * The search page (spec §2, §3 Search response) over the catalogue in memory, with how many
  * products matched in all: the words' matches from the index, then the price range and category,
- * and only the asked page's matches kept in order (the rest are counted).
+ * and only the asked page's matches kept in order (the rest are counted). When the words match
+ * nothing, `suggestions` holds queries the index would answer (the closest words it knows).
  */
 export function searchCatalogue(
   view: Derived,
   index: SearchIndex,
   filters: SearchFilters,
-): { result: SearchResult; total: number } {
+): { result: SearchResult; total: number; suggestions?: string[] } {
   const words = queryWords(filters.q);
   const scores = words.length > 0 ? index.search(words) : undefined;
   const minCents = filters.minPrice === undefined ? undefined : dollarsToCents(filters.minPrice);
@@ -54,5 +56,8 @@ export function searchCatalogue(
     pagination: { page, pages: pageCount(count, SEARCH_PAGE_SIZE) },
     categories: categories.sort(),
   };
+  if (scores && scores.documents.length === 0) {
+    return { result, total: count, suggestions: searchSuggestions(index, words) };
+  }
   return { result, total: count };
 }

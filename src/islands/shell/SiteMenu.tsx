@@ -1,21 +1,25 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { LOGOUT_LABEL, MENU_LINKS } from '../../lib/site-links';
+import { SHOP_ALL_LABEL, SHOP_ALL_PATH, SHOP_BY_CATEGORY_HEADING } from '../../lib/shelf-labels';
+import { LOGOUT_LABEL, MENU_LINKS, type SiteLink } from '../../lib/site-links';
 import { $auth } from '../../stores/auth';
 import { endSession } from '../account/logout';
 import { useIsAdmin } from '../admin/useIsAdmin';
 import { CloseIcon, MenuIcon } from './icons';
 import { useHydrated } from './useHydrated';
 import styles from './HeaderActions.module.css';
+import shelfStyles from './SiteMenu.module.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex="0"]';
 
 /**
  * The full-screen menu (spec §2): Home, Cart; Account, Addresses, Stored Payments, Orders when
- * logged in; then Logout, or Login and Register. A modal <dialog>: the page behind is inert,
- * Tab cycles inside it, Escape and any navigation close it, and focus returns to the button.
+ * logged in; then Logout, or Login and Register. Then "Shop by category": every category the
+ * server-rendered page passed in (none on a prerendered page) and the Shop all page (issue 24).
+ * A modal <dialog>: the page behind is inert, Tab cycles inside it, Escape and any navigation
+ * close it, and focus returns to the button.
  */
-export function SiteMenu() {
+export function SiteMenu({ categories = [] }: { categories?: SiteLink[] | undefined }) {
   const [open, setOpen] = useState(false);
   const [loggingOut, setLoggingOut] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -76,6 +80,15 @@ export function SiteMenu() {
     ...(isAdmin ? [{ href: '/admin', label: 'Admin' }] : []),
   ];
 
+  // Following a link closes the menu.
+  const menuItem = (link: SiteLink) => (
+    <li key={link.href}>
+      <a href={link.href} onClick={() => setOpen(false)}>
+        {link.label}
+      </a>
+    </li>
+  );
+
   return (
     <>
       <button
@@ -105,13 +118,7 @@ export function SiteMenu() {
           </button>
           <nav aria-label="Menu">
             <ul className={styles.menuList}>
-              {links.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href} onClick={() => setOpen(false)}>
-                    {link.label}
-                  </a>
-                </li>
-              ))}
+              {links.map(menuItem)}
               {loggedIn && (
                 <li>
                   <button
@@ -125,6 +132,10 @@ export function SiteMenu() {
                 </li>
               )}
             </ul>
+          </nav>
+          <nav aria-labelledby="menu-categories" className={shelfStyles.shelves}>
+            <h2 id="menu-categories">{SHOP_BY_CATEGORY_HEADING}</h2>
+            <ul>{[...categories, { label: SHOP_ALL_LABEL, href: SHOP_ALL_PATH }].map(menuItem)}</ul>
           </nav>
         </div>
       </dialog>
