@@ -37,6 +37,7 @@ import { createPageServices } from './pages/services';
 import { mayBeKept } from './pages/versions';
 import { createSearchPage } from './search-page';
 import { createStaticHandler } from './static';
+import { answerBackupRequests } from './backup-requests';
 import { gracefulShutdown } from './shutdown';
 import { dropUnreadBody } from './unread-body';
 
@@ -112,6 +113,7 @@ async function main(): Promise<void> {
   const stop = gracefulShutdown(server, {
     graceMs: settings.shutdownGraceMs,
     async closeResources() {
+      backupRequests.stop();
       // The mail batch in hand is sent (or handed back by its lease), then nothing new is claimed.
       await mailWorker.stop();
       await stopBackgroundWork();
@@ -226,6 +228,8 @@ async function main(): Promise<void> {
   });
 
   stop.onSignals();
+  // `npm run backup` on the embedded database asks this process, which owns it.
+  const backupRequests = answerBackupRequests(database, settings);
 }
 
 /** Starts the server in the shop's own mode (NODE_ENV as the operator set it, server/start.ts). */

@@ -1,6 +1,6 @@
 /**
  * The shop's API as the production server starts it (database, migrations, mail worker, scheduled
- * jobs) behind the production server's own shutdown (server/shutdown.ts), plus one route of the
+ * jobs, the backups `npm run backup` asks for) behind the production server's own shutdown (server/shutdown.ts), plus one route of the
  * harness's: `GET /slow?ms=…` waits, then reads the database and answers, so a test can send
  * SIGTERM while a request is in flight (tests/api/shutdown.test.ts). Prints "listening" when up
  * and "closed" once the database is closed. Run with `node --import tsx …/stopping-server.ts`.
@@ -13,6 +13,7 @@ import { appDatabase } from '../../../api/db';
 import { orders } from '../../../api/db/schema';
 import { mailTransportFor } from '../../../api/modules/mail/transport';
 import { createOutboxWorker } from '../../../api/modules/mail/worker';
+import { answerBackupRequests } from '../../../server/backup-requests';
 import { gracefulShutdown } from '../../../server/shutdown';
 import { appListener } from '../../helpers/serve-app';
 
@@ -42,6 +43,7 @@ const server = createServer((req, res) => {
 const stop = gracefulShutdown(server, {
   graceMs: settings.shutdownGraceMs,
   async closeResources() {
+    backupRequests.stop();
     await worker.stop();
     await stopBackgroundWork();
     await database.close();
@@ -49,4 +51,5 @@ const stop = gracefulShutdown(server, {
   },
 });
 stop.onSignals();
+const backupRequests = answerBackupRequests(database, settings);
 server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
