@@ -72,7 +72,10 @@ function proxyTrust(setting: string | undefined): ProxyTrust {
 async function main(): Promise<void> {
   const settings = config();
   const trust = proxyTrust(settings.trustedProxies);
-  const database = await appDatabase();
+  // A first start on the embedded database copies the image the build made (no initdb).
+  const database = await appDatabase({
+    initialImage: fileURLToPath(new URL('./pgdata.tar', import.meta.url)),
+  });
   // Delivers the mail outbox (order emails) while the server runs: SMTP_URL, else .eml files.
   const mailWorker = createOutboxWorker({
     db: database.db,

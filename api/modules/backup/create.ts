@@ -20,7 +20,7 @@ import {
   type ShopCounts,
 } from './manifest';
 import { runPgTool } from './pg-tools';
-import { writeTar, type TarEntry } from './tar';
+import { writeTar, type TarEntry } from '../../lib/tar';
 
 export interface BackupSource {
   database: Pick<Database, 'db' | 'kind'>;

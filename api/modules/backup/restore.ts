@@ -26,7 +26,7 @@ import {
   type ShopCounts,
 } from './manifest';
 import { libpqEnvironment, runPgTool } from './pg-tools';
-import { readTar, type TarEntry } from './tar';
+import { readTar, type TarEntry } from '../../lib/tar';
 
 export interface RestoreTarget {
   /** DATABASE_URL: restore into this (empty) PostgreSQL database; unset: into `<dataDir>/db`. */

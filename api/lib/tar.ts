@@ -1,6 +1,9 @@
+import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
 /**
- * A minimal ustar writer and reader for the backup archive (regular files only), so an archive
- * opens with any `tar -xzf` and the shop needs no archive library. Names are at most 100 bytes,
+ * A minimal ustar writer and reader (the backup archive, the embedded database's first image), so
+ * an archive opens with any `tar -xzf` and the shop needs no archive library. Names are at most 100 bytes,
  * or 255 split at a `/` into ustar's prefix and name.
  */
 const BLOCK = 512;
@@ -85,4 +88,47 @@ export function readTar(archive: Buffer): TarEntry[] {
     offset = start + Math.ceil(size / BLOCK) * BLOCK;
   }
   return entries;
+}
+
+/**
+ * Unpacks a tar file's folders and regular files into `folder`, reading it a block at a time, so
+ * the archive is never held in memory whole (the embedded database's first image, ~40 MB).
+ * Leading slashes are dropped; a name with a `..` segment is refused.
+ */
+export function extractTarFile(file: string, folder: string): void {
+  const fd = openSync(file, 'r');
+  const block = Buffer.alloc(BLOCK);
+  const chunk = Buffer.alloc(1024 * 1024);
+  try {
+    let offset = 0;
+    while (readSync(fd, block, 0, BLOCK, offset) === BLOCK && !block.every((byte) => byte === 0)) {
+      const size = parseInt(text(block, 124, 12).trim() || '0', 8);
+      const type = text(block, 156, 1) || '0';
+      const prefix = text(block, 345, 155);
+      const name = (prefix ? `${prefix}/` : '') + text(block, 0, 100);
+      const relativeName = name.replace(/^\/+/, '');
+      if (relativeName.split('/').includes('..'))
+        throw new Error(`Refused a path in ${file}: ${name}`);
+      const target = join(folder, relativeName);
+      offset += BLOCK;
+      if (type === '5') mkdirSync(target, { recursive: true });
+      if (type === '0') {
+        mkdirSync(dirname(target), { recursive: true });
+        const out = openSync(target, 'w', 0o600);
+        try {
+          for (let done = 0; done < size;) {
+            const read = readSync(fd, chunk, 0, Math.min(chunk.length, size - done), offset + done);
+            if (read === 0) throw new Error(`${file} is cut short.`);
+            writeSync(out, chunk, 0, read);
+            done += read;
+          }
+        } finally {
+          closeSync(out);
+        }
+      }
+      offset += Math.ceil(size / BLOCK) * BLOCK;
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
