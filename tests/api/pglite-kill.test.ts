@@ -71,7 +71,7 @@ describe('the embedded database killed during orders', () => {
         .select({ quantity: products.quantity })
         .from(products)
         .where(eq(products.id, MUG));
-      expect(mug!.quantity + held!.units).toBe(SEEDED_STOCK);
+      expect((mug!.quantity ?? 0) + held!.units).toBe(SEEDED_STOCK);
     } finally {
       await database.close();
     }

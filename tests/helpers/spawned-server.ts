@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { inject } from 'vitest';
 import { freePort } from './free-port';
+import { preparedPgliteDump } from './prepared-db';
 
 export interface Spawned {
   child: ChildProcess;
@@ -11,10 +13,14 @@ export interface Spawned {
 
 /**
  * Starts `node --import tsx <entry>` on a free PORT with `env` over the test's environment, and
- * waits until it prints "listening" (tests/helpers/serve-app.ts and the harnesses do).
+ * waits until it prints "listening" (tests/helpers/serve-app.ts and the harnesses do). A new
+ * embedded database starts from this run's prepared seeded dump (FIRST_IMAGE), as the shop's
+ * first start unpacks the build's image, instead of running initdb.
  */
 export async function spawnServer(entry: string, env: Record<string, string>): Promise<Spawned> {
   const port = await freePort();
+  const place = inject('preparedPlace');
+  const image = place ? await preparedPgliteDump(place, 'seeded') : '';
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: {
       ...process.env,
@@ -23,6 +29,7 @@ export async function spawnServer(entry: string, env: Record<string, string>): P
       PAYMENT_PROVIDER: 'sandbox',
       LOG_LEVEL: 'silent',
       PORT: String(port),
+      FIRST_IMAGE: image,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -135,7 +135,9 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
   } else {
     if (existing.includes(dbFolder)) keep(dbFolder);
     mkdirSync(dbFolder, { recursive: true });
-    const client = await openPgliteClient(dbFolder, { loadDataDir: new Blob([dump]) });
+    const client = await openPgliteClient(dbFolder, {
+      loadDataDir: new Blob([new Uint8Array(dump)]),
+    });
     await client.close();
     database = await openDatabase({ dataDir: dbFolder });
   }

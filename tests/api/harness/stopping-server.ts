@@ -18,7 +18,8 @@ import { gracefulShutdown } from '../../../server/shutdown';
 import { appListener } from '../../helpers/serve-app';
 
 const settings = config();
-const database = await appDatabase();
+// A new embedded database from the image a test names (FIRST_IMAGE), as the server's first start.
+const database = await appDatabase({ initialImage: process.env.FIRST_IMAGE });
 const worker = createOutboxWorker({
   db: database.db,
   transport: mailTransportFor({ smtpUrl: settings.mail.smtpUrl, dataDir: settings.dataDir }),
