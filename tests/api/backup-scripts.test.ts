@@ -54,5 +54,5 @@ describe('the backup and restore commands', () => {
     } finally {
       shop.child.kill('SIGKILL');
     }
-  }, 90_000);
+  }, 60_000);
 });

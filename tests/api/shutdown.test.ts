@@ -11,7 +11,11 @@ import { exited, spawnServer } from '../helpers/spawned-server';
  */
 const HARNESS = 'tests/api/harness/stopping-server.ts';
 const start = (env: Record<string, string> = {}) =>
-  spawnServer(HARNESS, { DATA_DIR: mkdtempSync(join(tmpdir(), 'evergreen-stop-')), ...env });
+  spawnServer(HARNESS, {
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'evergreen-stop-')),
+    DATABASE_URL: '', // the embedded database, whichever database the run uses
+    ...env,
+  });
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('stopping the server', () => {
