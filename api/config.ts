@@ -105,6 +105,21 @@ const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(86_400).default(60),
   ),
+  /** Seconds a stopping server lets requests in flight finish before it closes their connections. */
+  SHUTDOWN_GRACE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().min(0).max(600).default(10),
+  ),
+  /** Where `npm run backup` and the nightly backup write their archives (default <DATA_DIR>/backups). */
+  BACKUP_DIR: optionalString,
+  /** The time of day (HH:MM, the server's local time) of the nightly backup; `off` turns it off. */
+  BACKUP_AT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day such as 03:30, or off')
+      .default('03:30'),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -134,6 +149,9 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   orders: { recoveryAfterSeconds: number };
   jobs: { retentionDays: number; everySeconds: number };
+  shutdownGraceMs: number;
+  /** The backups' folder and the nightly backup's time of day (undefined: no nightly backup). */
+  backups: { dir: string; at: string | undefined };
 }
 
 /** A configuration problem a person can fix; the message names the variable. */
@@ -236,6 +254,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobs: {
       retentionDays: env.ORDER_RETENTION_DAYS,
       everySeconds: env.SCHEDULED_JOBS_EVERY_SECONDS,
+    },
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    backups: {
+      dir: resolve(env.BACKUP_DIR ?? resolve(env.DATA_DIR, 'backups')),
+      at: env.BACKUP_AT === 'off' ? undefined : env.BACKUP_AT,
     },
   };
 }

@@ -8,10 +8,12 @@ import { followCatalogueChanges } from './modules/catalogue/notify';
 import { startScheduledJobs, type ScheduledJobsOptions } from './modules/jobs';
 import { paymentsFromConfig } from './modules/payments/setup';
 import { afterAnswersSettled } from './modules/auth/links';
+import { startBackupSchedule } from './modules/backup';
 
 let app: Promise<App> | undefined;
 let jobs: ReturnType<typeof startScheduledJobs> | undefined;
 let follower: Promise<() => Promise<void>> | undefined;
+let backups: ReturnType<typeof startBackupSchedule>;
 
 /**
  * What a test harness that starts this process's app may inject (tests/api/harness): a fault after
@@ -49,16 +51,19 @@ export function apiApp(harness: Harness = {}): Promise<App> {
       everyMs: settings.jobs.everySeconds * 1000,
       endOfRound: harness.endOfJobsRound,
     });
+    // The nightly backup (BACKUP_AT into BACKUP_DIR), 7 daily and 4 weekly archives kept.
+    backups = startBackupSchedule(database, settings);
     return createApp({ database, payments, afterOrderStep: harness.afterOrderStep });
   }));
 }
 
 /**
- * Stops the process's background work before the database closes: the scheduled jobs (order
- * recovery, housekeeping, retention), waiting for a round under way; the catalogue follower; and
+ * Stops the process's background work before the database closes: the nightly backup and the
+ * scheduled jobs (order recovery, housekeeping, retention), waiting for a round under way; the catalogue follower; and
  * the emailed-link work answers left behind (so none of it meets a closed database).
  */
 export async function stopBackgroundWork(): Promise<void> {
+  await backups?.stop();
   await jobs?.stop();
   await afterAnswersSettled();
   await (

@@ -37,6 +37,8 @@ import { createPageServices } from './pages/services';
 import { mayBeKept } from './pages/versions';
 import { createSearchPage } from './search-page';
 import { createStaticHandler } from './static';
+import { answerBackupRequests } from './backup-requests';
+import { gracefulShutdown } from './shutdown';
 import { dropUnreadBody } from './unread-body';
 
 /** Astro's handler in middleware mode: `locals` is what every page reads as `Astro.locals`. */
@@ -47,7 +49,6 @@ type NodeHandler = (
   locals: App.Locals,
 ) => unknown;
 
-const SHUTDOWN_GRACE_MS = 10_000;
 /** Methods a page answers; anything else gets 405 with these in Allow. */
 const PAGE_METHODS = 'GET, HEAD';
 
@@ -71,7 +72,10 @@ function proxyTrust(setting: string | undefined): ProxyTrust {
 async function main(): Promise<void> {
   const settings = config();
   const trust = proxyTrust(settings.trustedProxies);
-  const database = await appDatabase();
+  // A first start on the embedded database copies the image the build made (no initdb).
+  const database = await appDatabase({
+    initialImage: fileURLToPath(new URL('./pgdata.tar', import.meta.url)),
+  });
   // Delivers the mail outbox (order emails) while the server runs: SMTP_URL, else .eml files.
   const mailWorker = createOutboxWorker({
     db: database.db,
@@ -100,9 +104,6 @@ async function main(): Promise<void> {
   const origins = new WeakMap<IncomingMessage, RequestOrigin>();
   const api = fetchBridge(app, { originOf: (req) => origins.get(req) ?? {} });
 
-  let stopping = false;
-  // Handlers still running, even for a client that has gone: the database closes only after them.
-  const inFlight = new Set<Promise<void>>();
   const server = createServer((req, res) => {
     const work = handle(req, res).catch((error: unknown) =>
       log('error', 'request failed', {
@@ -110,21 +111,23 @@ async function main(): Promise<void> {
         error: String(error),
       }),
     );
-    inFlight.add(work);
-    void work.finally(() => inFlight.delete(work));
+    stop.track(req, res, work);
+  });
+  const stop = gracefulShutdown(server, {
+    graceMs: settings.shutdownGraceMs,
+    async closeResources() {
+      backupRequests.stop();
+      // The mail batch in hand is sent (or handed back by its lease), then nothing new is claimed.
+      await mailWorker.stop();
+      await stopBackgroundWork();
+      await database.close();
+    },
   });
   // A client that asks before sending its body (`Expect: 100-continue`) is told to go on only
   // when the API reads it (server/bridge.ts): a request refused first never sends its body.
   server.on('checkContinue', (req, res) => server.emit('request', req, res));
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (stopping) {
-      // Finish this request, then let its connection go so shutdown need not wait for keep-alive.
-      res.setHeader('Connection', 'close');
-    }
-    res.on('finish', () => {
-      if (stopping) setImmediate(() => server.closeIdleConnections());
-    });
     // The id is always ours; a client's X-Request-Id is only logged beside it.
     const requestId = randomUUID();
     const clientRequestId = String(req.headers['x-request-id'] ?? '');
@@ -227,33 +230,9 @@ async function main(): Promise<void> {
     console.log(`${settings.siteName} is open at http://${shown}:${port}/`);
   });
 
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log('info', 'shutting down', { signal });
-    const force = setTimeout(() => {
-      log('error', 'shutdown timed out; closing open connections');
-      server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    server.close(async () => {
-      // Connections are gone, but handlers whose client left may still be querying.
-      await Promise.race([
-        Promise.allSettled([...inFlight]),
-        new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref()),
-      ]);
-      await mailWorker.stop();
-      await stopBackgroundWork();
-      await database.close();
-      log('info', 'stopped');
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    // Requests already being answered: their connections close once the answer is sent.
-    setImmediate(() => server.closeIdleConnections());
-  };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  stop.onSignals();
+  // `npm run backup` on the embedded database asks this process, which owns it.
+  const backupRequests = answerBackupRequests(database, settings);
 }
 
 /** Starts the server in the shop's own mode (NODE_ENV as the operator set it, server/start.ts). */

@@ -1,20 +1,30 @@
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { extractTarFile } from '../lib/tar';
 import { config } from '../config';
 import { migrateDatabase, openDatabase, sharedDatabase, type Database } from './client';
 import { seedIfEmpty } from './seed';
 
+export interface AppDatabaseOptions {
+  /**
+   * The embedded database's first image (dist/pgdata.tar, made by `npm run build`): a data folder
+   * that does not exist yet starts as a copy of it instead of running initdb, the first start's
+   * memory peak. Ignored once the folder exists, and with DATABASE_URL.
+   */
+  initialImage?: string | undefined;
+}
+
 /**
  * Opens the configured database once per process, applies pending migrations and seeds the demo
- * catalogue into an empty database.
+ * catalogue into an empty database. The first caller's options count.
  */
-export function appDatabase(): Promise<Database> {
+export function appDatabase(options: AppDatabaseOptions = {}): Promise<Database> {
   return sharedDatabase(async () => {
     const { databaseUrl, dataDir, embedded } = config();
-    const database = await openDatabase({
-      url: databaseUrl,
-      dataDir: resolve(dataDir, 'db'),
-      pglite: embedded,
-    });
+    const folder = resolve(dataDir, 'db');
+    const image = options.initialImage;
+    if (!databaseUrl && image && existsSync(image)) unpackFirstImage(image, folder);
+    const database = await openDatabase({ url: databaseUrl, dataDir: folder, pglite: embedded });
     await migrateDatabase(database);
     await seedIfEmpty(database.db);
     return database;
@@ -22,3 +32,18 @@ export function appDatabase(): Promise<Database> {
 }
 
 export * from './client';
+
+/**
+ * Unpacks the build's first image into a data folder that has no database yet, beside it first
+ * and then renamed into place, so a start stopped halfway leaves no half a database. PGlite then
+ * opens it as it opens a folder after a restart.
+ */
+export function unpackFirstImage(image: string, folder: string): void {
+  if (existsSync(join(folder, 'PG_VERSION'))) return;
+  if (existsSync(folder) && readdirSync(folder).length > 0) return; // not ours to replace
+  const unpacking = `${folder}.unpacking`;
+  rmSync(unpacking, { recursive: true, force: true });
+  extractTarFile(image, unpacking);
+  rmSync(folder, { recursive: true, force: true });
+  renameSync(unpacking, folder);
+}

@@ -48,7 +48,8 @@ export interface PgliteSettings {
  * pg_trgm: migration 0001 creates the extension (an early search used it; no index or query does
  * now), and PGlite can create it only with the extension's module loaded. So the module is loaded
  * only for a database that has not created the extension yet (in memory, a new folder, or a folder
- * whose migrations stopped before 0001); every later open of a shop's folder goes without it.
+ * whose migrations stopped before 0001); every later open of a shop's folder, and a database
+ * loaded from a migrated dump, goes without it.
  */
 export async function openPgliteClient(
   dataDir: string | undefined,
@@ -59,11 +60,13 @@ export async function openPgliteClient(
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const sharedBuffers = settings.sharedBuffers ?? DEFAULT_PGLITE_SHARED_BUFFERS;
+  const hasFolder = () => Boolean(dataDir && existsSync(join(dataDir, 'PG_VERSION')));
   const open = async (withTrigram: boolean) =>
     PGlite.create({
       // The options form: `create(undefined, options)` would drop the extensions in memory.
       ...(dataDir ? { dataDir } : {}),
-      ...(settings.loadDataDir ? { loadDataDir: settings.loadDataDir } : {}),
+      // A dump is loaded only where there is no database yet (a folder reopened keeps its own).
+      ...(settings.loadDataDir && !hasFolder() ? { loadDataDir: settings.loadDataDir } : {}),
       ...(withTrigram
         ? {
             extensions: { pg_trgm: (await import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm },
@@ -71,7 +74,9 @@ export async function openPgliteClient(
         : {}),
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
     });
-  if (!dataDir || !existsSync(join(dataDir, 'PG_VERSION'))) return open(true);
+  // A new database (no folder, no dump) runs the migrations: it needs the module. A dump made by
+  // the shop (the build's first image, a backup) has created the extension already.
+  if (!hasFolder() && !settings.loadDataDir) return open(true);
   const client = await open(false);
   if (await hasTrigramExtension(client)) return client;
   await client.close();

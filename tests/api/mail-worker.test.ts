@@ -128,4 +128,52 @@ describe('the outbox worker', () => {
     await expect.poll(() => sent.includes('nudged'), { timeout: 2_000 }).toBe(true);
     await worker.stop();
   });
+  it('when stopped, finishes the batch in hand and claims no other', async () => {
+    const { db } = api.test.database;
+    const ids: string[] = [];
+    for (let n = 0; n < 5; n += 1) {
+      ids.push(
+        await enqueueMail(db, {
+          kind: 'test.stop',
+          to: `s${n}@example.com`,
+          subject: 's',
+          text: 't',
+        }),
+      );
+    }
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    const transport: MailTransport = {
+      name: 'file',
+      async send(message) {
+        await held;
+        sent.push(message.id);
+      },
+      close() {},
+    };
+    const worker = createOutboxWorker({ db, transport, from: 'shop@example.com', batchSize: 2 });
+    worker.start();
+    await expect
+      .poll(() =>
+        db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.attempts, 1))
+          .then((rows) => rows.filter((row) => ids.includes(row.id)).length),
+      )
+      .toBe(2);
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    const rows = await db.select().from(outbox).where(eq(outbox.kind, 'test.stop'));
+    expect(
+      rows
+        .filter((row) => row.status === 'sent')
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([...sent].sort());
+    expect(sent).toHaveLength(2);
+    expect(rows.filter((row) => row.status === 'pending' && row.attempts === 0)).toHaveLength(3);
+  });
 });

@@ -13,6 +13,8 @@ import {
 
 export interface TestDatabase {
   database: Database;
+  /** The database's postgres:// URL on PostgreSQL; undefined on PGlite. */
+  url?: string | undefined;
   /** Closes the database and, on PostgreSQL, drops it. */
   cleanup(): Promise<void>;
 }
@@ -40,13 +42,15 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   const id = randomBytes(6).toString('hex');
   let database: Database;
   let remove = async () => {};
+  let url: string | undefined;
   if (baseUrl) {
     const name = `evergreen_test_${id}`;
     const template = place
       ? ` template ${await preparedPostgresTemplate(baseUrl, place, kind)}`
       : '';
     await runSql(baseUrl, `create database ${name}${template}`);
-    database = await openDatabase({ url: withDatabase(baseUrl, name), poolSize: 25 });
+    url = withDatabase(baseUrl, name);
+    database = await openDatabase({ url, poolSize: 25 });
     remove = () => runSql(baseUrl, `drop database if exists ${name} with (force)`);
   } else if (place) {
     database = await openPrepared(await preparedPgliteDump(place, kind));
@@ -59,6 +63,7 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   }
   return {
     database,
+    url,
     cleanup: async () => {
       await database.close();
       await remove();

@@ -4,8 +4,11 @@
  * (tests/api/orders-crash.test.ts). Run with `node --import tsx tests/helpers/orders-server.ts`.
  */
 import { apiApp } from '../../api';
+import { appDatabase } from '../../api/db';
 import { serveApp } from './serve-app';
 
+// A new embedded database from the image a test names (FIRST_IMAGE), as the server's first start.
+await appDatabase({ initialImage: process.env.FIRST_IMAGE });
 const app = await apiApp();
 serveApp(app);
 process.on('SIGTERM', () => process.exit(0));

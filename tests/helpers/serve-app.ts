@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 /** Anything that answers a fetch Request (the Elysia app's `handle`). */
 interface Handler {
@@ -10,7 +10,14 @@ interface Handler {
  * the tests that spawn these helper processes wait for.
  */
 export function serveApp(app: Handler): Server {
-  const server = createServer(async (req, res) => {
+  const server = createServer(appListener(app));
+  server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
+  return server;
+}
+
+/** A node request listener that hands each request to `app` and writes its answer. */
+export function appListener(app: Handler) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();
@@ -27,7 +34,5 @@ export function serveApp(app: Handler): Server {
     );
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
-  });
-  server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
-  return server;
+  };
 }

@@ -1,5 +1,7 @@
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { config } from '../../config';
 import type { Db } from '../../db/client';
+import { backupStatus } from '../backup/schedule';
 import {
   contactMessages,
   orderIssueReports,
@@ -13,8 +15,11 @@ import { rowsOf } from './deps';
 import { unread } from './inbox';
 import { LOW_STOCK } from './stock';
 
-/** GET /admin/dashboard: what needs the owner today, and the last 30 days. */
-export async function dashboard(db: Db) {
+/**
+ * GET /admin/dashboard: what needs the owner today, and the last 30 days; `backups`, the age of the
+ * last good backup and the nightly backup's failure (api/modules/backup/schedule.ts).
+ */
+export async function dashboard(db: Db, backupsDir = config().backups.dir) {
   const [toShip] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
@@ -88,5 +93,6 @@ export async function dashboard(db: Db) {
       .sort((a, b) => (a.quantity ?? 0) - (b.quantity ?? 0))
       .slice(0, 20),
     last30Days,
+    backups: backupStatus(backupsDir),
   };
 }

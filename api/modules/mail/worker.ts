@@ -100,7 +100,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     for (;;) {
       const batch = await claimDue();
       for (const row of batch) round[await deliver(row)] += 1;
-      if (batch.length < batchSize) return round;
+      // A stopping worker finishes the batch in hand and claims no other.
+      if (batch.length < batchSize || stopping) return round;
     }
   }
 
@@ -108,6 +109,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   let running: Promise<unknown> | undefined;
   let again = false;
   let stopped = true;
+  let stopping = false;
   let unsubscribe: (() => void) | undefined;
 
   function tick(): void {
@@ -143,6 +145,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     /** Stops polling and waits for a round in flight; the transport is closed. */
     async stop() {
       stopped = true;
+      stopping = true;
       if (timer) clearInterval(timer);
       unsubscribe?.();
       await running;

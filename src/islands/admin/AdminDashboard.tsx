@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
+import { BackupStatus, type Backups } from './BackupStatus';
 import { RequireAdmin, ADMIN_TEXT } from './RequireAdmin';
 import styles from './Admin.module.css';
 
@@ -15,6 +16,7 @@ interface Dashboard {
     sku: string;
     quantity: number | null;
   }[];
+  backups: Backups;
 }
 
 function DashboardBody() {
@@ -48,6 +50,9 @@ function DashboardBody() {
         </li>
         <li>
           <strong>{data.lowStock.length}</strong> low-stock items
+        </li>
+        <li>
+          <BackupStatus backups={data.backups} />
         </li>
       </ul>
       <section className={styles.panel} aria-labelledby="chart-title">
