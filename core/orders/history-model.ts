@@ -78,7 +78,8 @@ export interface HistoryOrder {
   total: number;
   /** Dollars given back to the customer's card (refunds and a cancel), 0 when none. */
   refunded: number;
-  shippingAddress: OrderAddress;
+  /** null: digital items only, nothing is shipped. */
+  shippingAddress: OrderAddress | null;
   carrier: string | null;
   trackingNumber: string | null;
   shippedAt: string | null;

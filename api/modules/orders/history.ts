@@ -14,6 +14,7 @@ import type { HistoryOrder } from '../../../core/orders/history-model';
 import { ownedBy, type Customer } from './ownership';
 import { orderLineOf } from './repository';
 import { isReturnable, withinReturnWindow } from './returns-policy';
+import { customerMayCancel, ordersWithDownloads } from './digital-delivery';
 
 /**
  * The states a customer's order history lists: the paid ones and what happened to them, with a
@@ -36,6 +37,8 @@ export function toHistoryOrder(
   now: Date = new Date(),
   // What went back to the customer's card; a canceled order's payment went back whole.
   refundedCents: number = order.paymentStatus === 'refunded' ? order.totalCents : 0,
+  // Whether one of its files was downloaded: then it cannot be canceled (digital-delivery.ts).
+  downloaded = false,
 ): HistoryOrder {
   const lines = items.map((item) => ({
     itemId: item.id,
@@ -60,7 +63,7 @@ export function toHistoryOrder(
     shippedAt: order.shippedAt?.toISOString() ?? null,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     canceledAt: order.canceledAt?.toISOString() ?? null,
-    canCancel: status === 'unfulfilled' || status === 'canceling' || status === 'refund_failed',
+    canCancel: customerMayCancel(order, items, downloaded),
     canReportIssue: status === 'shipped',
     canStartReturn:
       withinReturnWindow(order, now) &&
@@ -84,7 +87,7 @@ export async function listOrderHistory(db: Db, customer: Customer): Promise<Hist
     .limit(200);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, returns, money] = await Promise.all([
+  const [items, returns, money, downloaded] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -96,6 +99,7 @@ export async function listOrderHistory(db: Db, customer: Customer): Promise<Hist
       .where(inArray(returnRequests.orderId, ids))
       .orderBy(asc(returnRequests.createdAt)),
     moneyByOrder(db, rows),
+    ordersWithDownloads(db, ids),
   ]);
   const now = new Date();
   return rows.map((row) =>
@@ -105,6 +109,7 @@ export async function listOrderHistory(db: Db, customer: Customer): Promise<Hist
       returns.filter((request) => request.orderId === row.id),
       now,
       money.get(row.id)?.refundedCents,
+      downloaded.has(row.id),
     ),
   );
 }

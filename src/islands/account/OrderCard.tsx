@@ -83,12 +83,20 @@ export function OrderCard({
             <dd>{formatDollars(order.refunded)}</dd>
           </>
         )}
-        <dt>Ship to</dt>
-        <dd>
-          {[address.line1, address.line2, `${address.city}, ${address.state} ${address.zipcode}`]
-            .filter(Boolean)
-            .join(', ')}
-        </dd>
+        {address && (
+          <>
+            <dt>Ship to</dt>
+            <dd>
+              {[
+                address.line1,
+                address.line2,
+                `${address.city}, ${address.state} ${address.zipcode}`,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </dd>
+          </>
+        )}
         {order.carrier && (
           <>
             <dt>Carrier</dt>
