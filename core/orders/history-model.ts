@@ -7,6 +7,9 @@ export const HISTORY_MESSAGES = {
   loadFailed: 'Failed to load orders.',
   cancelFailed: 'Unable to cancel order.',
   cancelConfirm: 'Are you sure you want to cancel this order?',
+  /** What a digital order's cancel does (DECISIONS "Digital-only orders"). */
+  cancelDigital:
+    'Canceling stops the download links from working, and your payment is refunded. Once a file is downloaded, the order can no longer be canceled.',
   messageRequired: 'Please enter a message.',
   messageSent: 'Your message has been sent!',
   messageFailed: 'Failed to send message.',

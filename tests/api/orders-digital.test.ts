@@ -100,9 +100,7 @@ describe('digital-only orders', () => {
       billingAddress: SEATTLE,
     });
     expect(quote.status).toBe(400);
-    expect(((await quote.json()) as { error: string }).error).toBe(
-      ORDER_MESSAGES.shippingRequired,
-    );
+    expect(((await quote.json()) as { error: string }).error).toBe(ORDER_MESSAGES.shippingRequired);
 
     // The figures of the same lines shipped, sent without the shipping address.
     const shipped = await api.post('/orders/quote', {
@@ -203,11 +201,7 @@ describe('digital-only orders', () => {
     expect(grant!.uses).toBe(1);
     const listedSecond = (await history()).find((entry) => entry._id === second.orderId)!;
     expect(listedSecond.canCancel).toBe(false);
-    const refused = await api.post(
-      '/orders/cancel',
-      { id: second.orderId },
-      bearer(session.token),
-    );
+    const refused = await api.post('/orders/cancel', { id: second.orderId }, bearer(session.token));
     expect(refused.status).toBe(409);
     expect(await rowOf(second.orderId)).toMatchObject({
       shippingStatus: 'delivered',

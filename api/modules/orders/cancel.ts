@@ -1,12 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  orderRefunds,
-  orders,
-  payments,
-  type OrderItemRow,
-  type OrderRow,
-} from '../../db/schema';
+import { orderRefunds, orders, payments, type OrderItemRow, type OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';

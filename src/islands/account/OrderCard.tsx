@@ -35,8 +35,15 @@ export function OrderCard({
   const [form, setForm] = useState<'issue' | 'return' | null>(null);
   const address = order.shippingAddress;
 
+  /** Digital items only: nothing shipped, the download links are the delivery. */
+  const digitalOnly = order.shippingAddress === null;
+
   async function cancel() {
-    if (!window.confirm(HISTORY_MESSAGES.cancelConfirm)) return;
+    // A digital order's cancel says what it does: its links stop, its payment comes back.
+    const question = digitalOnly
+      ? `${HISTORY_MESSAGES.cancelConfirm} ${HISTORY_MESSAGES.cancelDigital}`
+      : HISTORY_MESSAGES.cancelConfirm;
+    if (!window.confirm(question)) return;
     setCanceling(true);
     setCancelError(false);
     const result = await api.post('/orders/cancel', { id: order._id });
@@ -129,9 +136,15 @@ export function OrderCard({
             className={styles.secondary}
             disabled={canceling}
             onClick={() => void cancel()}
+            aria-describedby={digitalOnly ? `cancel-note-${order._id}` : undefined}
           >
             Cancel
           </button>
+        )}
+        {order.canCancel && digitalOnly && (
+          <p id={`cancel-note-${order._id}`} className={styles.hint}>
+            {HISTORY_MESSAGES.cancelDigital}
+          </p>
         )}
         {order.canReportIssue && form !== 'issue' && (
           <button type="button" className={styles.secondary} onClick={() => setForm('issue')}>

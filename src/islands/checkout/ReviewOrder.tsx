@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { isDigitalOnly } from '../../../core/cart/rules';
 import { dollarsToCents, formatDollars } from '../../../core/money';
 import type { OrderConfirmed, QuoteDto } from '../../../core/orders/model';
 import { $auth } from '../../stores/auth';
@@ -10,6 +11,7 @@ import {
   finishCheckout,
   forgetConfirmationKey,
   hasShippingAddress,
+  replaceBillingInfo,
   setOrderSummary,
 } from '../../stores/checkout';
 import { postJson } from './api';
@@ -40,15 +42,28 @@ export default function ReviewOrder({
   const [confirming, setConfirming] = useState(false);
   const [refresh, setRefresh] = useState(0);
 
+  // Digital items only: nothing ships, the tax follows the billing address (DECISIONS).
+  const digitalOnly = isDigitalOnly(cart);
+  const shipped = !digitalOnly && hasShippingAddress(checkout);
+  const hasContact = !isGuest || checkout.guestContact.email !== '';
   const ready =
-    cart.length > 0 && hasShippingAddress(checkout) && checkout.billingInfo.paymentMethodId !== '';
+    cart.length > 0 &&
+    (shipped || (digitalOnly && hasContact)) &&
+    checkout.billingInfo.paymentMethodId !== '' &&
+    (!digitalOnly || checkout.billingAddress.line1 !== '');
 
   useEffect(() => {
     if (confirming) return;
     if (cart.length === 0) window.location.replace('/cart');
-    else if (!hasShippingAddress(checkout)) window.location.replace('/shipping');
+    else if (!(shipped || (digitalOnly && hasContact))) window.location.replace('/shipping');
     else if (!checkout.billingInfo.paymentMethodId) window.location.replace('/billing');
-  }, [cart.length, checkout, confirming]);
+    else if (digitalOnly && checkout.billingAddress.line1 === '')
+      window.location.replace('/billing');
+  }, [cart.length, checkout, confirming, shipped, digitalOnly, hasContact]);
+
+  const taxAddresses = digitalOnly
+    ? { shippingAddress: null, billingAddress: checkout.billingAddress }
+    : { shippingAddress: checkout.shippingAddress };
 
   // The figures always come from the server, for this cart and this shipping address: asked again
   // when either changes, or after a refused confirm (`refresh`), never while confirming.
@@ -63,7 +78,7 @@ export default function ReviewOrder({
           price,
           supplier,
         })),
-        shippingAddress: checkout.shippingAddress,
+        ...taxAddresses,
       })
     : null;
   const isConfirming = useEffectEvent(() => confirming);
@@ -99,7 +114,7 @@ export default function ReviewOrder({
     }
     setAgreeError('');
     const order = {
-      shippingAddress: checkout.shippingAddress,
+      shippingAddress: taxAddresses.shippingAddress,
       billingAddress: checkout.billingAddress,
       billingInfo: checkout.billingInfo,
       items: quote.items.map((item) => {
@@ -205,16 +220,22 @@ export default function ReviewOrder({
         <h2 id="review-details" className="visually-hidden">
           Shipping and payment
         </h2>
-        <div>
-          <h3>Shipping to</h3>
-          <p>
-            {checkout.guestContact.firstname} {checkout.guestContact.lastname}
-            <br />
-            {checkout.guestContact.email}
-          </p>
-          <AddressBlock address={checkout.shippingAddress} />
-          <a href="/shipping">Change</a>
-        </div>
+        {digitalOnly ? (
+          <div>
+            <h3>Billing address</h3>
+            <ContactLines contact={checkout.guestContact} />
+            <AddressBlock address={checkout.billingAddress} />
+            <p className="hint">{CHECKOUT_TEXT.noShipping}</p>
+            <a href="/billing">Change</a>
+          </div>
+        ) : (
+          <div>
+            <h3>Shipping to</h3>
+            <ContactLines contact={checkout.guestContact} />
+            <AddressBlock address={checkout.shippingAddress} />
+            <a href="/shipping">Change</a>
+          </div>
+        )}
         <div>
           <h3>Payment</h3>
           <p>{describeCard(checkout.billingInfo)}</p>
@@ -256,7 +277,11 @@ export default function ReviewOrder({
           {problem.lines.map((line) => (
             <p key={line}>{line}</p>
           ))}
-          {problem.changeCard && <a href="/billing">Use another card</a>}
+          {problem.changeCard && (
+            <a href="/billing" onClick={forgetDeclinedCard}>
+              Use another card
+            </a>
+          )}
         </div>
       )}
 
@@ -273,4 +298,29 @@ export default function ReviewOrder({
       </div>
     </div>
   );
+}
+
+function ContactLines({
+  contact,
+}: {
+  contact: { firstname: string; lastname: string; email: string };
+}) {
+  return (
+    <p>
+      {contact.firstname} {contact.lastname}
+      <br />
+      {contact.email}
+    </p>
+  );
+}
+
+/** "Use another card" after a decline: the declined card is forgotten, the card form comes empty. */
+function forgetDeclinedCard() {
+  replaceBillingInfo({
+    paymentMethodId: '',
+    last4Number: '',
+    expirationMonth: '',
+    expirationYear: '',
+    stored: false,
+  });
 }
