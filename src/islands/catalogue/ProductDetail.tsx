@@ -16,7 +16,14 @@ import { useHydrated } from '../shell/useHydrated';
 import AddedToCart from './AddedToCart';
 import Gallery, { type GalleryImage } from './Gallery';
 import LimitMessage from './LimitMessage';
-import { DIGITAL_IN_CART, fullLineText, limitText, QUANTITY_MESSAGE } from './purchase-texts';
+import {
+  DIGITAL_IN_CART,
+  fullLineText,
+  limitText,
+  parseQuantity,
+  QUANTITY_MESSAGE,
+  stockText,
+} from './purchase-texts';
 
 export interface ProductDetailProps {
   product: ProductDto;
@@ -73,21 +80,6 @@ function ChoiceList({
     </fieldset>
   );
 }
-/** The quantity typed, or undefined unless it is a whole number from 1. */
-function parseQuantity(text: string): number | undefined {
-  if (!/^\s*\d+\s*$/.test(text)) return undefined;
-  const value = Number(text);
-  return value >= 1 ? value : undefined;
-}
-
-function stockText(stock: number | null, digital: boolean): string {
-  if (digital) return 'Digital download, delivered after checkout';
-  if (stock === null) return 'In stock';
-  if (stock === 0) return 'Sold out';
-  if (stock <= 5) return `Only ${stock} left`;
-  return 'In stock';
-}
-
 /**
  * The product page's interactive part (spec §2 Product detail): the gallery, the price, the variant
  * choice (for a bundle one option from each list), quantity and Add to cart with the cart's rules.

@@ -35,3 +35,19 @@ export function limitText(
   if (line.stock !== undefined && line.stock < line.most) return onlyLeftText(line.stock);
   return mostPerOrderText(line.most);
 }
+
+/** The quantity typed, or undefined unless it is a whole number from 1. */
+export function parseQuantity(text: string): number | undefined {
+  if (!/^\s*\d+\s*$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= 1 ? value : undefined;
+}
+
+/** What the product page says of the stock. */
+export function stockText(stock: number | null, digital: boolean): string {
+  if (digital) return 'Digital download, delivered after checkout';
+  if (stock === null) return 'In stock';
+  if (stock === 0) return 'Sold out';
+  if (stock <= 5) return onlyLeftText(stock);
+  return 'In stock';
+}

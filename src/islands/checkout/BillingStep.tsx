@@ -5,11 +5,12 @@ import { isDigitalOnly } from '../../../core/cart/rules';
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import { CARD_MESSAGES, type SavedPaymentDto } from '../../../core/user/cards-model';
 import { readDomValues, useDomInitialState } from '../../lib/early-form';
+import { useApiGet } from '../../lib/use-api-get';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import {
   $checkout,
-  hasShippingAddress,
+  needsShippingStep,
   initialCheckout,
   replaceBillingAddress,
   replaceBillingInfo,
@@ -20,7 +21,6 @@ import { BillingAddressSection } from './BillingAddressSection';
 import { recipientName } from './SavedAddressCards';
 import { StepForm } from './StepForm';
 import SandboxCardForm from './SandboxCardForm';
-import { getJson } from './api';
 import { cardFieldId, describeCard, EMPTY_CARD, type CardFormHandle } from './card';
 import type { PaymentProviderName } from './messages';
 import { focusFirstError, serverAddressErrors, validate } from './validation';
@@ -121,49 +121,34 @@ export default function BillingStep({ provider, publishableKey }: Props) {
   useEffect(() => {
     if (!hydrated) return;
     if (cart.length === 0) window.location.replace('/cart');
-    else if (needsShippingStep(digitalOnly, isLoggedIn, checkout)) {
+    else if (needsShippingStep(checkout, digitalOnly, isLoggedIn)) {
       window.location.replace('/shipping');
     }
   }, [hydrated, cart.length, checkout, digitalOnly, isLoggedIn]);
 
   // A signed-in shopper's saved addresses, offered as cards; the one billed before is chosen again,
   // and with digital items only (no shipping address to copy) the first one.
-  useEffect(() => {
-    if (!isLoggedIn) return;
-    let active = true;
-    void getJson<SavedAddressDto[]>('/user/addresses').then((result) => {
-      if (!active || !result.ok) return;
-      setSavedAddresses(result.data);
-      if (billingTyped.current) return;
-      const billed = $checkout.get().billingAddress;
-      const previous = result.data.find((entry) => sameAddress(entry, billed));
-      const first = isDigitalOnly($cart.get()) ? result.data[0] : undefined;
-      setChosenAddressId((previous ?? first)?._id ?? null);
-    });
-    return () => {
-      active = false;
-    };
-  }, [isLoggedIn]);
+  useApiGet<SavedAddressDto[]>(isLoggedIn ? '/user/addresses' : null, (result) => {
+    if (!result.ok) return;
+    setSavedAddresses(result.data);
+    if (billingTyped.current) return;
+    const billed = $checkout.get().billingAddress;
+    const previous = result.data.find((entry) => sameAddress(entry, billed));
+    const first = isDigitalOnly($cart.get()) ? result.data[0] : undefined;
+    setChosenAddressId((previous ?? first)?._id ?? null);
+  });
 
   // A signed-in shopper's stored cards; without them (or when they cannot load) a new card. A card
   // typed before they came stays the one chosen.
-  useEffect(() => {
-    if (!isLoggedIn) return;
-    let active = true;
-    void getJson<SavedPaymentDto[]>('/user/savedPaymentMethods').then((result) => {
-      if (!active) return;
-      const cards = result.ok ? result.data : [];
-      setFetched(cards);
-      if (cardTyped.current) return;
-      const info = $checkout.get().billingInfo;
-      const previous = info.stored ? cards.find((c) => c._id === info.paymentMethodId) : undefined;
-      const keptNew = info.paymentMethodId !== '' && !info.stored;
-      setChoice(previous?._id ?? (keptNew ? NEW_CARD : (cards[0]?._id ?? NEW_CARD)));
-    });
-    return () => {
-      active = false;
-    };
-  }, [isLoggedIn]);
+  useApiGet<SavedPaymentDto[]>(isLoggedIn ? '/user/savedPaymentMethods' : null, (result) => {
+    const cards = result.ok ? result.data : [];
+    setFetched(cards);
+    if (cardTyped.current) return;
+    const info = $checkout.get().billingInfo;
+    const previous = info.stored ? cards.find((c) => c._id === info.paymentMethodId) : undefined;
+    const keptNew = info.paymentMethodId !== '' && !info.stored;
+    setChoice(previous?._id ?? (keptNew ? NEW_CARD : (cards[0]?._id ?? NEW_CARD)));
+  });
 
   const chosenCard = storedCards?.find((entry) => entry._id === choice);
 
@@ -207,7 +192,7 @@ export default function BillingStep({ provider, publishableKey }: Props) {
   }
 
   // Off to the cart or the shipping step (the effect above).
-  if (hydrated && (cart.length === 0 || needsShippingStep(digitalOnly, isLoggedIn, checkout))) {
+  if (hydrated && (cart.length === 0 || needsShippingStep(checkout, digitalOnly, isLoggedIn))) {
     return <p>Loading…</p>;
   }
   const billedAddress = useShipping ? checkout.shippingAddress : (chosenAddress ?? billing);
@@ -321,17 +306,4 @@ export default function BillingStep({ provider, publishableKey }: Props) {
       </div>
     </StepForm>
   );
-}
-
-/**
- * Whether the shipping step must come first: it gives the shipping address, and a guest's name
- * and email (all a guest gives there when the cart is digital items only).
- */
-function needsShippingStep(
-  digitalOnly: boolean,
-  isLoggedIn: boolean,
-  checkout: ReturnType<typeof $checkout.get>,
-): boolean {
-  if (!digitalOnly) return !hasShippingAddress(checkout);
-  return !isLoggedIn && checkout.guestContact.email === '';
 }

@@ -10,8 +10,8 @@ import {
   confirmationKeyFor,
   finishCheckout,
   forgetConfirmationKey,
-  hasShippingAddress,
-  replaceBillingInfo,
+  needsShippingStep,
+  forgetCard,
   setOrderSummary,
 } from '../../stores/checkout';
 import { postJson } from './api';
@@ -19,7 +19,7 @@ import { describeCard } from './card';
 import { shopperMustFix } from './confirm-outcome';
 import { handOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT, confirmLabel } from './messages';
-import { AddressBlock, OrderLines, Totals } from './OrderLines';
+import { AddressBlock, ContactLines, OrderLines, Totals } from './OrderLines';
 
 type Problem = { lines: string[]; changeCard?: boolean } | null;
 
@@ -44,22 +44,17 @@ export default function ReviewOrder({
 
   // Digital items only: nothing ships, the tax follows the billing address (DECISIONS).
   const digitalOnly = isDigitalOnly(cart);
-  const shipped = !digitalOnly && hasShippingAddress(checkout);
-  const hasContact = !isGuest || checkout.guestContact.email !== '';
-  const ready =
-    cart.length > 0 &&
-    (shipped || (digitalOnly && hasContact)) &&
-    checkout.billingInfo.paymentMethodId !== '' &&
-    (!digitalOnly || checkout.billingAddress.line1 !== '');
+  const shippingStep = needsShippingStep(checkout, digitalOnly, !isGuest);
+  const billingStep =
+    !checkout.billingInfo.paymentMethodId || (digitalOnly && checkout.billingAddress.line1 === '');
+  const ready = cart.length > 0 && !shippingStep && !billingStep;
 
   useEffect(() => {
     if (confirming) return;
     if (cart.length === 0) window.location.replace('/cart');
-    else if (!(shipped || (digitalOnly && hasContact))) window.location.replace('/shipping');
-    else if (!checkout.billingInfo.paymentMethodId) window.location.replace('/billing');
-    else if (digitalOnly && checkout.billingAddress.line1 === '')
-      window.location.replace('/billing');
-  }, [cart.length, checkout, confirming, shipped, digitalOnly, hasContact]);
+    else if (shippingStep) window.location.replace('/shipping');
+    else if (billingStep) window.location.replace('/billing');
+  }, [cart.length, confirming, shippingStep, billingStep]);
 
   const taxAddresses = digitalOnly
     ? { shippingAddress: null, billingAddress: checkout.billingAddress }
@@ -278,7 +273,7 @@ export default function ReviewOrder({
             <p key={line}>{line}</p>
           ))}
           {problem.changeCard && (
-            <a href="/billing" onClick={forgetDeclinedCard}>
+            <a href="/billing" onClick={forgetCard}>
               Use another card
             </a>
           )}
@@ -298,29 +293,4 @@ export default function ReviewOrder({
       </div>
     </div>
   );
-}
-
-function ContactLines({
-  contact,
-}: {
-  contact: { firstname: string; lastname: string; email: string };
-}) {
-  return (
-    <p>
-      {contact.firstname} {contact.lastname}
-      <br />
-      {contact.email}
-    </p>
-  );
-}
-
-/** "Use another card" after a decline: the declined card is forgotten, the card form comes empty. */
-function forgetDeclinedCard() {
-  replaceBillingInfo({
-    paymentMethodId: '',
-    last4Number: '',
-    expirationMonth: '',
-    expirationYear: '',
-    stored: false,
-  });
 }
