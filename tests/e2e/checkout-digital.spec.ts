@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { LOGIN_TEXT } from '../../src/islands/account/messages';
+import { HISTORY_MESSAGES } from '../../core/orders/history-model';
 import { CHECKOUT_TEXT } from '../../src/islands/checkout/messages';
 import { acceptCookies, hydrated, linkFromMail, ownAddress } from './support/account';
 import { ownerAuthorization } from './support/owner';
@@ -212,7 +213,7 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
-test.describe('saved addresses are radio cards', () => {
+test.describe('signed in: saved addresses as radio cards, a digital order’s cancel', () => {
   test.describe.configure({ mode: 'serial' });
   const email = `cards.${Date.now()}@example.com`;
   const password = 'alder grove cards after rain';
@@ -306,4 +307,65 @@ test.describe('saved addresses are radio cards', () => {
       await expect(page.getByRole('radio', { name: 'Use another address' })).not.toBeChecked();
     });
   }
+
+  test('a delivered digital order says what its cancel does, and offers none once a file is downloaded', async ({
+    page,
+    request,
+  }) => {
+    // A photo bought as a guest with the account's email: the verified account lists it.
+    const token = await request.post('/api/payments/sandbox/tokens', {
+      data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
+    });
+    const items = [photo];
+    const quote = await request.post('/api/orders/quote', {
+      data: { items, shippingAddress: null, billingAddress: PORTLAND },
+    });
+    const figures = (await quote.json()) as { subtotal: number; salesTax: number; total: number };
+    const confirmed = await request.post('/api/orders/orderconfirmation', {
+      headers: { 'idempotency-key': `digital-cancel-${Date.now()}` },
+      data: {
+        billingAddress: PORTLAND,
+        billingInfo: {
+          paymentMethodId: ((await token.json()) as { token: string }).token,
+          last4Number: '4242',
+          expirationMonth: '12',
+          expirationYear: '2031',
+          stored: false,
+        },
+        items,
+        ...figures,
+        acceptedReturnPolicy: true,
+        isGuest: true,
+        guestContact: { firstname: 'Wren', lastname: 'Alder', email },
+      },
+    });
+    expect(confirmed.status(), await confirmed.text()).toBe(201);
+    const { order } = (await confirmed.json()) as {
+      order: { orderNumber: number; downloads: { url: string }[] };
+    };
+
+    await acceptCookies(page);
+    await page.goto('/login');
+    await hydrated(page, 'LoginForm');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/orders');
+    await hydrated(page, 'OrdersPage');
+    const card = page.locator(`li[data-order="${order.orderNumber}"]`);
+    await expect(page.locator('section[data-group="delivered"]').locator(card)).toBeVisible();
+    await expect(card.getByText('Ship to')).toHaveCount(0);
+    await expect(card.getByRole('button', { name: 'Cancel' })).toHaveAccessibleDescription(
+      HISTORY_MESSAGES.cancelDigital,
+    );
+
+    // One download, and the order can no longer be canceled: no button.
+    const file = await request.get(new URL(order.downloads[0]!.url).pathname);
+    expect(file.status()).toBe(200);
+    await page.reload();
+    await hydrated(page, 'OrdersPage');
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  });
 });
