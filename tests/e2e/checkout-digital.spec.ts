@@ -4,6 +4,7 @@ import { LOGIN_TEXT } from '../../src/islands/account/messages';
 import { HISTORY_MESSAGES } from '../../core/orders/history-model';
 import { CHECKOUT_TEXT } from '../../src/islands/checkout/messages';
 import { acceptCookies, hydrated, linkFromMail, ownAddress } from './support/account';
+import { beforeScripts } from './support/early';
 import { ownerAuthorization } from './support/owner';
 
 /*
@@ -82,9 +83,17 @@ for (const viewport of VIEWPORTS) {
       await seedCart(page, [photo]);
       await page.goto('/cart');
       await expect(page.getByText('Digital items only: nothing is shipped.')).toBeVisible();
-      await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+      await expect(page.getByRole('link', { name: 'Proceed to checkout' })).toHaveAttribute(
+        'href',
+        '/shipping',
+      );
 
-      await expect(page).toHaveURL(/\/shipping$/);
+      // Not even before the step's script arrives (a slow phone): the address fields stay hidden.
+      await beforeScripts(page, '/shipping', async () => {
+        await expect(page.getByLabel('First name')).toBeVisible();
+        await expect(page.getByLabel('Address Line 1')).toBeHidden();
+        await expect(page.getByLabel('State')).toBeHidden();
+      });
       await hydrated(page, 'ShippingStep');
       await expect(page.getByText(CHECKOUT_TEXT.nothingToShip)).toBeVisible();
       await expect(page.getByLabel('Address Line 1')).toHaveCount(0);

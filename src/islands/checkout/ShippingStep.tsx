@@ -91,6 +91,11 @@ export default function ShippingStep() {
     setAddress((current) => (untouched(current) ? stored.shippingAddress : current));
   }, [hydrated, setContact, setAddress]);
 
+  // The page's early mark (DigitalCartMark.astro) follows the cart as this island reads it.
+  useEffect(() => {
+    if (hydrated) document.documentElement.toggleAttribute('data-digital-cart', digitalOnly);
+  }, [hydrated, digitalOnly]);
+
   // An empty cart has nothing to ship: back to the cart; digital items only, signed in: nothing to ask.
   useEffect(() => {
     if (hydrated && cart.length === 0) window.location.replace('/cart');
@@ -201,7 +206,8 @@ export default function ShippingStep() {
       {digitalOnly ? (
         <p className="notice">{CHECKOUT_TEXT.nothingToShip}</p>
       ) : (
-        <>
+        // Hidden before hydration when the page is marked digital-only (DigitalCartMark.astro).
+        <div className="shipping-only">
           {savedAddresses.length > 0 && (
             <SavedAddressCards
               legend="Shipping address"
@@ -230,7 +236,7 @@ export default function ShippingStep() {
             We ship only to the continental United States (excludes Alaska + Hawaii). Sales tax is
             calculated from the shipping address.
           </p>
-        </>
+        </div>
       )}
       {/* The primary action comes first in tab order (issue 13 point 5). */}
       <div className="actions">
