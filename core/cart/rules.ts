@@ -29,6 +29,14 @@ export interface CartLine {
 
 export { isDigital } from '../product/digital';
 
+/**
+ * Whether a cart or an order holds digital items only: nothing to ship, so no shipping address,
+ * the tax from the billing address, delivered when paid (DECISIONS "Digital-only orders").
+ */
+export function isDigitalOnly(lines: readonly { category: string }[]): boolean {
+  return lines.length > 0 && lines.every(isDigital);
+}
+
 /** spec §4: a chosen variant's stock, falling back to its quantity; else the product's stock. */
 export function availableStock(
   line: Pick<CartLine, 'stock' | 'selectedVariant'>,

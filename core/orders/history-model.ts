@@ -16,6 +16,9 @@ export const HISTORY_MESSAGES = {
     'Thank you: we have your return request and emailed you a copy. We will email you once we have looked at it.',
   issueReceived:
     'Thank you: we have your report and emailed you a copy. We will answer by email within 2 business days.',
+  /** What a digital order's cancel does (DECISIONS "Digital-only orders"). */
+  cancelDigital:
+    'Canceling stops the download links from working, and your payment is refunded. Once a file is downloaded, the order can no longer be canceled.',
   messageRequired: 'Please enter a message.',
   messageSent: 'Your message has been sent!',
   messageFailed: 'Failed to send message.',
@@ -105,7 +108,8 @@ export interface HistoryOrder {
   total: number;
   /** Dollars given back to the customer's card (refunds and a cancel), 0 when none. */
   refunded: number;
-  shippingAddress: OrderAddress;
+  /** null: digital items only, nothing is shipped. */
+  shippingAddress: OrderAddress | null;
   carrier: string | null;
   trackingNumber: string | null;
   /** The carrier's tracking page for the parcel, null when unknown. */

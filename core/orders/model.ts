@@ -22,6 +22,7 @@ export const ORDER_MESSAGES = {
     'The sales tax for your shipping address has changed. Please review your order and confirm again.',
   totalDiffers: 'The total does not match your order. Please review your order and confirm again.',
   digitalOnce: 'A digital item can be bought once per order.',
+  shippingRequired: 'Please enter a shipping address: some items in your order are shipped.',
   lineTwice: 'Each item may appear only once in an order.',
   quantity: 'Choose a quantity from 1 to 6.',
   noItems: 'Your cart is empty.',
@@ -80,10 +81,16 @@ export const billingInfoSchema = z.object({
   saveCard: z.boolean().optional(),
 });
 
+/**
+ * A shipping address, or none for an order of digital items only (DECISIONS "Digital-only
+ * orders"): absent and null both read as none; the pricing refuses none when a line is shipped.
+ */
+const optionalShippingAddress = addressSchema.nullish().transform((address) => address ?? null);
+
 /** POST /orders/orderconfirmation (spec §7). */
 export const orderConfirmationSchema = z
   .object({
-    shippingAddress: addressSchema,
+    shippingAddress: optionalShippingAddress,
     billingAddress: addressSchema,
     billingInfo: billingInfoSchema,
     items: lines,
@@ -116,7 +123,9 @@ export type OrderConfirmation = z.output<typeof orderConfirmationSchema>;
 
 /** POST /orders/quote: the figures the review page shows, computed on the server. */
 export const quoteRequestSchema = z.object({
-  shippingAddress: addressSchema,
+  shippingAddress: optionalShippingAddress,
+  /** Where the tax comes from when there is no shipping address (digital items only). */
+  billingAddress: addressSchema.optional(),
   items: z
     .array(orderLineSchema.extend({ price: money.optional() }), { error: ORDER_MESSAGES.noItems })
     .min(1, ORDER_MESSAGES.noItems)
@@ -142,7 +151,8 @@ export interface OrderDto {
   orderNumber: number;
   shippingStatus: ShippingStatus;
   paymentStatus: PaymentStatus;
-  shippingAddress: Address;
+  /** null: digital items only, nothing is shipped. */
+  shippingAddress: Address | null;
   billingAddress: Address;
   items: OrderItemDto[];
   subtotal: number;

@@ -92,6 +92,11 @@ export function replaceBillingInfo(
   update({ billingInfo: typeof next === 'function' ? next(current) : { ...next } });
 }
 
+/** "Use another card" after a decline: the declined card is forgotten, the card form comes empty. */
+export function forgetCard(): void {
+  update({ billingInfo: initialCheckout().billingInfo });
+}
+
 export function setShippingAddress(address: CheckoutAddress): void {
   update({ shippingAddress: { ...address } });
 }
@@ -136,4 +141,18 @@ export function finishCheckout(): void {
 /** Whether the shipping step has been completed with an address. */
 export function hasShippingAddress(state: CheckoutState): boolean {
   return state.shippingAddress.line1 !== '' && state.shippingAddress.zipcode !== '';
+}
+
+/**
+ * Whether the shipping step must come first: it gives the shipping address, and a guest's name
+ * and email (all a guest gives there when the cart is digital items only, DECISIONS
+ * "Digital-only orders").
+ */
+export function needsShippingStep(
+  state: CheckoutState,
+  digitalOnly: boolean,
+  isLoggedIn: boolean,
+): boolean {
+  if (!digitalOnly) return !hasShippingAddress(state);
+  return !isLoggedIn && state.guestContact.email === '';
 }

@@ -74,7 +74,7 @@ describe('a cancel and downloads of the same digital order', () => {
       } else {
         expect(canceled!.status, JSON.stringify(state)).toBe(409);
         expect(row, JSON.stringify(state)).toMatchObject({
-          shippingStatus: 'unfulfilled',
+          shippingStatus: 'delivered',
           paymentStatus: 'paid',
         });
         expect(refunded, JSON.stringify(state)).toBe(false);

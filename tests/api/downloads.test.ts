@@ -392,7 +392,8 @@ describe('digital products are delivered', () => {
       const refused = await api.post('/orders/cancel', { id: used.orderId }, bearer(ann.token));
       expect(refused.status).toBe(409);
       const [row] = await db().select().from(orders).where(eq(orders.id, used.orderId));
-      expect(row!.shippingStatus).toBe('unfulfilled');
+      // A photo alone is delivered when paid (DECISIONS "Digital-only orders"), and stays so.
+      expect(row!.shippingStatus).toBe('delivered');
       const [payment] = await db()
         .select()
         .from(payments)

@@ -23,7 +23,7 @@ describe('an order’s figures', () => {
     await test?.cleanup();
   });
   const price = (items: Parameters<typeof priceLines>[2], address = SEATTLE) =>
-    priceLines(test.database.db, tax, items, address);
+    priceLines(test.database.db, tax, items, { shippingAddress: address });
   const refusal = async (run: () => unknown) => {
     let error: unknown;
     try {

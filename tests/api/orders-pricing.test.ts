@@ -70,7 +70,9 @@ describe('one pricing rule for the cart and the order', () => {
         const quantity = digital ? 1 : s.quantity;
 
         const cart = await validateCart(db, [{ _id: product.id, sku, quantity, price: 0 }]);
-        const priced = await priceLines(db, tax, [{ _id: product.id, sku, quantity }], SEATTLE);
+        const priced = await priceLines(db, tax, [{ _id: product.id, sku, quantity }], {
+          shippingAddress: SEATTLE,
+        });
         const line = priced.lines[0]!;
         if (cart.items.length === 0) {
           // Sold out for the cart: the order has none to sell either.
@@ -86,7 +88,7 @@ describe('one pricing rule for the cart and the order', () => {
           db,
           tax,
           [{ _id: product.id, sku, quantity: checked.quantity }],
-          SEATTLE,
+          { shippingAddress: SEATTLE },
         );
         expect(Math.round(subtotal(cart.items) * 100)).toBe(atCartQuantity.subtotalCents);
       }),

@@ -53,7 +53,7 @@ async function fillShipping(page: Page, values: Shipping) {
   await page.getByLabel('Address Line 1').fill(values.line1);
   await page.getByLabel('Address Line 2').fill(values.line2);
   await page.getByLabel('City').fill(values.city);
-  await page.getByLabel('State').fill(values.state);
+  await page.getByLabel('State').selectOption(values.state);
   await page.getByLabel('ZIP Code').fill(values.zipcode);
   await page.getByRole('button', { name: 'Continue' }).click();
 }

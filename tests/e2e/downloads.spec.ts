@@ -39,13 +39,15 @@ async function buyPhoto(page: Page, email: string): Promise<string> {
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Address Line 1').fill('400 Pine St');
-  await page.getByLabel('City').fill('Seattle');
-  await page.getByLabel('State').fill('WA');
-  await page.getByLabel('ZIP Code').fill('98101');
+  // A photo alone ships nothing: no shipping address, the billing address instead (issue 24).
+  await expect(page.getByLabel('Address Line 1')).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/billing$/);
   await hydrated(page, 'BillingStep');
+  await page.getByLabel('Address Line 1').fill('400 Pine St');
+  await page.getByLabel('City').fill('Seattle');
+  await page.getByLabel('State').selectOption('WA');
+  await page.getByLabel('ZIP Code').fill('98101');
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('Security code').fill('123');

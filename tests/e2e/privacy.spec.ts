@@ -122,7 +122,7 @@ test('a guest walks every page and buys with the sandbox card: only the shop is 
   await page.getByLabel('Email').fill('ada.privacy@example.com');
   await page.getByLabel('Address Line 1').fill('400 Pine St');
   await page.getByLabel('City').fill('Seattle');
-  await page.getByLabel('State').fill('WA');
+  await page.getByLabel('State').selectOption('WA');
   await page.getByLabel('ZIP Code').fill('98101');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/billing$/, { timeout: 20_000 });

@@ -3,8 +3,10 @@ import {
   $checkout,
   confirmationKeyFor,
   finishCheckout,
+  forgetCard,
   forgetConfirmationKey,
   initialCheckout,
+  needsShippingStep,
   replaceBillingAddress,
   replaceBillingInfo,
   setGuestData,
@@ -83,5 +85,24 @@ describe('the checkout store (spec §3 state, §4 transitions)', () => {
     confirmationKeyFor('order A');
     finishCheckout();
     expect($checkout.get()).toEqual(initialCheckout());
+  });
+
+  it('digital items only need no shipping address, only a guest’s contact (issue 24)', () => {
+    expect(needsShippingStep($checkout.get(), false, false)).toBe(true);
+    expect(needsShippingStep($checkout.get(), true, true)).toBe(false);
+    expect(needsShippingStep($checkout.get(), true, false)).toBe(true);
+    setGuestData({ firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' });
+    expect(needsShippingStep($checkout.get(), true, false)).toBe(false);
+    expect(needsShippingStep($checkout.get(), false, false)).toBe(true);
+    setShippingAddress(address);
+    expect(needsShippingStep($checkout.get(), false, false)).toBe(false);
+  });
+
+  it('"Use another card" forgets the declined card and nothing else', () => {
+    setShippingAddress(address);
+    replaceBillingInfo(card);
+    forgetCard();
+    expect($checkout.get().billingInfo).toEqual(initialCheckout().billingInfo);
+    expect($checkout.get().shippingAddress).toEqual(address);
   });
 });

@@ -39,7 +39,8 @@ export const orders = pgTable(
     email: text('email').notNull(),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
-    shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
+    /** null for an order of digital items only: nothing is shipped, tax follows the billing address. */
+    shippingAddress: jsonb('shipping_address').$type<OrderAddress>(),
     billingAddress: jsonb('billing_address').$type<OrderAddress>().notNull(),
     acceptedReturnPolicy: boolean('accepted_return_policy').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),

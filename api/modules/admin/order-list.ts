@@ -1,7 +1,8 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, VISIBLE_ORDER_STATUSES, type OrderRow } from '../../db/schema';
 import type { OrderListQuery } from '../../../core/admin/model';
+import { hasNothingToShip } from '../orders/digital-delivery';
 import { moneyByOrder } from '../orders/order-money';
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -12,7 +13,13 @@ const statusFilter = (status: OrderListQuery['status']): SQL | undefined => {
       return undefined;
     case 'open':
       // What the shop still has to act on, plus what is on its way.
-      return inArray(orders.shippingStatus, ['unfulfilled', 'shipped', 'refund_failed']);
+      return and(
+        inArray(orders.shippingStatus, ['unfulfilled', 'shipped', 'refund_failed']),
+        or(not(eq(orders.shippingStatus, 'unfulfilled')), not(hasNothingToShip)),
+      );
+    case 'unfulfilled':
+      // To ship: digital items only are never shipped (delivered when paid, even a late payment).
+      return and(eq(orders.shippingStatus, 'unfulfilled'), not(hasNothingToShip));
     default:
       return eq(orders.shippingStatus, status as OrderRow['shippingStatus']);
   }

@@ -1,13 +1,6 @@
-import { and, asc, eq, gt, inArray, notExists } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  downloadGrants,
-  orderRefunds,
-  orders,
-  payments,
-  type OrderItemRow,
-  type OrderRow,
-} from '../../db/schema';
+import { orderRefunds, orders, payments, type OrderItemRow, type OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
@@ -19,6 +12,7 @@ import {
 } from '../mail/templates/CancelEmails';
 import type { PaymentGateway } from '../payments/gateway';
 import { catalogueChanged } from '../product/invalidate';
+import { cancelableState, noFileDownloaded } from './digital-delivery';
 import { moveFromUnfulfilled } from './fulfilment';
 import { findOwnOrder } from './history';
 import { HISTORY_MESSAGES } from '../../../core/orders/history-model';
@@ -51,7 +45,8 @@ const UNFINISHED = ['canceling', 'refund_failed'] as const;
  *    back, marks its payment refunded and queues the customer's email: the conditional move makes
  *    the restock happen once however many retries race.
  * Another customer's order, or one not listed, is 404 with nothing changed; an order past
- * unfulfilled (shipped, delivered, canceled), or one with a file already downloaded, is 409.
+ * unfulfilled (shipped, delivered, canceled; a digital-only order is delivered when paid and can
+ * be canceled until a download), or one with a file already downloaded, is 409.
  */
 export async function cancelOrder(
   deps: CancelDependencies,
@@ -65,12 +60,9 @@ export async function cancelOrder(
     // A digital file already downloaded cannot be given back (the return policy): no refund.
     // Read with the order's row locked, which a download holds while it counts its use, so a
     // download at the same moment is either seen here or refused (downloads/use-link.ts).
-    where: notExists(
-      db
-        .select({ id: downloadGrants.id })
-        .from(downloadGrants)
-        .where(and(eq(downloadGrants.orderId, orders.id), gt(downloadGrants.uses, 0))),
-    ),
+    where: noFileDownloaded(db),
+    // Digital items only are delivered when paid, and can be canceled until a download.
+    from: cancelableState,
   });
   if (!order) {
     const current = await findOwnOrder(db, customer, orderId);

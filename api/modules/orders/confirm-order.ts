@@ -98,8 +98,8 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
     name: 'recompute prices, subtotal, tax and total, and refuse figures that differ',
     async run(context) {
       const { db, tax } = context.deps;
-      const { items, shippingAddress } = context.order;
-      context.priced = await priceLines(db, tax, items, shippingAddress);
+      const { items, shippingAddress, billingAddress } = context.order;
+      context.priced = await priceLines(db, tax, items, { shippingAddress, billingAddress });
       assertFiguresMatch(context.priced, context.order);
     },
   },

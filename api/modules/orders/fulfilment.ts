@@ -21,6 +21,11 @@ export interface MoveOptions {
   >;
   /** A further condition the order must meet, read with its row locked (the customer's cancel). */
   where?: SQL;
+  /**
+   * The states it may leave, when more than `unfulfilled` (a customer's cancel also takes a
+   * digital-only order, delivered when paid: orders/digital-delivery.ts).
+   */
+  from?: SQL;
 }
 
 /**
@@ -68,7 +73,7 @@ export async function moveFromUnfulfilled(
       .where(
         and(
           eq(orders.id, orderId),
-          eq(orders.shippingStatus, 'unfulfilled'),
+          options.from ?? eq(orders.shippingStatus, 'unfulfilled'),
           options.customer ? ownedBy(options.customer) : undefined,
           options.where,
         ),

@@ -17,6 +17,7 @@ import { RETURN_EXCLUSIONS, returnExclusion } from '../../../core/orders/returns
 import { ownedBy, type Customer } from './ownership';
 import { orderLineOf } from './repository';
 import { withinReturnWindow } from './returns-policy';
+import { customerMayCancel, ordersWithDownloads } from './digital-delivery';
 
 /**
  * The states a customer's order history lists: the paid ones and what happened to them, with a
@@ -55,6 +56,8 @@ export function toHistoryOrder(
   now: Date = new Date(),
   // What went back to the customer's card; a canceled order's payment went back whole.
   refundedCents: number = order.paymentStatus === 'refunded' ? order.totalCents : 0,
+  // Whether one of its files was downloaded: then it cannot be canceled (digital-delivery.ts).
+  downloaded = false,
 ): HistoryOrder {
   const lines = items.map((item) => {
     const excludedReason = lineExclusion(item, returns);
@@ -81,7 +84,7 @@ export function toHistoryOrder(
     shippedAt: order.shippedAt?.toISOString() ?? null,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     canceledAt: order.canceledAt?.toISOString() ?? null,
-    canCancel: status === 'unfulfilled' || status === 'canceling' || status === 'refund_failed',
+    canCancel: customerMayCancel(order, items, downloaded),
     canReportIssue: status === 'shipped',
     canStartReturn:
       withinReturnWindow(order, now) &&
@@ -132,7 +135,7 @@ export async function listOrderHistory(db: Db, customer: Customer): Promise<Hist
     .limit(200);
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const [items, returns, money] = await Promise.all([
+  const [items, returns, money, downloaded] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -140,6 +143,7 @@ export async function listOrderHistory(db: Db, customer: Customer): Promise<Hist
       .orderBy(asc(orderItems.position)),
     returnsOf(db, ids),
     moneyByOrder(db, rows),
+    ordersWithDownloads(db, ids),
   ]);
   const now = new Date();
   return rows.map((row) =>
@@ -149,6 +153,7 @@ export async function listOrderHistory(db: Db, customer: Customer): Promise<Hist
       returns.filter((request) => request.orderId === row.id),
       now,
       money.get(row.id)?.refundedCents,
+      downloaded.has(row.id),
     ),
   );
 }

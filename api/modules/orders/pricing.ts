@@ -4,7 +4,7 @@ import { centsToDollars, dollarsToCents, formatDollars } from '../../../core/mon
 import { rateMillionths, taxCents, type TaxCalculator } from '../tax/calculator';
 import type { Address } from '../../../core/address/model';
 import type { ResolvedLine } from '../../../core/cart/lines';
-import { isDigital } from '../../../core/cart/rules';
+import { isDigital, isDigitalOnly } from '../../../core/cart/rules';
 import { resolveLines } from '../cart/service';
 import {
   ORDER_MESSAGES,
@@ -70,16 +70,24 @@ function toPricedLine(
   };
 }
 
+/** Where an order's sales tax comes from: its shipping address, or its billing address. */
+export interface TaxAddresses {
+  shippingAddress: Pick<Address, 'state' | 'zipcode'> | null;
+  billingAddress?: Pick<Address, 'state' | 'zipcode'> | undefined;
+}
+
 /**
- * Prices every line with the cart's rule and the tax from the shipping address. Refuses an
- * unknown product or sku, a digital item twice or more than once, and a line sent twice (a
- * bundle's options in another order are the same line).
+ * Prices every line with the cart's rule and the tax from the shipping address, or, for an order
+ * of digital items only, from the billing address (DECISIONS "Digital-only orders"). Refuses an
+ * unknown product or sku, a digital item twice or more than once, a line sent twice (a bundle's
+ * options in another order are the same line), and an order without a shipping address that has
+ * an item to ship.
  */
 export async function priceLines(
   db: Db,
   tax: TaxCalculator,
   items: (Omit<OrderLineInput, 'price'> & { price?: number | undefined })[],
-  shippingAddress: Pick<Address, 'state' | 'zipcode'>,
+  { shippingAddress, billingAddress }: TaxAddresses,
 ): Promise<PricedOrder> {
   const resolved = await resolveLines(db, items);
   const seenLines = new Set<string>();
@@ -97,8 +105,12 @@ export async function priceLines(
     return toPricedLine(line, item);
   });
 
+  // Nothing to ship: the tax follows the billing address (DECISIONS "Digital-only orders").
+  const taxAddress = shippingAddress ?? (isDigitalOnly(lines) ? billingAddress : undefined);
+  if (!taxAddress) throw new AppError('INVALID_DATA', ORDER_MESSAGES.shippingRequired);
+
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const { rate, jurisdiction } = await tax.rateFor(shippingAddress);
+  const { rate, jurisdiction } = await tax.rateFor(taxAddress);
   const tax_ = taxCents(subtotalCents, rate);
   return {
     lines,

@@ -21,7 +21,8 @@ export interface NewPendingOrder {
   userId: string | null;
   isGuest: boolean;
   contact: PersonDetails;
-  shippingAddress: Address;
+  /** null: digital items only. */
+  shippingAddress: Address | null;
   billingAddress: Address;
   acceptedReturnPolicy: boolean;
   priced: PricedOrder;

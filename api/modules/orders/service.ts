@@ -55,12 +55,15 @@ function accountOrder(order: OrderConfirmation, user: SignedInUser): OrderConfir
   };
 }
 
-/** The review page's figures for a cart and a shipping address, computed here, never in the browser. */
+/**
+ * The review page's figures for a cart and a shipping address (or, digital items only, a billing
+ * address), computed here, never in the browser.
+ */
 export async function quoteOrder(
   deps: OrderDependencies,
   request: QuoteRequest,
 ): Promise<QuoteDto> {
-  const priced = await priceLines(deps.db, deps.tax, request.items, request.shippingAddress);
+  const priced = await priceLines(deps.db, deps.tax, request.items, request);
   return {
     items: priced.lines.map((line) => ({
       _id: line.productId,

@@ -16,6 +16,7 @@ import { insertPayment, orderItemsOf, toOrderDto } from './repository';
 import { catalogueChanged } from '../catalogue/change';
 import { releaseStock, reservationOf, stockChangeOf, type StockReservation } from './stock';
 import { grantDownloads, prepareOrderDownloads } from '../downloads/grants';
+import { paidOrderState } from './digital-delivery';
 
 export interface SettleDependencies {
   db: Db;
@@ -35,7 +36,8 @@ async function lockPending(tx: Db, orderId: string): Promise<OrderRow | undefine
 }
 
 /**
- * A pending order whose charge took the money becomes paid (`unfulfilled`) with its payment, its
+ * A pending order whose charge took the money becomes paid (`unfulfilled`, or `delivered` for
+ * digital items only, whose download link is their delivery) with its payment, its
  * two emails and the answer kept with its request's key, in one transaction. The emails are
  * rendered before it. Answers undefined when the order was not pending any more (already settled
  * by the recovery job or the request itself): nothing is written twice, so each email goes once.
@@ -67,7 +69,7 @@ export async function settlePaid(
     if (!order) return undefined;
     const [paid] = await tx
       .update(orders)
-      .set({ shippingStatus: 'unfulfilled', paymentStatus: charge.status, updatedAt: new Date() })
+      .set({ ...paidOrderState(items, charge.status), updatedAt: new Date() })
       .where(eq(orders.id, orderId))
       .returning();
     const payment = await insertPayment(tx, order, deps.gateway.provider, charge);

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { orders, payments, stripeEvents, type PaymentStatus } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
+import { paidOrderState } from '../orders/digital-delivery';
 import { orderItemsOf } from '../orders/repository';
 import { catalogueChanged, type CatalogueChange } from '../catalogue/change';
 import { releaseStock, reservationOf, stockChangeOf } from '../orders/stock';
@@ -117,16 +118,20 @@ async function applyEvent(
     return 'refunded late payment';
   }
   const cancel = status !== 'paid' && order.shippingStatus === 'unfulfilled';
+  const items = await orderItemsOf(db, order.id);
   if (cancel) {
-    const returned = reservationOf(await orderItemsOf(db, order.id));
+    const returned = reservationOf(items);
     await releaseStock(db, returned);
     stockChanges.push(stockChangeOf(returned));
   }
+  // Paid at last: digital items only are delivered now (their download link is their delivery).
+  const delivered = order.shippingStatus === 'unfulfilled' && status === 'paid';
   await db
     .update(orders)
     .set({
       paymentStatus: status,
       ...(cancel ? { shippingStatus: 'canceled' as const } : {}),
+      ...(delivered ? paidOrderState(items, status) : {}),
       updatedAt: new Date(),
     })
     .where(eq(orders.id, order.id));

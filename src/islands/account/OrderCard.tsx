@@ -46,6 +46,9 @@ export function OrderCard({
   const { post } = useOrderPost();
   const address = order.shippingAddress;
 
+  /** Digital items only: nothing shipped, the download links are the delivery. */
+  const digitalOnly = order.shippingAddress === null;
+
   async function cancel(confirmed: boolean) {
     setAsking(false);
     if (!confirmed) return;
@@ -95,12 +98,20 @@ export function OrderCard({
             <dd>{formatDollars(order.refunded)}</dd>
           </>
         )}
-        <dt>Ship to</dt>
-        <dd>
-          {[address.line1, address.line2, `${address.city}, ${address.state} ${address.zipcode}`]
-            .filter(Boolean)
-            .join(', ')}
-        </dd>
+        {address && (
+          <>
+            <dt>Ship to</dt>
+            <dd>
+              {[
+                address.line1,
+                address.line2,
+                `${address.city}, ${address.state} ${address.zipcode}`,
+              ]
+                .filter(Boolean)
+                .join(', ')}
+            </dd>
+          </>
+        )}
         {order.carrier && (
           <>
             <dt>Carrier</dt>
@@ -149,9 +160,15 @@ export function OrderCard({
             className={styles.secondary}
             disabled={canceling}
             onClick={() => setAsking(true)}
+            aria-describedby={digitalOnly ? `cancel-note-${order._id}` : undefined}
           >
             Cancel
           </button>
+        )}
+        {order.canCancel && digitalOnly && (
+          <p id={`cancel-note-${order._id}`} className={styles.hint}>
+            {HISTORY_MESSAGES.cancelDigital}
+          </p>
         )}
         {order.canReportIssue && form !== 'issue' && (
           <button type="button" className={styles.secondary} onClick={() => setForm('issue')}>
@@ -172,6 +189,7 @@ export function OrderCard({
         onClose={(confirmed) => void cancel(confirmed)}
       >
         <p>{HISTORY_MESSAGES.cancelConfirm}</p>
+        {digitalOnly && <p>{HISTORY_MESSAGES.cancelDigital}</p>}
         <p>
           {`Order ${order.orderNumber}, ${formatDollars(order.total)}: the full amount goes back to the card you paid with.`}
         </p>

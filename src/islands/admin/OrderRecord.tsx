@@ -25,7 +25,8 @@ export interface OrderHeading {
 export interface OrderDetail {
   order: OrderHeading & {
     isGuest: boolean;
-    shippingAddress: Address;
+    /** null: digital items only, nothing to ship (issue 24). */
+    shippingAddress: Address | null;
     billingAddress: Address;
     subtotalCents: number;
     taxCents: number;
@@ -121,7 +122,12 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
           {order.firstname} {order.lastname} ({order.isGuest ? 'guest' : 'account'}),{' '}
           <a href={`mailto:${order.email}`}>{order.email}</a>
         </p>
-        <p>Ship to: {addressText(order.shippingAddress)}</p>
+        <p>
+          Ship to:{' '}
+          {order.shippingAddress
+            ? addressText(order.shippingAddress)
+            : 'nothing to ship (digital items only)'}
+        </p>
         <p>Bill to: {addressText(order.billingAddress)}</p>
       </section>
       <section className={styles.panel} aria-labelledby="emails-title">

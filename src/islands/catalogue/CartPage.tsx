@@ -1,7 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import type { CartValidation } from '../../../core/cart/model';
-import { availableStock, isDigital, lineCap, MAX_PER_LINE } from '../../../core/cart/rules';
+import {
+  availableStock,
+  isDigital,
+  isDigitalOnly,
+  limitMessage,
+  lineCap,
+  MAX_PER_LINE,
+} from '../../../core/cart/rules';
 import { formatDollars } from '../../../core/money';
 import { api } from '../../lib/api-client';
 import { imageEndpointUrl, productImageSize } from '../../../core/images/product-images';
@@ -16,6 +23,7 @@ import {
   type CartItem,
 } from '../../stores/cart';
 import LimitMessage from './LimitMessage';
+import { limitText } from './purchase-texts';
 
 const keyOf = (item: Pick<CartItem, '_id' | 'sku'>) => `${item._id}|${item.sku}`;
 
@@ -55,14 +63,14 @@ function Thumbnail({ item }: { item: CartItem }) {
   );
 }
 
-/** Why a line's '+' is disabled at its maximum (issue 13 point 6), said before it bites. */
+/**
+ * Why a line's '+' is disabled at its maximum (issue 13 point 6), said before it bites, and the
+ * one sentence when a quantity typed is more than it may hold (issue 24 point 7): the limit that
+ * binds, never a second line beside it.
+ */
 export function maximumReason(item: CartItem): string {
   if (isDigital(item)) return 'A digital item is sold one to an order.';
-  const stock = availableStock(item);
-  if (stock !== undefined && stock < MAX_PER_LINE) {
-    return `All ${stock} in stock ${stock === 1 ? 'is' : 'are'} in your cart.`;
-  }
-  return `${MAX_PER_LINE} is the most one order can hold of an item.`;
+  return `${limitText({ digital: false, stock: availableStock(item), most: MAX_PER_LINE }, 0, 0, limitMessage)}.`;
 }
 
 /**
@@ -112,7 +120,7 @@ export default function CartPage() {
     const result = updateCartItemQuantity(item._id, item.sku, quantity);
     setLimits((current) => {
       const { [keyOf(item)]: _old, ...rest } = current;
-      return result.limited ? { ...rest, [keyOf(item)]: result.limited.message } : rest;
+      return result.limited ? { ...rest, [keyOf(item)]: maximumReason(item) } : rest;
     });
   }
 
@@ -200,7 +208,7 @@ export default function CartPage() {
                   +
                 </button>
               </div>
-              {atMaximum && (
+              {atMaximum && !limits[keyOf(item)] && (
                 <p id={maxId} className="line-max" data-testid="line-max">
                   {maximumReason(item)}
                 </p>
@@ -215,7 +223,7 @@ export default function CartPage() {
                 Remove
               </button>
               {limits[keyOf(item)] && (
-                <div className="line-limit">
+                <div className="line-limit" id={atMaximum ? maxId : undefined}>
                   <LimitMessage message={limits[keyOf(item)]!} />
                 </div>
               )}
@@ -229,7 +237,9 @@ export default function CartPage() {
           <strong data-testid="subtotal">{formatDollars(total)}</strong>
         </p>
         <p className="note">
-          Prices include shipping. Sales tax is calculated from your shipping address.
+          {isDigitalOnly(items)
+            ? 'Digital items only: nothing is shipped. Sales tax is calculated from your billing address.'
+            : 'Prices include shipping. Sales tax is calculated from your shipping address.'}
         </p>
         <div className="actions">
           <button type="button" className="clear" onClick={clearWithUndo}>

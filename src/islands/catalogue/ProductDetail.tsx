@@ -1,7 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState } from 'react';
 import { bundleLine, productLine, variantLine } from '../../../core/cart/lines';
-import { isDigital, lineCap, sameLine } from '../../../core/cart/rules';
+import {
+  availableStock,
+  isDigital,
+  limitMessage,
+  lineCap,
+  MAX_PER_LINE,
+  sameLine,
+} from '../../../core/cart/rules';
 import { formatDollars } from '../../../core/money';
 import type { ProductDto, VariantDto } from '../../../core/product/model';
 import { $cart, $cartCount, addCartItem, cartItemFrom } from '../../stores/cart';
@@ -9,7 +16,14 @@ import { useHydrated } from '../shell/useHydrated';
 import AddedToCart from './AddedToCart';
 import Gallery, { type GalleryImage } from './Gallery';
 import LimitMessage from './LimitMessage';
-import { DIGITAL_IN_CART, fullLineText, QUANTITY_MESSAGE } from './purchase-texts';
+import {
+  DIGITAL_IN_CART,
+  fullLineText,
+  limitText,
+  parseQuantity,
+  QUANTITY_MESSAGE,
+  stockText,
+} from './purchase-texts';
 
 export interface ProductDetailProps {
   product: ProductDto;
@@ -66,21 +80,6 @@ function ChoiceList({
     </fieldset>
   );
 }
-/** The quantity typed, or undefined unless it is a whole number from 1. */
-function parseQuantity(text: string): number | undefined {
-  if (!/^\s*\d+\s*$/.test(text)) return undefined;
-  const value = Number(text);
-  return value >= 1 ? value : undefined;
-}
-
-function stockText(stock: number | null, digital: boolean): string {
-  if (digital) return 'Digital download, delivered after checkout';
-  if (stock === null) return 'In stock';
-  if (stock === 0) return 'Sold out';
-  if (stock <= 5) return `Only ${stock} left`;
-  return 'In stock';
-}
-
 /**
  * The product page's interactive part (spec §2 Product detail): the gallery, the price, the variant
  * choice (for a bundle one option from each list), quantity and Add to cart with the cart's rules.
@@ -106,7 +105,7 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
   const ready = useHydrated();
   const [notice, setNotice] = useState<
     | { kind: 'added'; added: number; title: string; variant?: string | undefined; image?: string }
-    | { kind: 'limited'; message: string }
+    | { kind: 'limited'; message: string; contact: boolean }
     | null
   >(null);
 
@@ -138,6 +137,23 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
   // and answers with the spec's limit sentence).
   const full = !soldOut && !digital && inCart >= cap;
   const thumb = images[shownImage ?? '']?.thumb ?? gallery[0]?.thumb;
+  // The one sentence for a quantity past what the line may hold: the limit that binds.
+  const limitOf = (remaining: number) =>
+    limitText(
+      { digital, stock: availableStock(cartItemFrom(line)), most: MAX_PER_LINE },
+      inCart,
+      remaining,
+      limitMessage,
+    );
+  const typed = digital ? 1 : parseQuantity(quantityText);
+  const room = Math.max(0, cap - inCart);
+  // Said as soon as it is typed (issue 24 point 7), and after a press of Add to cart.
+  const limit =
+    notice?.kind === 'limited'
+      ? notice
+      : ready && !digital && !soldOut && !full && typed !== undefined && typed > room
+        ? { message: limitOf(room), contact: true }
+        : null;
 
   function choose(update: () => void, image: string | undefined) {
     update();
@@ -156,7 +172,7 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
     const result = addCartItem(cartItemFrom(line), quantity);
     setNotice(
       result.limited
-        ? { kind: 'limited', message: result.limited.message }
+        ? { kind: 'limited', message: limitOf(result.limited.remaining), contact: !digital }
         : {
             kind: 'added',
             added: result.added,
@@ -245,6 +261,7 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
                   onChange={(event) => {
                     setQuantityText(event.target.value);
                     setQuantityError(false);
+                    if (notice?.kind === 'limited') setNotice(null);
                   }}
                 />
               </label>
@@ -278,8 +295,8 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
                 onClose={() => setNotice(null)}
               />
             )}
-            {notice?.kind === 'limited' && <LimitMessage message={notice.message} />}
-            {inCart > 0 && !full && notice?.kind !== 'limited' && (
+            {limit && <LimitMessage message={limit.message} contact={limit.contact} />}
+            {inCart > 0 && !full && !limit && (
               <p className="in-cart">
                 {digital ? DIGITAL_IN_CART : `${inCart} in your cart`}.{' '}
                 <a href="/cart">View cart</a>

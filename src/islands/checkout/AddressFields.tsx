@@ -1,5 +1,6 @@
 import { ADDRESS_LABELS } from '../../../core/address/model';
 import type { CheckoutAddress } from '../../stores/checkout';
+import { StateSelect } from './StateSelect';
 import { TextField } from './TextField';
 
 interface Props {
@@ -13,7 +14,10 @@ interface Props {
   section: 'shipping' | 'billing';
 }
 
-/** The address form of spec §5: the placeholders are the field names, errors under each field. */
+/**
+ * The address form of spec §5: the placeholders are the field names, errors under each field; the
+ * state a select of the states the shop ships to. The checkout and the account's address book.
+ */
 export function AddressFields({ idPrefix, title, value, errors, onChange, section }: Props) {
   const field = (name: keyof CheckoutAddress) => ({
     id: `${idPrefix}-${name}`,
@@ -30,13 +34,13 @@ export function AddressFields({ idPrefix, title, value, errors, onChange, sectio
       <TextField {...field('line2')} autoComplete={`${section} address-line2`} />
       <div className="field-row">
         <TextField {...field('city')} autoComplete={`${section} address-level2`} required />
-        <TextField
-          {...field('state')}
-          className="field-state"
+        <StateSelect
+          id={`${idPrefix}-state`}
+          label={ADDRESS_LABELS.state}
+          value={value.state}
+          error={errors.state}
           autoComplete={`${section} address-level1`}
-          maxLength={2}
-          onBlur={() => onChange({ ...value, state: value.state.trim().toUpperCase() })}
-          required
+          onChange={(state) => onChange({ ...value, state })}
         />
         <TextField
           {...field('zipcode')}

@@ -1,23 +1,26 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { addressSchema } from '../../../core/address/model';
+import { isDigitalOnly } from '../../../core/cart/rules';
+import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import { CARD_MESSAGES, type SavedPaymentDto } from '../../../core/user/cards-model';
 import { readDomValues, useDomInitialState } from '../../lib/early-form';
+import { useApiGet } from '../../lib/use-api-get';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import {
   $checkout,
-  hasShippingAddress,
+  needsShippingStep,
   initialCheckout,
   replaceBillingAddress,
   replaceBillingInfo,
   type CheckoutAddress,
 } from '../../stores/checkout';
 import { useHydrated } from '../shell/useHydrated';
-import { AddressFields } from './AddressFields';
+import { BillingAddressSection } from './BillingAddressSection';
+import { recipientName } from './SavedAddressCards';
 import { StepForm } from './StepForm';
 import SandboxCardForm from './SandboxCardForm';
-import { getJson } from './api';
 import { cardFieldId, describeCard, EMPTY_CARD, type CardFormHandle } from './card';
 import type { PaymentProviderName } from './messages';
 import { focusFirstError, serverAddressErrors, validate } from './validation';
@@ -33,7 +36,7 @@ interface Props {
 }
 
 const sameAddress = (a: CheckoutAddress, b: CheckoutAddress) =>
-  (Object.keys(a) as (keyof CheckoutAddress)[]).every((key) => a[key] === b[key]);
+  (Object.keys(b) as (keyof CheckoutAddress)[]).every((key) => a[key] === b[key]);
 
 const untouched = (values: object) => Object.values(values).every((value) => value === '');
 
@@ -51,6 +54,9 @@ const BLANK_CHECKOUT = initialCheckout();
  * island hydrates stays, a submit pressed before is sent once the step is ready, and what the
  * checkout stored (a billing address, a card already given) fills in only what was left untouched.
  * The cart, the checkout and the session live in localStorage, so they count only once hydrated.
+ *
+ * A cart of digital items only has no shipping address: the billing address is asked for outright
+ * (a saved one as a card, or typed) and the sales tax follows it (DECISIONS "Digital-only orders").
  */
 export default function BillingStep({ provider, publishableKey }: Props) {
   const hydrated = useHydrated();
@@ -61,6 +67,7 @@ export default function BillingStep({ provider, publishableKey }: Props) {
   const cart = hydrated ? storedCart : NO_LINES;
   const checkout = hydrated ? storedCheckout : BLANK_CHECKOUT;
   const isLoggedIn = hydrated && session.isLoggedIn;
+  const digitalOnly = isDigitalOnly(cart);
   const [{ same }, setSameValue] = useDomInitialState({ same: true }, () => 'billing-same');
   const setSame = (next: boolean) => setSameValue({ same: next });
   const [billing, setBilling] = useDomInitialState(EMPTY_ADDRESS, (name) => `billing-${name}`);
@@ -84,6 +91,13 @@ export default function BillingStep({ provider, publishableKey }: Props) {
   const [saveCardChoice, setSaveCard] = useState<boolean | null>(null);
   const saveCard = saveCardChoice ?? Boolean(billingInfo.saveCard);
   const [busy, setBusy] = useState(false);
+  /** A signed-in shopper's saved addresses, and the one chosen to bill (null: the form's). */
+  const [savedAddresses, setSavedAddresses] = useState<SavedAddressDto[]>([]);
+  const [chosenAddressId, setChosenAddressId] = useState<string | null>(null);
+  const useShipping = same && !digitalOnly;
+  const chosenAddress = useShipping
+    ? undefined
+    : savedAddresses.find((entry) => entry._id === chosenAddressId);
   const card = useRef<CardFormHandle>(null);
   const form = useRef<HTMLFormElement>(null);
   // A Continue pressed before hydration waits for the stored cards, which may be the one to pay with.
@@ -107,37 +121,44 @@ export default function BillingStep({ provider, publishableKey }: Props) {
   useEffect(() => {
     if (!hydrated) return;
     if (cart.length === 0) window.location.replace('/cart');
-    else if (!hasShippingAddress(checkout)) window.location.replace('/shipping');
-  }, [hydrated, cart.length, checkout]);
+    else if (needsShippingStep(checkout, digitalOnly, isLoggedIn)) {
+      window.location.replace('/shipping');
+    }
+  }, [hydrated, cart.length, checkout, digitalOnly, isLoggedIn]);
+
+  // A signed-in shopper's saved addresses, offered as cards; the one billed before is chosen again,
+  // and with digital items only (no shipping address to copy) the first one.
+  useApiGet<SavedAddressDto[]>(isLoggedIn ? '/user/addresses' : null, (result) => {
+    if (!result.ok) return;
+    setSavedAddresses(result.data);
+    if (billingTyped.current) return;
+    const billed = $checkout.get().billingAddress;
+    const previous = result.data.find((entry) => sameAddress(entry, billed));
+    const first = isDigitalOnly($cart.get()) ? result.data[0] : undefined;
+    setChosenAddressId((previous ?? first)?._id ?? null);
+  });
 
   // A signed-in shopper's stored cards; without them (or when they cannot load) a new card. A card
   // typed before they came stays the one chosen.
-  useEffect(() => {
-    if (!isLoggedIn) return;
-    let active = true;
-    void getJson<SavedPaymentDto[]>('/user/savedPaymentMethods').then((result) => {
-      if (!active) return;
-      const cards = result.ok ? result.data : [];
-      setFetched(cards);
-      if (cardTyped.current) return;
-      const info = $checkout.get().billingInfo;
-      const previous = info.stored ? cards.find((c) => c._id === info.paymentMethodId) : undefined;
-      const keptNew = info.paymentMethodId !== '' && !info.stored;
-      setChoice(previous?._id ?? (keptNew ? NEW_CARD : (cards[0]?._id ?? NEW_CARD)));
-    });
-    return () => {
-      active = false;
-    };
-  }, [isLoggedIn]);
+  useApiGet<SavedPaymentDto[]>(isLoggedIn ? '/user/savedPaymentMethods' : null, (result) => {
+    const cards = result.ok ? result.data : [];
+    setFetched(cards);
+    if (cardTyped.current) return;
+    const info = $checkout.get().billingInfo;
+    const previous = info.stored ? cards.find((c) => c._id === info.paymentMethodId) : undefined;
+    const keptNew = info.paymentMethodId !== '' && !info.stored;
+    setChoice(previous?._id ?? (keptNew ? NEW_CARD : (cards[0]?._id ?? NEW_CARD)));
+  });
 
   const chosenCard = storedCards?.find((entry) => entry._id === choice);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const address = same ? checkout.shippingAddress : billing;
+    const typed = !useShipping && !chosenAddress;
+    const address = useShipping ? checkout.shippingAddress : (chosenAddress ?? billing);
     const checked = validate(addressSchema, address);
-    const serverErrors = checked.ok && !same ? await serverAddressErrors(checked.data) : {};
-    setErrors(checked.ok ? serverErrors : same ? {} : checked.errors);
+    const serverErrors = checked.ok && typed ? await serverAddressErrors(checked.data) : {};
+    setErrors(checked.ok ? serverErrors : typed ? checked.errors : {});
     if (!checked.ok || Object.keys(serverErrors).length > 0) {
       requestAnimationFrame(() => focusFirstError(form.current));
       return;
@@ -171,42 +192,36 @@ export default function BillingStep({ provider, publishableKey }: Props) {
   }
 
   // Off to the cart or the shipping step (the effect above).
-  if (hydrated && (cart.length === 0 || !hasShippingAddress(checkout))) return <p>Loading…</p>;
+  if (hydrated && (cart.length === 0 || needsShippingStep(checkout, digitalOnly, isLoggedIn))) {
+    return <p>Loading…</p>;
+  }
+  const billedAddress = useShipping ? checkout.shippingAddress : (chosenAddress ?? billing);
 
   return (
     <StepForm
       cart={cart}
-      address={checkout.shippingAddress}
+      address={digitalOnly ? billedAddress : checkout.shippingAddress}
+      taxFrom={digitalOnly ? 'billing' : 'shipping'}
       form={form}
       busy={storedCards === null}
       ready={storedCards !== null}
       onSubmit={onSubmit}
     >
-      <fieldset>
-        <legend>Billing address</legend>
-        <label className="checkbox">
-          <input
-            id="billing-same"
-            type="checkbox"
-            checked={same}
-            onChange={(event) => setSame(event.target.checked)}
-          />
-          Billing address same as shipping
-        </label>
-        {/* Always in the page, shown by CSS when the box is unticked: it works before hydration. */}
-        <div className="billing-address">
-          <AddressFields
-            idPrefix="billing"
-            section="billing"
-            value={billing}
-            errors={errors}
-            onChange={(next) => {
-              billingTyped.current = true;
-              setBilling(next);
-            }}
-          />
-        </div>
-      </fieldset>
+      <BillingAddressSection
+        digitalOnly={digitalOnly}
+        same={same}
+        onSame={setSame}
+        saved={savedAddresses}
+        chosen={chosenAddressId}
+        onChoose={setChosenAddressId}
+        recipient={recipientName(session.user)}
+        value={billing}
+        errors={errors}
+        onChange={(next) => {
+          billingTyped.current = true;
+          setBilling(next);
+        }}
+      />
       <fieldset>
         <legend>Card</legend>
         <p className="hint">We accept Visa, Mastercard, American Express and Discover.</p>
@@ -253,7 +268,7 @@ export default function BillingStep({ provider, publishableKey }: Props) {
               <StripeCardForm
                 ref={card}
                 publishableKey={publishableKey}
-                billingAddress={() => (same ? checkout.shippingAddress : billing)}
+                billingAddress={() => billedAddress}
               />
             </Suspense>
           ) : (
@@ -280,7 +295,11 @@ export default function BillingStep({ provider, publishableKey }: Props) {
         )}
       </fieldset>
       <div className="actions">
-        <a href="/shipping">Back to shipping</a>
+        {digitalOnly && isLoggedIn ? (
+          <a href="/cart">Back to cart</a>
+        ) : (
+          <a href="/shipping">{digitalOnly ? 'Back to contact details' : 'Back to shipping'}</a>
+        )}
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? 'Checking your card…' : 'Continue to review'}
         </button>

@@ -71,13 +71,24 @@ export default function OrderConfirmation() {
           total={order.total}
         />
       </section>
-      <section aria-labelledby="shipping-to">
-        <h3 id="shipping-to">Shipping to</h3>
-        <p>
-          {order.guestContact.firstname} {order.guestContact.lastname}
-        </p>
-        <AddressBlock address={order.shippingAddress} />
-      </section>
+      {order.shippingAddress ? (
+        <section aria-labelledby="shipping-to">
+          <h3 id="shipping-to">Shipping to</h3>
+          <p>
+            {order.guestContact.firstname} {order.guestContact.lastname}
+          </p>
+          <AddressBlock address={order.shippingAddress} />
+        </section>
+      ) : (
+        <section aria-labelledby="billed-to">
+          <h3 id="billed-to">Billing address</h3>
+          <p>
+            {order.guestContact.firstname} {order.guestContact.lastname}
+          </p>
+          <AddressBlock address={order.billingAddress} />
+          <p className="hint">{CHECKOUT_TEXT.noShipping}</p>
+        </section>
+      )}
       <p>
         <a href="/">Continue shopping</a>
       </p>

@@ -90,3 +90,18 @@ export function AddressBlock({
     </address>
   );
 }
+
+/** The buyer's name and email, as the review page shows them. */
+export function ContactLines({
+  contact,
+}: {
+  contact: { firstname: string; lastname: string; email: string };
+}) {
+  return (
+    <p>
+      {contact.firstname} {contact.lastname}
+      <br />
+      {contact.email}
+    </p>
+  );
+}

@@ -8,6 +8,9 @@ import { postJson } from './api';
 import { OrderLines, Totals, type Line } from './OrderLines';
 import styles from './OrderSummary.module.css';
 
+/** The address the tax follows: the shipping one, or the billing one for digital items only. */
+export type TaxFrom = 'shipping' | 'billing';
+
 /** What the summary shows: the server's figures, with tax once the shipping state is known. */
 type Figures =
   | { kind: 'loading' }
@@ -30,7 +33,11 @@ const lineOf = (item: CartValidation['items'][number]): Line => ({
  * The server's figures for a cart: a quote (subtotal, tax, total) once the address is complete,
  * otherwise the checked lines and their subtotal. The browser never adds prices up itself.
  */
-async function figuresFor(cart: CartItem[], address: AddressInput | null): Promise<Figures> {
+async function figuresFor(
+  cart: CartItem[],
+  address: AddressInput | null,
+  taxFrom: TaxFrom,
+): Promise<Figures> {
   const items = cart.map(({ _id, sku, quantity, price, title, variantTitle }) => ({
     _id,
     sku,
@@ -39,12 +46,14 @@ async function figuresFor(cart: CartItem[], address: AddressInput | null): Promi
     ...(title ? { title } : {}),
     ...(variantTitle ? { variantTitle } : {}),
   }));
-  const shippingAddress = address ? addressSchema.safeParse(address) : null;
-  if (shippingAddress?.success) {
-    const quote = await postJson<QuoteDto>('/orders/quote', {
-      items,
-      shippingAddress: shippingAddress.data,
-    });
+  const taxAddress = address ? addressSchema.safeParse(address) : null;
+  if (taxAddress?.success) {
+    const quote = await postJson<QuoteDto>(
+      '/orders/quote',
+      taxFrom === 'shipping'
+        ? { items, shippingAddress: taxAddress.data }
+        : { items, shippingAddress: null, billingAddress: taxAddress.data },
+    );
     if (quote.ok) return { kind: 'quoted', quote: quote.data };
   }
   const checked = await postJson<CartValidation>('/cart/validate', { items });
@@ -65,16 +74,19 @@ async function figuresFor(cart: CartItem[], address: AddressInput | null): Promi
 export function OrderSummary({
   cart,
   address,
+  taxFrom = 'shipping',
 }: {
   cart: CartItem[];
-  /** The shipping address as far as it is known; tax shows once it is a whole, valid address. */
+  /** The tax's address as far as it is known; tax shows once it is a whole, valid address. */
   address: AddressInput | null;
+  taxFrom?: TaxFrom | undefined;
 }) {
   const [figures, setFigures] = useState<Figures>({ kind: 'loading' });
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   const key = JSON.stringify([
     cart,
+    taxFrom,
     address && addressSchema.safeParse(address).success && address,
   ]);
 
@@ -82,7 +94,7 @@ export function OrderSummary({
     let active = true;
     // A short wait so typing an address asks the server once, not at every key.
     const timer = setTimeout(() => {
-      void figuresFor(cart, address).then((next) => {
+      void figuresFor(cart, address, taxFrom).then((next) => {
         if (active) setFigures(next);
       });
     }, 250);
@@ -137,7 +149,7 @@ export function OrderSummary({
               </div>
               <div>
                 <dt>Sales tax</dt>
-                <dd>Calculated from your shipping address</dd>
+                <dd>Calculated from your {taxFrom} address</dd>
               </div>
               <div>
                 <dt>Shipping</dt>
@@ -159,15 +171,17 @@ export function OrderSummary({
 export function WithOrderSummary({
   cart,
   address,
+  taxFrom,
   children,
 }: {
   cart: CartItem[];
   address: AddressInput | null;
+  taxFrom?: TaxFrom | undefined;
   children: ReactNode;
 }) {
   return (
     <div className={styles.columns}>
-      <OrderSummary cart={cart} address={address} />
+      <OrderSummary cart={cart} address={address} taxFrom={taxFrom} />
       {children}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { isDigitalOnly } from '../../../core/cart/rules';
 import { dollarsToCents, formatDollars } from '../../../core/money';
 import type { OrderConfirmed, QuoteDto } from '../../../core/orders/model';
 import { $auth } from '../../stores/auth';
@@ -9,7 +10,8 @@ import {
   confirmationKeyFor,
   finishCheckout,
   forgetConfirmationKey,
-  hasShippingAddress,
+  needsShippingStep,
+  forgetCard,
   setOrderSummary,
 } from '../../stores/checkout';
 import { postJson } from './api';
@@ -17,7 +19,7 @@ import { describeCard } from './card';
 import { shopperMustFix } from './confirm-outcome';
 import { handOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT, confirmLabel } from './messages';
-import { AddressBlock, OrderLines, Totals } from './OrderLines';
+import { AddressBlock, ContactLines, OrderLines, Totals } from './OrderLines';
 
 type Problem = { lines: string[]; changeCard?: boolean } | null;
 
@@ -40,15 +42,23 @@ export default function ReviewOrder({
   const [confirming, setConfirming] = useState(false);
   const [refresh, setRefresh] = useState(0);
 
-  const ready =
-    cart.length > 0 && hasShippingAddress(checkout) && checkout.billingInfo.paymentMethodId !== '';
+  // Digital items only: nothing ships, the tax follows the billing address (DECISIONS).
+  const digitalOnly = isDigitalOnly(cart);
+  const shippingStep = needsShippingStep(checkout, digitalOnly, !isGuest);
+  const billingStep =
+    !checkout.billingInfo.paymentMethodId || (digitalOnly && checkout.billingAddress.line1 === '');
+  const ready = cart.length > 0 && !shippingStep && !billingStep;
 
   useEffect(() => {
     if (confirming) return;
     if (cart.length === 0) window.location.replace('/cart');
-    else if (!hasShippingAddress(checkout)) window.location.replace('/shipping');
-    else if (!checkout.billingInfo.paymentMethodId) window.location.replace('/billing');
-  }, [cart.length, checkout, confirming]);
+    else if (shippingStep) window.location.replace('/shipping');
+    else if (billingStep) window.location.replace('/billing');
+  }, [cart.length, confirming, shippingStep, billingStep]);
+
+  const taxAddresses = digitalOnly
+    ? { shippingAddress: null, billingAddress: checkout.billingAddress }
+    : { shippingAddress: checkout.shippingAddress };
 
   // The figures always come from the server, for this cart and this shipping address: asked again
   // when either changes, or after a refused confirm (`refresh`), never while confirming.
@@ -63,7 +73,7 @@ export default function ReviewOrder({
           price,
           supplier,
         })),
-        shippingAddress: checkout.shippingAddress,
+        ...taxAddresses,
       })
     : null;
   const isConfirming = useEffectEvent(() => confirming);
@@ -99,7 +109,7 @@ export default function ReviewOrder({
     }
     setAgreeError('');
     const order = {
-      shippingAddress: checkout.shippingAddress,
+      shippingAddress: taxAddresses.shippingAddress,
       billingAddress: checkout.billingAddress,
       billingInfo: checkout.billingInfo,
       items: quote.items.map((item) => {
@@ -205,16 +215,22 @@ export default function ReviewOrder({
         <h2 id="review-details" className="visually-hidden">
           Shipping and payment
         </h2>
-        <div>
-          <h3>Shipping to</h3>
-          <p>
-            {checkout.guestContact.firstname} {checkout.guestContact.lastname}
-            <br />
-            {checkout.guestContact.email}
-          </p>
-          <AddressBlock address={checkout.shippingAddress} />
-          <a href="/shipping">Change</a>
-        </div>
+        {digitalOnly ? (
+          <div>
+            <h3>Billing address</h3>
+            <ContactLines contact={checkout.guestContact} />
+            <AddressBlock address={checkout.billingAddress} />
+            <p className="hint">{CHECKOUT_TEXT.noShipping}</p>
+            <a href="/billing">Change</a>
+          </div>
+        ) : (
+          <div>
+            <h3>Shipping to</h3>
+            <ContactLines contact={checkout.guestContact} />
+            <AddressBlock address={checkout.shippingAddress} />
+            <a href="/shipping">Change</a>
+          </div>
+        )}
         <div>
           <h3>Payment</h3>
           <p>{describeCard(checkout.billingInfo)}</p>
@@ -256,7 +272,11 @@ export default function ReviewOrder({
           {problem.lines.map((line) => (
             <p key={line}>{line}</p>
           ))}
-          {problem.changeCard && <a href="/billing">Use another card</a>}
+          {problem.changeCard && (
+            <a href="/billing" onClick={forgetCard}>
+              Use another card
+            </a>
+          )}
         </div>
       )}
 

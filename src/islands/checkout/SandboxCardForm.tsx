@@ -9,7 +9,13 @@ import {
 import type { BillingInfo } from '../../stores/checkout';
 import { useDomInitialState } from '../../lib/early-form';
 import { postJson } from './api';
-import { cardFieldId, EMPTY_CARD, newCardInfo, type CardFormHandle } from './card';
+import {
+  cardFieldId,
+  EMPTY_CARD,
+  formatCardNumber,
+  newCardInfo,
+  type CardFormHandle,
+} from './card';
 import { TextField } from './TextField';
 
 /** The sandbox's test cards, shown so a shopper of this test shop knows what to type. */
@@ -28,9 +34,11 @@ const TEST_CARDS = [
  * the billing step, it starts from what its fields hold when it hydrates (issue 13 point 10).
  */
 export default function SandboxCardForm({ ref }: { ref: Ref<CardFormHandle> }) {
-  // An expiry typed before the script arrived ("1229") is shown as it would have been formatted.
+  // What was typed before the script arrived ("1229", "4242424242424242") is shown as it would
+  // have been formatted.
   const [card, setCard] = useDomInitialState(EMPTY_CARD, cardFieldId, (typed) => ({
     ...typed,
+    number: formatCardNumber(typed.number),
     expiry: formatExpiry(typed.expiry),
   }));
   const { number, expiry, cvc } = card;
@@ -80,7 +88,7 @@ export default function SandboxCardForm({ ref }: { ref: Ref<CardFormHandle> }) {
         label="Card number"
         value={number}
         error={errors.number}
-        onChange={set('number')}
+        onChange={(typed) => set('number')(formatCardNumber(typed))}
         inputMode="numeric"
         autoComplete="cc-number"
         maxLength={23}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { addressSchema, PERSON_LABELS, personDetailsSchema } from '../../../core/address/model';
+import { isDigitalOnly } from '../../../core/cart/rules';
 import { ORDER_MESSAGES } from '../../../core/orders/model';
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import { $auth } from '../../stores/auth';
@@ -15,6 +16,8 @@ import {
 import { useDomInitialState } from '../../lib/early-form';
 import { useHydrated } from '../shell/useHydrated';
 import { AddressFields } from './AddressFields';
+import { CHECKOUT_TEXT } from './messages';
+import { recipientName, SavedAddressCards } from './SavedAddressCards';
 import { StepForm } from './StepForm';
 import { getJson, postJson } from './api';
 import { TextField } from './TextField';
@@ -30,6 +33,9 @@ import { focusFirstError, serverAddressErrors, validate } from './validation';
  * 13 point 10): what is in the fields when the island hydrates stays, a Continue pressed before is
  * sent once ready, and only a group of fields left untouched is filled from the stored checkout.
  * The cart and the session live in localStorage, so they count only once hydrated.
+ *
+ * A cart of digital items only ships nothing (DECISIONS "Digital-only orders"): a guest gives
+ * only their name and email here, a signed-in shopper goes straight on to the billing step.
  */
 type Saved = { kind: 'loading' } | { kind: 'ready'; addresses: SavedAddressDto[] };
 
@@ -54,6 +60,7 @@ export default function ShippingStep() {
   // The server knows neither the cart nor the session: until hydrated, a guest with a cart.
   const cart = hydrated ? storedCart : NO_LINES;
   const isLoggedIn = hydrated && session.isLoggedIn;
+  const digitalOnly = isDigitalOnly(cart);
   /** The saved addresses once fetched (a signed-in shopper's), null before. */
   const [fetched, setFetched] = useState<SavedAddressDto[] | null>(null);
   const book: Saved =
@@ -84,15 +91,21 @@ export default function ShippingStep() {
     setAddress((current) => (untouched(current) ? stored.shippingAddress : current));
   }, [hydrated, setContact, setAddress]);
 
-  // An empty cart has nothing to ship: back to the cart.
+  // The page's early mark (DigitalCartMark.astro) follows the cart as this island reads it.
+  useEffect(() => {
+    if (hydrated) document.documentElement.toggleAttribute('data-digital-cart', digitalOnly);
+  }, [hydrated, digitalOnly]);
+
+  // An empty cart has nothing to ship: back to the cart; digital items only, signed in: nothing to ask.
   useEffect(() => {
     if (hydrated && cart.length === 0) window.location.replace('/cart');
-  }, [hydrated, cart.length]);
+    else if (digitalOnly && isLoggedIn) window.location.replace('/billing');
+  }, [hydrated, cart.length, digitalOnly, isLoggedIn]);
 
   // A signed-in shopper's saved addresses: the first one (or the one chosen before) preselected,
   // unless an address was typed before the page was ready: that one is kept.
   useEffect(() => {
-    if (!isLoggedIn) return;
+    if (!isLoggedIn || digitalOnly) return;
     let active = true;
     void getJson<SavedAddressDto[]>('/user/addresses').then((result) => {
       if (!active) return;
@@ -133,6 +146,15 @@ export default function ShippingStep() {
     const person = isLoggedIn
       ? ({ ok: true, data: null } as const)
       : validate(personDetailsSchema, contact);
+    if (digitalOnly) {
+      if (!person.ok) {
+        requestAnimationFrame(() => focusFirstError(form.current));
+        return;
+      }
+      if (person.data) setGuestData(person.data);
+      window.location.assign('/billing');
+      return;
+    }
     const place = validate(addressSchema, address);
     // The server knows every ZIP code (one in another state is refused there, not here).
     const serverErrors = place.ok ? await serverAddressErrors(place.data) : {};
@@ -151,6 +173,7 @@ export default function ShippingStep() {
   }
 
   if (hydrated && cart.length === 0) return <p>{ORDER_MESSAGES.noItems}</p>;
+  if (digitalOnly && isLoggedIn) return <p role="status">{CHECKOUT_TEXT.nothingToShip}</p>;
 
   const contactField = (name: keyof typeof contact) => ({
     id: `guest-${name}`,
@@ -163,7 +186,7 @@ export default function ShippingStep() {
   return (
     <StepForm
       cart={cart}
-      address={chosenAddress ?? address}
+      address={digitalOnly ? null : (chosenAddress ?? address)}
       form={form}
       busy={book.kind === 'loading'}
       onSubmit={onSubmit}
@@ -180,52 +203,41 @@ export default function ShippingStep() {
           <TextField {...contactField('email')} type="email" autoComplete="email" required />
         </fieldset>
       )}
-      {savedAddresses.length > 0 && (
-        <fieldset className="saved-addresses">
-          <legend>Shipping address</legend>
-          {savedAddresses.map((entry) => (
-            <label key={entry._id} className="saved-address">
-              <input
-                type="radio"
-                name="saved-address"
-                value={entry._id}
-                checked={chosen === entry._id}
-                onChange={() => setChosen(entry._id)}
-              />{' '}
-              {[entry.line1, entry.line2, entry.city, `${entry.state} ${entry.zipcode}`]
-                .filter(Boolean)
-                .join(', ')}
-            </label>
-          ))}
-          <label className="saved-address">
-            <input
-              type="checkbox"
-              checked={chosen === null}
-              onChange={(event) =>
-                setChosen(event.target.checked ? null : (savedAddresses[0]?._id ?? null))
-              }
-            />{' '}
-            Ship to another address
-          </label>
-        </fieldset>
+      {digitalOnly ? (
+        <p className="notice">{CHECKOUT_TEXT.nothingToShip}</p>
+      ) : (
+        // Hidden before hydration when the page is marked digital-only (DigitalCartMark.astro).
+        <div className="shipping-only">
+          {savedAddresses.length > 0 && (
+            <SavedAddressCards
+              legend="Shipping address"
+              name="saved-address"
+              addresses={savedAddresses}
+              chosen={chosen}
+              onChoose={setChosen}
+              otherLabel="Ship to another address"
+              recipient={recipientName(session.user)}
+            />
+          )}
+          {!chosenAddress && (
+            <AddressFields
+              idPrefix="shipping"
+              section="shipping"
+              title={savedAddresses.length > 0 ? 'Another address' : 'Shipping address'}
+              value={address}
+              errors={addressErrors}
+              onChange={(next) => {
+                addressTyped.current = true;
+                setAddress(next);
+              }}
+            />
+          )}
+          <p className="hint">
+            We ship only to the continental United States (excludes Alaska + Hawaii). Sales tax is
+            calculated from the shipping address.
+          </p>
+        </div>
       )}
-      {!chosenAddress && (
-        <AddressFields
-          idPrefix="shipping"
-          section="shipping"
-          title={savedAddresses.length > 0 ? 'Another address' : 'Shipping address'}
-          value={address}
-          errors={addressErrors}
-          onChange={(next) => {
-            addressTyped.current = true;
-            setAddress(next);
-          }}
-        />
-      )}
-      <p className="hint">
-        We ship only to the continental United States (excludes Alaska + Hawaii). Sales tax is
-        calculated from the shipping address.
-      </p>
       {/* The primary action comes first in tab order (issue 13 point 5). */}
       <div className="actions">
         <button type="submit" className="button primary">

@@ -6,6 +6,8 @@ interface Props {
   cart: ComponentProps<typeof WithOrderSummary>['cart'];
   /** The address the summary's tax is for. */
   address: ComponentProps<typeof WithOrderSummary>['address'];
+  /** Which address the tax follows: billing for digital items only. */
+  taxFrom?: ComponentProps<typeof WithOrderSummary>['taxFrom'];
   form: RefObject<HTMLFormElement | null>;
   /** While what the form shows is still loading. */
   busy: boolean;
@@ -19,10 +21,19 @@ interface Props {
  * A checkout step's form beside the order summary. It is rendered on the server, so a submit
  * pressed before the island hydrates is held and sent once it has (useEarlySubmit).
  */
-export function StepForm({ cart, address, form, busy, ready = true, onSubmit, children }: Props) {
+export function StepForm({
+  cart,
+  address,
+  taxFrom,
+  form,
+  busy,
+  ready = true,
+  onSubmit,
+  children,
+}: Props) {
   const earlySubmit = useEarlySubmit(form, ready);
   return (
-    <WithOrderSummary cart={cart} address={address}>
+    <WithOrderSummary cart={cart} address={address} taxFrom={taxFrom}>
       <form
         ref={form}
         className="checkout-form"

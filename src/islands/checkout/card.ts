@@ -30,3 +30,16 @@ export function newCardInfo(
     stored: false,
   };
 }
+
+/**
+ * A card number as it is typed, grouped for reading (issue 24 point 8): digits in fours
+ * ("4242 4242 4242 4242"), American Express (34, 37) as 4-6-5 as printed on the card. Anything
+ * but digits is dropped; at most 19 digits.
+ */
+export function formatCardNumber(typed: string): string {
+  const digits = typed.replace(/\D/g, '').slice(0, 19);
+  const groups = /^3[47]/.test(digits)
+    ? [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10, 15), digits.slice(15)]
+    : (digits.match(/.{1,4}/g) ?? []);
+  return groups.filter(Boolean).join(' ');
+}

@@ -10,6 +10,12 @@ export const CHECKOUT_TEXT = {
   liveConfirm: 'Place order',
   confirming: 'Confirming your order…',
   returnPolicy: ORDER_MESSAGES.returnPolicy,
+  /** A cart of digital items only (DECISIONS "Digital-only orders"). */
+  nothingToShip:
+    'Your cart holds digital items only, so nothing is shipped: you download them once paid. Next, your billing address.',
+  billingTaxNote:
+    'Sales tax is calculated from your billing address, since digital items are not shipped.',
+  noShipping: 'Digital items only: nothing is shipped. Your download links come with the order.',
   /** The server's answer that the review page turns into the two lines above (spec §8). */
   serverOutOfStock: ORDER_MESSAGES.outOfStock,
 } as const;

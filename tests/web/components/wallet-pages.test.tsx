@@ -21,7 +21,8 @@ describe('the saved addresses', () => {
     const form = screen.getByRole('form', { name: 'Add an address' });
     await fill(within(form).getByLabelText('Address Line 1'), PORTLAND.line1);
     await fill(within(form).getByLabelText('City'), PORTLAND.city);
-    await fill(within(form).getByLabelText('State'), PORTLAND.state);
+    // The state is a select of the allowed states (issue 24 point 8).
+    await user.selectOptions(within(form).getByLabelText('State'), PORTLAND.state);
     await fill(within(form).getByLabelText('ZIP Code'), PORTLAND.zipcode);
     await user.click(within(form).getByRole('button', { name: 'Add address' }));
     return form;

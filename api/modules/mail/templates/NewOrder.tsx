@@ -27,8 +27,14 @@ export function NewOrder({ data, shop }: Props) {
       />
       <OrderTable data={data} />
       <Paragraph>{`Payment: ${order.paymentStatus}${payment ? `, ${payment}` : ''}`}</Paragraph>
-      <SectionTitle>Ship to</SectionTitle>
-      <Lines lines={[name, ...addressLines(order.shippingAddress)]} />
+      {order.shippingAddress ? (
+        <>
+          <SectionTitle>Ship to</SectionTitle>
+          <Lines lines={[name, ...addressLines(order.shippingAddress)]} />
+        </>
+      ) : (
+        <Paragraph>Digital items only: nothing to ship.</Paragraph>
+      )}
     </EmailLayout>
   );
 }

@@ -65,10 +65,14 @@ export function OrderConfirmation({ data, shop }: Props) {
       <OrderTable data={data} />
       <Note>Shipping is included in the prices.</Note>
       {payment && <Paragraph>{`Paid with ${payment}.`}</Paragraph>}
-      <SectionTitle>Shipping to</SectionTitle>
-      <Lines
-        lines={[`${order.firstname} ${order.lastname}`, ...addressLines(order.shippingAddress)]}
-      />
+      {order.shippingAddress && (
+        <>
+          <SectionTitle>Shipping to</SectionTitle>
+          <Lines
+            lines={[`${order.firstname} ${order.lastname}`, ...addressLines(order.shippingAddress)]}
+          />
+        </>
+      )}
       {onlyDownloads ? (
         <Paragraph>
           Nothing ships: your photos are ready to download with the links above.

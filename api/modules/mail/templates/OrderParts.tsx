@@ -26,7 +26,9 @@ export function itemName(item: OrderEmailData['items'][number]): string {
   return oneLine(item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title);
 }
 
-export function addressLines(address: OrderEmailData['order']['shippingAddress']): string[] {
+export function addressLines(
+  address: NonNullable<OrderEmailData['order']['shippingAddress']>,
+): string[] {
   return [
     address.line1,
     ...(address.line2 ? [address.line2] : []),
