@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { RequireAdmin, ADMIN_TEXT } from './RequireAdmin';
+import { noun } from './words';
 import styles from './Admin.module.css';
 
 interface Dashboard {
@@ -33,21 +34,21 @@ function DashboardBody() {
       <ul className={styles.figures}>
         <li>
           <a href="/admin/orders?status=unfulfilled">
-            <strong>{data.toShip}</strong> orders to ship
+            <strong>{data.toShip}</strong> {noun(data.toShip, 'order')} to ship
           </a>
         </li>
         <li>
           <a href="/admin/orders?status=refund_failed">
-            <strong>{data.refundsFailed}</strong> refunds failed
+            <strong>{data.refundsFailed}</strong> {noun(data.refundsFailed, 'refund')} failed
           </a>
         </li>
         <li>
           <a href="/admin/inbox">
-            <strong>{data.unreadMessages}</strong> unread messages
+            <strong>{data.unreadMessages}</strong> unread {noun(data.unreadMessages, 'message')}
           </a>
         </li>
         <li>
-          <strong>{data.lowStock.length}</strong> low-stock items
+          <strong>{data.lowStock.length}</strong> low-stock {noun(data.lowStock.length, 'item')}
         </li>
       </ul>
       <section className={styles.panel} aria-labelledby="chart-title">

@@ -3,6 +3,7 @@ import { api } from '../../lib/api-client';
 import { formatCents } from '../../../core/money';
 import type { OrderHeading } from './OrderRecord';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
+import { plural, statusLabel } from './words';
 import styles from './Admin.module.css';
 
 interface OrderList {
@@ -84,10 +85,10 @@ function OrdersBody() {
       {data && (
         <>
           <p>
-            {data.total} orders
+            {plural(data.total, 'order')}
             {data.total > data.pageSize ? `, page ${data.page}` : ''}
           </p>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.cards}`}>
             <thead>
               <tr>
                 <th scope="col">Order</th>
@@ -101,18 +102,22 @@ function OrdersBody() {
             <tbody>
               {data.orders.map((order) => (
                 <tr key={order.id}>
-                  <td>
+                  <td data-label="Order">
                     <a href={`/admin/orders/${order.id}`}>Order {order.number}</a>
                   </td>
-                  <td>{when(order.createdAt)}</td>
-                  <td>
-                    {order.firstname} {order.lastname}
-                    <br />
-                    {order.email}
+                  <td data-label="Placed">{when(order.createdAt)}</td>
+                  <td data-label="Customer">
+                    <span>
+                      {order.firstname} {order.lastname}
+                      <br />
+                      {order.email}
+                    </span>
                   </td>
-                  <td>{order.status.replace('_', ' ')}</td>
-                  <td>{formatCents(order.totalCents)}</td>
-                  <td data-testid="order-net">{formatCents(order.netCents)}</td>
+                  <td data-label="Status">{statusLabel(order.status)}</td>
+                  <td data-label="Total">{formatCents(order.totalCents)}</td>
+                  <td data-label="Net" data-testid="order-net">
+                    {formatCents(order.netCents)}
+                  </td>
                 </tr>
               ))}
             </tbody>

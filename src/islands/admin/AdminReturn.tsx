@@ -14,7 +14,9 @@ import {
   ReturnRestockFields,
   type RestockChoice,
 } from './ReturnRestockFields';
+import { ReturnDecline } from './ReturnDecline';
 import { AskButton, NoticeLine, useAdminAction } from './useAdminAction';
+import { statusLabel } from './words';
 import styles from './Admin.module.css';
 
 interface ReturnDetail {
@@ -78,6 +80,7 @@ export function AdminReturn({
   const [failed, setFailed] = useState(false);
   const { asking, setAsking, busy, notice, setNotice, send: sendAction } = useAdminAction<Action>();
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [restock, setRestock] = useState<Record<string, RestockChoice>>({});
   // One key per refund attempt: a double click or a network retry refunds once.
@@ -152,7 +155,10 @@ export function AdminReturn({
             ? receiveBody
             : null;
     const parsed = schema?.safeParse(bodyOf(action));
+    if (action === 'decline')
+      setReasonError(parsed?.success ? null : parsed!.error.issues[0]!.message);
     if (parsed && !parsed.success) {
+      if (action === 'decline') return;
       setNotice({ error: true, text: parsed.error.issues[0]!.message });
       return;
     }
@@ -188,7 +194,7 @@ export function AdminReturn({
   return (
     <div className={styles.panel}>
       <p>
-        Status: <strong data-testid="return-status">{request.status}</strong>
+        Status: <strong data-testid="return-status">{statusLabel(request.status)}</strong>
         {request.declineReason ? ` (reason: ${request.declineReason})` : ''}
       </p>
       {data.items.length > 0 && (
@@ -206,15 +212,15 @@ export function AdminReturn({
       {request.status === 'requested' && (
         <>
           <AskButton label="Approve" onClick={() => ask('approve')} />
-          <div className={styles.form}>
-            <label>
-              Reason to decline (emailed to the customer)
-              <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} />
-            </label>
-            <button className={styles.secondary} type="button" onClick={() => ask('decline')}>
-              Decline
-            </button>
-          </div>
+          <ReturnDecline
+            reason={reason}
+            onReason={(text) => {
+              setReason(text);
+              setReasonError(null);
+            }}
+            error={reasonError}
+            onDecline={() => ask('decline')}
+          />
         </>
       )}
       {request.status === 'approved' && (
@@ -226,7 +232,7 @@ export function AdminReturn({
       {request.status === 'received' && (
         <fieldset>
           <legend>Refund part of the order</legend>
-          <table className={styles.table}>
+          <table className={`${styles.table} ${styles.cards}`}>
             <thead>
               <tr>
                 <th scope="col">Line</th>
@@ -240,12 +246,12 @@ export function AdminReturn({
                 const name = `${line.title}${line.variantTitle ? ` (${line.variantTitle})` : ''}`;
                 return (
                   <tr key={line.id}>
-                    <td>
+                    <td data-label="Line">
                       {name}, {formatCents(line.unitPriceCents)} each
                     </td>
-                    <td>{line.quantity}</td>
-                    <td>{line.refundedQuantity}</td>
-                    <td>
+                    <td data-label="Bought">{line.quantity}</td>
+                    <td data-label="Refunded">{line.refundedQuantity}</td>
+                    <td data-label="Refund now">
                       <input
                         id={`${formId}-${line.id}`}
                         type="number"
@@ -277,6 +283,7 @@ export function AdminReturn({
         <ConfirmStep
           summary={summary[asking]}
           confirmLabel={`Yes, ${STEP_TEXT[asking].label.toLowerCase()}`}
+          danger={asking === 'decline'}
           busy={busy}
           onConfirm={() => void send(asking)}
           onCancel={() => setAsking(null)}
@@ -286,8 +293,8 @@ export function AdminReturn({
         <ul>
           {data.refunds.map((refund) => (
             <li key={refund.id}>
-              {when(refund.createdAt)}: refund of {formatCents(refund.amountCents)} ({refund.status}
-              )
+              {when(refund.createdAt)}: refund of {formatCents(refund.amountCents)} (
+              {statusLabel(refund.status)})
             </li>
           ))}
         </ul>

@@ -64,14 +64,14 @@ export function CancelOrderForm({ orderId, number, totalCents, onChanged }: Prop
     return (
       <>
         <NoticeLine notice={notice} />
-        <AskButton label="Cancel and refund" busy={busy} onClick={() => setOpen(true)} />
+        <AskButton label="Cancel and refund" danger busy={busy} onClick={() => setOpen(true)} />
       </>
     );
   }
   const parsed = cancelBody.safeParse(body);
   return (
-    <form className={styles.form} onSubmit={ask} aria-labelledby="cancel-title">
-      <h4 id="cancel-title">Cancel and refund</h4>
+    <form className={styles.form} onSubmit={ask} aria-labelledby="cancel-form-title">
+      <h4 id="cancel-form-title">Cancel and refund</h4>
       <fieldset>
         <legend>Why is the order canceled? (the customer is told)</legend>
         {CANCEL_REASONS.map((value) => (
@@ -103,6 +103,7 @@ export function CancelOrderForm({ orderId, number, totalCents, onChanged }: Prop
         <ConfirmStep
           summary={`Cancel order ${number} and refund ${formatCents(totalCents)} to the customer's card? The stock goes back and the customer is emailed that the shop canceled it (${cancelReasonText(parsed.data.reason, parsed.data.note)}).`}
           confirmLabel="Yes, cancel and refund"
+          danger
           busy={busy}
           onConfirm={() => void confirm()}
           onCancel={() => setAsking(null)}

@@ -1,7 +1,8 @@
 import { formatCents } from '../../../core/money';
 import type { OrderMoney } from '../../../core/admin/order-money';
-import { historyNote } from './history-notes';
+import { historyLine } from './history-notes';
 import { when } from './RequireAdmin';
+import { statusLabel } from './words';
 import styles from './Admin.module.css';
 
 interface Address {
@@ -90,7 +91,7 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
       )}
       <section className={styles.panel} aria-labelledby="items-title">
         <h3 id="items-title">Items</h3>
-        <table className={styles.table}>
+        <table className={`${styles.table} ${styles.cards}`}>
           <thead>
             <tr>
               <th scope="col">Item</th>
@@ -102,10 +103,12 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
           <tbody>
             {data.items.map((item) => (
               <tr key={item.id}>
-                <td>{item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title}</td>
-                <td>{item.sku}</td>
-                <td>{item.quantity}</td>
-                <td>{formatCents(item.unitPriceCents * item.quantity)}</td>
+                <td data-label="Item">
+                  {item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title}
+                </td>
+                <td data-label="SKU">{item.sku}</td>
+                <td data-label="Quantity">{item.quantity}</td>
+                <td data-label="Price">{formatCents(item.unitPriceCents * item.quantity)}</td>
               </tr>
             ))}
           </tbody>
@@ -129,7 +132,7 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
         <ul>
           {data.emails.map((mail) => (
             <li key={mail.id}>
-              {when(mail.createdAt)}: {mail.subject} ({mail.status})
+              {when(mail.createdAt)}: {mail.subject} ({statusLabel(mail.status)})
             </li>
           ))}
         </ul>
@@ -137,12 +140,10 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
       <section className={styles.panel} aria-labelledby="history-title">
         <h3 id="history-title">History</h3>
         <ul>
-          <li>{when(order.createdAt)}: placed</li>
+          <li>{when(order.createdAt)}: Placed</li>
           {data.history.map((entry, i) => (
             <li key={i}>
-              {when(entry.createdAt)}: {entry.action} by {entry.actorEmail}
-              {entry.after?.status ? ` → ${String(entry.after.status)}` : ''}
-              {historyNote(entry.after)}
+              {when(entry.createdAt)}: {historyLine(entry)}
             </li>
           ))}
         </ul>

@@ -53,19 +53,29 @@ export function NoticeLine({ notice }: { notice: Notice }) {
   );
 }
 
-/** An action's first button, in its own paragraph: it only asks for the confirm step. */
+/**
+ * An action's first button, in its own paragraph: it only asks for the confirm step. `danger`
+ * styles an action that cannot be undone (cancel and refund, decline).
+ */
 export function AskButton({
   label,
   busy,
+  danger = false,
   onClick,
 }: {
   label: string;
   busy?: boolean | undefined;
+  danger?: boolean;
   onClick: () => void;
 }) {
   return (
     <p>
-      <button className={styles.button} type="button" disabled={busy} onClick={onClick}>
+      <button
+        className={danger ? styles.danger : styles.button}
+        type="button"
+        disabled={busy}
+        onClick={onClick}
+      >
         {label}
       </button>
     </p>
