@@ -9,13 +9,23 @@ import { expect, type APIRequestContext } from '@playwright/test';
  * spec that needs the owner sets the password through that link (it works once); later calls
  * log in. Tests ship and deliver orders as the owner does, through the back office's API.
  */
-const OWNER_EMAIL = 'owner@e2e.example.com';
-const OWNER_PASSWORD = 'cascade spruce lantern owner';
+export const OWNER_EMAIL = 'owner@e2e.example.com';
+export const OWNER_PASSWORD = 'cascade spruce lantern owner';
 
 function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
   return dir;
+}
+
+/** Creates `path` if no one has yet: true for the one caller that did. */
+function takeLock(path: string): boolean {
+  try {
+    writeFileSync(path, '', { flag: 'wx' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function logIn(request: APIRequestContext) {
@@ -27,6 +37,10 @@ async function logIn(request: APIRequestContext) {
 /** The owner's Authorization header, the password set on first use. */
 export async function ownerAuthorization(request: APIRequestContext) {
   const done = join(dataDir(), 'owner-password-set');
+  // The link works once: of specs running at once, the one that takes the lock uses it.
+  if (!existsSync(done) && !takeLock(join(dataDir(), 'owner-password-lock'))) {
+    await expect.poll(() => existsSync(done), { timeout: 30_000 }).toBe(true);
+  }
   if (!existsSync(done)) {
     const printed = readFileSync(join(dataDir(), 'owner-link.txt'), 'utf8');
     const link = /https?:\/\/\S+\/resetpassword\?\S+/.exec(printed)?.[0];
