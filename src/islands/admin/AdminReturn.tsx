@@ -14,6 +14,7 @@ import {
   ReturnRestockFields,
   type RestockChoice,
 } from './ReturnRestockFields';
+import { newKey } from './new-key';
 import { ReturnDecline } from './ReturnDecline';
 import { AskButton, NoticeLine, useAdminAction } from './useAdminAction';
 import { statusLabel } from './words';
@@ -54,15 +55,6 @@ const STEP_TEXT: Record<Action, { label: string; done: string }> = {
   },
   refund: { label: 'Refund', done: 'Refunded; the customer was emailed.' },
 };
-
-/** A version-4 UUID from getRandomValues (crypto.randomUUID exists only on https and localhost). */
-function newKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /**
  * One return request in the inbox (issue 14): requested → approved → received → refunded, or

@@ -35,7 +35,10 @@ export interface HistoryEntry {
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const cents = (value: unknown) => (typeof value === 'number' ? formatCents(value) : '');
 
-/** What was done, in words, before "by …": "Shipped with UPS 1Z999AA10123456784". */
+/** Where "by owner@…" goes in a sentence that does not end with it. */
+const BY = '{by}';
+
+/** What was done, in words: "Shipped with UPS 1Z999AA10123456784" (then "by …"). */
 function whatWasDone(action: string, after: Record<string, unknown>): string {
   const status = text(after.status);
   switch (action) {
@@ -45,15 +48,15 @@ function whatWasDone(action: string, after: Record<string, unknown>): string {
       return 'Marked delivered';
     case 'order.cancel':
       if (status === 'canceled') return 'Canceled and refunded';
-      if (status === 'refund_failed') return 'Canceled, but the refund failed,';
+      if (status === 'refund_failed') return `Canceled ${BY}, but the refund failed`;
       return 'Cancel started';
     case 'order.retry-refund':
       return status === 'canceled'
         ? 'Refund retried and done'
-        : 'Refund retried, and failed again,';
+        : `Refund retried ${BY}, and it failed again`;
     case 'order.refund':
       return status === 'failed'
-        ? `A refund of ${cents(after.amountCents)} for a return failed, tried`
+        ? `Refund of ${cents(after.amountCents)} for a return tried ${BY}: it failed`
         : `Refunded ${cents(after.amountCents)} for a return`;
     case 'order.restock':
       return 'Return received';
@@ -72,5 +75,7 @@ function whatWasDone(action: string, after: Record<string, unknown>): string {
 export function historyLine(entry: HistoryEntry): string {
   const after = entry.after ?? {};
   const note = entry.action === 'order.refund' ? '' : historyNote(entry.after);
-  return `${whatWasDone(entry.action, after)} by ${entry.actorEmail}${note}`;
+  const done = whatWasDone(entry.action, after);
+  const by = `by ${entry.actorEmail}`;
+  return `${done.includes(BY) ? done.replace(BY, by) : `${done} ${by}`}${note}`;
 }
