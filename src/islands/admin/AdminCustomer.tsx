@@ -3,20 +3,15 @@ import { formatCents } from '../../../core/money';
 import type { CustomerSummary } from '../../../core/admin/customers';
 import { useApiGet } from '../../lib/use-api-get';
 import { verifiedText } from './AdminCustomers';
+import { CardTable } from './CardTable';
+import { orderColumns, type ListedOrder } from './order-columns';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
-import { plural, statusLabel } from './words';
+import { plural } from './words';
 import styles from './Admin.module.css';
 
 interface CustomerDetail {
   customer: CustomerSummary & { createdAt: string; lastOrderAt: string | null };
-  orders: {
-    id: string;
-    number: number;
-    createdAt: string;
-    status: string;
-    totalCents: number;
-    netCents: number;
-  }[];
+  orders: ListedOrder[];
   addresses: {
     id: string;
     line1: string;
@@ -28,6 +23,8 @@ interface CustomerDetail {
   /** Brand and last four only: the API gives nothing more of a card. */
   cards: { id: string; brand: string; last4: string }[];
 }
+
+const ORDER_COLUMNS = orderColumns();
 
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
@@ -71,30 +68,7 @@ function CustomerBody({ id }: { id: string }) {
         {data.orders.length === 0 ? (
           <p>No orders yet.</p>
         ) : (
-          <table className={`${styles.table} ${styles.cards}`}>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Status</th>
-                <th scope="col">Total</th>
-                <th scope="col">Net</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.orders.map((order) => (
-                <tr key={order.id}>
-                  <td data-label="Order">
-                    <a href={`/admin/orders/${order.id}`}>Order {order.number}</a>
-                  </td>
-                  <td data-label="Placed">{when(order.createdAt)}</td>
-                  <td data-label="Status">{statusLabel(order.status)}</td>
-                  <td data-label="Total">{formatCents(order.totalCents)}</td>
-                  <td data-label="Net">{formatCents(order.netCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <CardTable rows={data.orders} columns={ORDER_COLUMNS} keyOf={(order) => order.id} />
         )}
       </section>
       <section className={styles.panel} aria-labelledby="customer-addresses">

@@ -1,19 +1,45 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { formatCents } from '../../../core/money';
 import type { CustomerSummary } from '../../../core/admin/customers';
 import { useApiGet } from '../../lib/use-api-get';
-import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
+import { ListSearch, PagedTable, type Column, type ListPage } from './CardTable';
+import { RequireAdmin, when } from './RequireAdmin';
 import { plural } from './words';
-import styles from './Admin.module.css';
 
-interface CustomerList {
-  customers: (CustomerSummary & { createdAt: string; lastOrderAt: string | null })[];
-  page: number;
-  pageSize: number;
-  total: number;
+type Customer = CustomerSummary & { createdAt: string; lastOrderAt: string | null };
+
+interface CustomerList extends ListPage {
+  customers: Customer[];
 }
 
 export const verifiedText = (verified: boolean) => (verified ? 'Verified' : 'Not verified');
+
+const COLUMNS: Column<Customer>[] = [
+  {
+    label: 'Customer',
+    cell: (customer) => (
+      <a href={`/admin/customers/${customer.id}`}>
+        {customer.firstname} {customer.lastname}
+      </a>
+    ),
+  },
+  {
+    label: 'Email',
+    cell: (customer) => (
+      <span>
+        {customer.email}
+        <br />
+        {verifiedText(customer.emailVerified)}
+      </span>
+    ),
+  },
+  { label: 'Orders', cell: (customer) => plural(customer.orderCount, 'order') },
+  { label: 'Total spent', cell: (customer) => formatCents(customer.spentCents) },
+  {
+    label: 'Last order',
+    cell: (customer) => (customer.lastOrderAt ? when(customer.lastOrderAt) : 'None yet'),
+  },
+];
 
 /** The customer list (issue 25 point 7): who bought what, searchable by name or email, paged. */
 function CustomersBody() {
@@ -29,83 +55,21 @@ function CustomersBody() {
     else setFailed(true);
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    if (q.trim()) next.set('q', q.trim());
-    location.assign(`/admin/customers${next.size ? `?${next}` : ''}`);
-  }
-
-  const pageHref = (n: number) => {
-    const next = new URLSearchParams(location.search);
-    next.set('page', String(n));
-    return `/admin/customers?${next}`;
-  };
-
   return (
     <>
-      <form className={styles.form} onSubmit={submit} role="search">
-        <label>
-          Name or email
-          <input type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-        </label>
-        <button className={styles.button} type="submit">
-          Find customers
-        </button>
-      </form>
-      {failed && <p className={styles.error}>{ADMIN_TEXT.failed}</p>}
-      {!data && !failed && <p role="status">Loading customers...</p>}
-      {data && data.customers.length === 0 && (
-        <p>{params.get('q') ? 'No customer matches this search.' : 'No customers yet.'}</p>
-      )}
+      <ListSearch searchLabel="Name or email" q={q} onQ={setQ} submitLabel="Find customers" />
+      <PagedTable
+        list={data}
+        rows={data?.customers ?? []}
+        failed={failed}
+        loading="Loading customers..."
+        empty={params.get('q') ? 'No customer matches this search.' : 'No customers yet.'}
+        noun="customer"
+        columns={COLUMNS}
+        keyOf={(customer) => customer.id}
+      />
       {data && data.customers.length > 0 && (
-        <>
-          <p>
-            {plural(data.total, 'customer')}
-            {data.total > data.pageSize ? `, page ${data.page}` : ''}
-          </p>
-          <table className={`${styles.table} ${styles.cards}`}>
-            <thead>
-              <tr>
-                <th scope="col">Customer</th>
-                <th scope="col">Email</th>
-                <th scope="col">Orders</th>
-                <th scope="col">Total spent</th>
-                <th scope="col">Last order</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.customers.map((customer) => (
-                <tr key={customer.id}>
-                  <td data-label="Customer">
-                    <a href={`/admin/customers/${customer.id}`}>
-                      {customer.firstname} {customer.lastname}
-                    </a>
-                  </td>
-                  <td data-label="Email">
-                    <span>
-                      {customer.email}
-                      <br />
-                      {verifiedText(customer.emailVerified)}
-                    </span>
-                  </td>
-                  <td data-label="Orders">{plural(customer.orderCount, 'order')}</td>
-                  <td data-label="Total spent">{formatCents(customer.spentCents)}</td>
-                  <td data-label="Last order">
-                    {customer.lastOrderAt ? when(customer.lastOrderAt) : 'None yet'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <p>Total spent: what their orders paid, less every refund.</p>
-          <nav aria-label="Pages">
-            {data.page > 1 && <a href={pageHref(data.page - 1)}>Previous page</a>}{' '}
-            {data.page * data.pageSize < data.total && (
-              <a href={pageHref(data.page + 1)}>Next page</a>
-            )}
-          </nav>
-        </>
+        <p>Total spent: what their orders paid, less every refund.</p>
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { RequireAdmin, ADMIN_TEXT } from './RequireAdmin';
+import { CardTable, type Column } from './CardTable';
 import { noun } from './words';
 import styles from './Admin.module.css';
 
@@ -17,6 +18,15 @@ interface Dashboard {
     quantity: number | null;
   }[];
 }
+
+const LOW_STOCK_COLUMNS: Column<Dashboard['lowStock'][number]>[] = [
+  {
+    label: 'Product',
+    cell: (item) => (item.variant ? `${item.title} (${item.variant})` : item.title),
+  },
+  { label: 'SKU', cell: (item) => item.sku },
+  { label: 'In stock', cell: (item) => item.quantity ?? 0 },
+];
 
 function DashboardBody() {
   const [data, setData] = useState<Dashboard | null>(null);
@@ -61,24 +71,7 @@ function DashboardBody() {
         {data.lowStock.length === 0 ? (
           <p>Nothing is low on stock.</p>
         ) : (
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">SKU</th>
-                <th scope="col">In stock</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.lowStock.map((item) => (
-                <tr key={item.sku}>
-                  <td>{item.variant ? `${item.title} (${item.variant})` : item.title}</td>
-                  <td>{item.sku}</td>
-                  <td>{item.quantity ?? 0}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <CardTable rows={data.lowStock} columns={LOW_STOCK_COLUMNS} keyOf={(item) => item.sku} />
         )}
       </section>
     </>

@@ -13,7 +13,9 @@ import {
   restockFits,
   ReturnRestockFields,
   type RestockChoice,
+  UnitsInput,
 } from './ReturnRestockFields';
+import { CardTable, type Column } from './CardTable';
 import { newKey } from './new-key';
 import { ReturnDecline } from './ReturnDecline';
 import { AskButton, NoticeLine, useAdminAction } from './useAdminAction';
@@ -183,6 +185,27 @@ export function AdminReturn({
     refund: `Refund ${formatCents(refundCents)} for order ${order.number} to the customer's card?`,
   };
 
+  const refundColumns: Column<ReturnDetail['lines'][number]>[] = [
+    {
+      label: 'Line',
+      cell: (line) => `${lineName(line)}, ${formatCents(line.unitPriceCents)} each`,
+    },
+    { label: 'Bought', cell: (line) => line.quantity },
+    { label: 'Refunded', cell: (line) => line.refundedQuantity },
+    {
+      label: 'Refund now',
+      cell: (line) => (
+        <UnitsInput
+          id={`${formId}-${line.id}`}
+          max={line.quantity - line.refundedQuantity}
+          value={quantities[line.id] ?? '0'}
+          onChange={(units) => setQuantities((current) => ({ ...current, [line.id]: units }))}
+          label={`Units of ${lineName(line)} to refund`}
+        />
+      ),
+    },
+  ];
+
   return (
     <div className={styles.panel}>
       <p>
@@ -224,44 +247,7 @@ export function AdminReturn({
       {request.status === 'received' && (
         <fieldset>
           <legend>Refund part of the order</legend>
-          <table className={`${styles.table} ${styles.cards}`}>
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Bought</th>
-                <th scope="col">Refunded</th>
-                <th scope="col">Refund now</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.lines.map((line) => {
-                const name = `${line.title}${line.variantTitle ? ` (${line.variantTitle})` : ''}`;
-                return (
-                  <tr key={line.id}>
-                    <td data-label="Line">
-                      {name}, {formatCents(line.unitPriceCents)} each
-                    </td>
-                    <td data-label="Bought">{line.quantity}</td>
-                    <td data-label="Refunded">{line.refundedQuantity}</td>
-                    <td data-label="Refund now">
-                      <input
-                        id={`${formId}-${line.id}`}
-                        type="number"
-                        min={0}
-                        max={line.quantity - line.refundedQuantity}
-                        step={1}
-                        value={quantities[line.id] ?? '0'}
-                        onChange={(e) =>
-                          setQuantities((current) => ({ ...current, [line.id]: e.target.value }))
-                        }
-                        aria-label={`Units of ${name} to refund`}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <CardTable rows={data.lines} columns={refundColumns} keyOf={(line) => line.id} />
           <p>
             Paid {formatCents(order.totalCents)}, refunded so far {formatCents(data.refundedCents)};
             this refund: <strong>{formatCents(refundCents)}</strong>

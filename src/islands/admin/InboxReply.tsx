@@ -1,8 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { replyBody, type ReplyKind } from '../../../core/admin/inbox-reply';
-import { ConfirmStep } from './ConfirmStep';
 import { when } from './RequireAdmin';
-import { NoticeLine, useAdminAction } from './useAdminAction';
+import { FormSteps, NoticeLine, useAdminAction } from './useAdminAction';
 import { statusLabel } from './words';
 import styles from './Admin.module.css';
 
@@ -51,7 +50,8 @@ export function InboxReply({ kind, id, to, subject, onSent }: Props) {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const { asking, setAsking, busy, notice, send } = useAdminAction<'reply'>();
+  const action = useAdminAction<'reply'>();
+  const { asking, setAsking, notice, send } = action;
 
   function ask(event: FormEvent) {
     event.preventDefault();
@@ -73,15 +73,22 @@ export function InboxReply({ kind, id, to, subject, onSent }: Props) {
     }
   }
 
+  /** The confirm step: what sending does. */
+  const sending = {
+    summary: `Email this reply to ${to}? It is kept on this thread.`,
+    confirmLabel: 'Yes, send the reply',
+    onConfirm: () => void confirm(),
+  };
+
   if (!open) {
     return (
       <>
-        <NoticeLine notice={notice} />
         <p>
           <button className={styles.secondary} type="button" onClick={() => setOpen(true)}>
             Reply<span className="visually-hidden"> to {subject}</span>
           </button>
         </p>
+        <NoticeLine notice={notice} />
       </>
     );
   }
@@ -104,25 +111,13 @@ export function InboxReply({ kind, id, to, subject, onSent }: Props) {
           {error}
         </p>
       )}
-      <NoticeLine notice={notice} />
-      {asking === 'reply' ? (
-        <ConfirmStep
-          summary={`Email this reply to ${to}? It is kept on this thread.`}
-          confirmLabel="Yes, send the reply"
-          busy={busy}
-          onConfirm={() => void confirm()}
-          onCancel={() => setAsking(null)}
-        />
-      ) : (
-        <p>
-          <button className={styles.button} type="submit" disabled={busy}>
-            Send reply
-          </button>{' '}
-          <button className={styles.secondary} type="button" onClick={() => setOpen(false)}>
-            Close
-          </button>
-        </p>
-      )}
+      <FormSteps
+        action={action}
+        confirm={asking === 'reply' ? sending : null}
+        submitLabel="Send reply"
+        closeLabel="Close"
+        onClose={() => setOpen(false)}
+      />
     </form>
   );
 }

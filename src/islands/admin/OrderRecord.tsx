@@ -1,5 +1,6 @@
 import { formatCents } from '../../../core/money';
 import type { OrderMoney } from '../../../core/admin/order-money';
+import { CardTable, type Column } from './CardTable';
 import { historyLine } from './history-notes';
 import { when } from './RequireAdmin';
 import { statusLabel } from './words';
@@ -66,6 +67,18 @@ export interface OrderDetail {
   }[];
 }
 
+type Item = OrderDetail['items'][number];
+
+const ITEM_COLUMNS: Column<Item>[] = [
+  {
+    label: 'Item',
+    cell: (item) => (item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title),
+  },
+  { label: 'SKU', cell: (item) => item.sku },
+  { label: 'Quantity', cell: (item) => item.quantity },
+  { label: 'Price', cell: (item) => formatCents(item.unitPriceCents * item.quantity) },
+];
+
 const addressText = (a: Address) =>
   [a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`].filter(Boolean).join(', ');
 
@@ -91,28 +104,7 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
       )}
       <section className={styles.panel} aria-labelledby="items-title">
         <h3 id="items-title">Items</h3>
-        <table className={`${styles.table} ${styles.cards}`}>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">SKU</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Price</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((item) => (
-              <tr key={item.id}>
-                <td data-label="Item">
-                  {item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title}
-                </td>
-                <td data-label="SKU">{item.sku}</td>
-                <td data-label="Quantity">{item.quantity}</td>
-                <td data-label="Price">{formatCents(item.unitPriceCents * item.quantity)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CardTable rows={data.items} columns={ITEM_COLUMNS} keyOf={(item) => item.id} />
         <p>
           Subtotal {formatCents(order.subtotalCents)} · Tax {formatCents(order.taxCents)} · Total{' '}
           <strong>{formatCents(order.totalCents)}</strong>
