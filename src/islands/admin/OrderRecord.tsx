@@ -27,6 +27,8 @@ export interface OrderHeading {
 export interface OrderDetail {
   order: OrderHeading & {
     isGuest: boolean;
+    /** The account that placed it; null for a guest. */
+    userId?: string | null;
     shippingAddress: Address;
     billingAddress: Address;
     subtotalCents: number;
@@ -113,8 +115,15 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
       <section className={styles.panel} aria-labelledby="contact-title">
         <h3 id="contact-title">Contact and addresses</h3>
         <p>
-          {order.firstname} {order.lastname} ({order.isGuest ? 'guest' : 'account'}),{' '}
-          <a href={`mailto:${order.email}`}>{order.email}</a>
+          {order.firstname} {order.lastname} (
+          {order.userId ? (
+            <a href={`/admin/customers/${order.userId}`}>account: customer page</a>
+          ) : order.isGuest ? (
+            'guest'
+          ) : (
+            'account'
+          )}
+          ), <a href={`mailto:${order.email}`}>{order.email}</a>
         </p>
         <p>Ship to: {addressText(order.shippingAddress)}</p>
         <p>Bill to: {addressText(order.billingAddress)}</p>
