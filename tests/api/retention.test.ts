@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contactMessages,
+  inboxReplies,
   orderItems,
   orders,
   outbox,
@@ -104,6 +105,27 @@ describe('retention', () => {
         createdAt: daysAgo(10),
       })
       .returning();
+    // The owner's replies from the inbox: the old one loses the address and the words.
+    await db.insert(inboxReplies).values([
+      {
+        kind: 'contact',
+        itemId: oldMessage!.id,
+        to: 'writer@example.com',
+        subject: 'Re: Order question',
+        message: 'Dear Old Buyer, it left 400 Pine St.',
+        actorEmail: 'owner@example.com',
+        createdAt: daysAgo(DAYS + 2),
+      },
+      {
+        kind: 'contact',
+        itemId: newMessage!.id,
+        to: 'new@example.com',
+        subject: 'Re: Hello',
+        message: 'A recent reply.',
+        actorEmail: 'owner@example.com',
+        createdAt: daysAgo(9),
+      },
+    ]);
     await db.insert(outbox).values([
       {
         kind: 'order.confirmed',
@@ -125,7 +147,16 @@ describe('retention', () => {
     const itemsBefore = await db.select().from(orderItems).orderBy(orderItems.orderId);
 
     const round = await runRetention(db, DAYS, { batchSize: 2, maxBatches: 10 });
-    expect(round).toEqual({ orders: 5, contactMessages: 2, mail: 1 });
+    expect(round).toEqual({ orders: 5, contactMessages: 2, replies: 1, mail: 1 });
+    expect(
+      await db
+        .select({ to: inboxReplies.to, message: inboxReplies.message })
+        .from(inboxReplies)
+        .orderBy(inboxReplies.createdAt),
+    ).toEqual([
+      { to: '', message: '' },
+      { to: 'new@example.com', message: 'A recent reply.' },
+    ]);
 
     const after = await db
       .select()
@@ -188,6 +219,11 @@ describe('retention', () => {
     expect(found).toBe(0);
 
     // A second round has nothing left to do.
-    expect(await runRetention(db, DAYS)).toEqual({ orders: 0, contactMessages: 0, mail: 0 });
+    expect(await runRetention(db, DAYS)).toEqual({
+      orders: 0,
+      contactMessages: 0,
+      replies: 0,
+      mail: 0,
+    });
   });
 });

@@ -144,7 +144,7 @@ test('the owner ships an order with a tracking number; the customer is emailed i
   await page.goto(`${base}/admin/orders`);
   await page.getByRole('link', { name: `Order ${orderNumber}` }).click();
   await expect(page).toHaveURL(`${base}/admin/orders/${orderId}`);
-  await expect(page.getByTestId('order-status')).toHaveText('unfulfilled');
+  await expect(page.getByTestId('order-status')).toHaveText('Unfulfilled');
   await noSeriousViolations(page);
   await page.getByLabel('Carrier').selectOption('UPS');
   await page.getByLabel('Tracking number').fill('1Z999AA10123456784');
@@ -154,12 +154,12 @@ test('the owner ships an order with a tracking number; the customer is emailed i
   await expect(confirmShip).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(confirmShip).toHaveCount(0);
-  await expect(page.getByTestId('order-status')).toHaveText('unfulfilled');
+  await expect(page.getByTestId('order-status')).toHaveText('Unfulfilled');
   await page.getByRole('button', { name: 'Mark shipped', exact: true }).click();
   await expect(confirmShip).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Marked shipped' })).toBeVisible();
-  await expect(page.getByTestId('order-status')).toHaveText('shipped');
+  await expect(page.getByTestId('order-status')).toHaveText('Shipped');
   await expect(page.getByRole('link', { name: '1Z999AA10123456784' })).toHaveAttribute(
     'href',
     'https://www.ups.com/track?tracknum=1Z999AA10123456784',
@@ -300,14 +300,14 @@ test('a customer return request is approved (the customer is emailed the instruc
   await logIn(page);
   await page.goto(`${base}/admin/inbox`);
   await page.getByRole('button', { name: `Handle the return for order ${board.number}` }).click();
-  await expect(page.getByTestId('return-status')).toHaveText('requested');
+  await expect(page.getByTestId('return-status')).toHaveText('Requested');
   await page.getByRole('button', { name: 'Approve', exact: true }).click();
   const yes = page.getByRole('button', { name: 'Yes, approve' });
   await expect(yes).toBeFocused();
   await noSeriousViolations(page);
   await yes.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Approved' })).toBeVisible();
-  await expect(page.getByTestId('return-status')).toHaveText('approved');
+  await expect(page.getByTestId('return-status')).toHaveText('Approved');
   await expect
     .poll(
       () =>
@@ -330,7 +330,7 @@ test('a customer return request is approved (the customer is emailed the instruc
     page.getByRole('group', { name: /Back on sale: 1 × Red Alder Cutting Board\./ }),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Yes, mark received' }).click();
-  await expect(page.getByTestId('return-status')).toHaveText('received');
+  await expect(page.getByTestId('return-status')).toHaveText('Received');
   const boardId = seedProductId('alder-cutting-board');
   const found = (await (await request.get(`${base}/api/product/search?q=Red%20Alder`)).json()) as {
     products: { _id: string; quantity: number }[];
@@ -363,7 +363,7 @@ test('the owner cancels an order with a reason; the customer is emailed that the
   await expect(yes).toBeFocused();
   await noSeriousViolations(page);
   await yes.press('Enter');
-  await expect(page.getByTestId('order-status')).toHaveText('canceled');
+  await expect(page.getByTestId('order-status')).toHaveText('Canceled');
   await expect(page.getByText(/\(reason: Cannot ship to the address\)/)).toBeVisible();
   await expect
     .poll(
@@ -409,14 +409,14 @@ test('the owner refunds part of a returned order; the order shows paid, the refu
   await logIn(page);
   await page.goto(`${base}/admin/inbox`);
   await page.getByRole('button', { name: `Handle the return for order ${order.number}` }).click();
-  await expect(page.getByTestId('return-status')).toHaveText('received');
+  await expect(page.getByTestId('return-status')).toHaveText('Received');
   await page.getByLabel('Units of Red Alder Cutting Board to refund').fill('1');
   const refundButton = page.getByRole('button', { name: /^Refund \$/ });
   const refundCents = centsOf((await refundButton.textContent()) ?? '');
   expect(refundCents).toBeGreaterThan(5800);
   await refundButton.click();
   await page.getByRole('button', { name: 'Yes, refund' }).click();
-  await expect(page.getByTestId('return-status')).toHaveText('refunded');
+  await expect(page.getByTestId('return-status')).toHaveText('Refunded');
 
   await page.goto(`${base}/admin/orders/${order.id}`);
   await expect(page.getByTestId('payment-state')).toHaveText('partially refunded');

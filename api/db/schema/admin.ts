@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { outbox } from './messaging';
 import { orders } from './orders';
 import { returnRequests } from './order-requests';
 import { users } from './users';
@@ -91,3 +92,28 @@ export const orderRefunds = pgTable(
 
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
+
+/**
+ * The owner's replies to a contact message or an issue report (issue 25 point 6), kept on the
+ * item's thread. Each is mailed through the outbox and audited in the same transaction.
+ */
+export const inboxReplies = pgTable(
+  'inbox_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'contact' or 'issue': the inbox item replied to. */
+    kind: text('kind', { enum: ['contact', 'issue'] }).notNull(),
+    itemId: uuid('item_id').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** The email in the outbox; null once housekeeping removed it (the reply stays). */
+    outboxId: uuid('outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('inbox_replies_item_idx').on(table.kind, table.itemId, table.createdAt)],
+);
+
+export type InboxReplyRow = typeof inboxReplies.$inferSelect;

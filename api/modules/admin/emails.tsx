@@ -3,6 +3,8 @@ import {
   EmailLayout,
   Lines,
   Paragraph,
+  Quoted,
+  SectionTitle,
   TextLink,
   Title,
 } from '../mail/templates/EmailLayout';
@@ -40,3 +42,27 @@ export const orderShippedEmail = (
   renderEmail(<OrderShipped data={data} shop={shop} />, {
     subject: `Order ${data.number} has shipped`,
   });
+
+export interface InboxReplyData {
+  /** The subject of what the customer wrote. */
+  subject: string;
+  /** The owner's answer, as typed (its line breaks kept). */
+  reply: string;
+  /** What the customer wrote, quoted below the answer. */
+  original: string;
+}
+
+/** The owner's answer to a contact message or an issue report, from the inbox. */
+export function InboxReply({ data, shop }: { data: InboxReplyData; shop: ShopDetails }) {
+  return (
+    <EmailLayout shop={shop} preview={`Re: ${data.subject}`}>
+      <Title>{`Re: ${data.subject}`}</Title>
+      <Lines lines={data.reply.split(/\r?\n/)} />
+      <SectionTitle>You wrote</SectionTitle>
+      <Quoted text={data.original} />
+    </EmailLayout>
+  );
+}
+
+export const inboxReplyEmail = (data: InboxReplyData, shop: ShopDetails): Promise<RenderedEmail> =>
+  renderEmail(<InboxReply data={data} shop={shop} />, { subject: `Re: ${data.subject}` });

@@ -9,6 +9,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit, type Actor } from './deps';
+import { repliesOf } from './inbox-reply';
 
 /** An SQL condition: the inbox item of `kind` with id `id` has not been read. */
 export const unread = (kind: string, id: SQL) =>
@@ -16,7 +17,8 @@ export const unread = (kind: string, id: SQL) =>
 
 /**
  * GET /admin/inbox: contact messages, issue reports and return requests (h-history's tables) in
- * one list, newest first, unread marked.
+ * one list, newest first, unread marked, each linking its order when it names one, with the
+ * owner's replies on its thread.
  */
 export async function inbox(db: Db) {
   const contact = await db
@@ -26,7 +28,10 @@ export async function inbox(db: Db) {
       subject: contactMessages.subject,
       message: contactMessages.message,
       orderNumber: contactMessages.orderNumber,
-      orderId: sql<string | null>`null`,
+      // The order the writer named, when there is one of that number: the inbox links it.
+      orderId: sql<
+        string | null
+      >`(select ${orders.id} from ${orders} where ${orders.number}::text = ${contactMessages.orderNumber})`,
       status: sql<string | null>`null`,
       createdAt: contactMessages.createdAt,
       unread: sql<boolean>`${unread('contact', sql`${contactMessages.id}`)}`,
@@ -73,7 +78,11 @@ export async function inbox(db: Db) {
   ]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
     .slice(0, INBOX_LIMIT);
-  return { items };
+  const replies = await repliesOf(
+    db,
+    items.filter((item) => item.kind !== 'return').map((item) => item.id),
+  );
+  return { items: items.map((item) => ({ ...item, replies: replies.get(item.id) ?? [] })) };
 }
 
 const INBOX_LIMIT = 200;

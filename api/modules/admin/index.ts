@@ -15,6 +15,8 @@ import {
 } from '../../../core/admin/model';
 import { cancelBody } from '../../../core/admin/cancel-reason';
 import { receiveBody } from '../../../core/admin/return-restock';
+import { replyBody, replyParams } from '../../../core/admin/inbox-reply';
+import { customerListQuery } from '../../../core/admin/customers';
 import {
   categoryList,
   createProduct,
@@ -28,7 +30,9 @@ import { refundReturn } from './returns-refund';
 import { dashboard } from './dashboard';
 import { markDelivered } from './deliver';
 import type { AdminDeps } from './deps';
+import { customerDetail, listCustomers } from './customers';
 import { inbox, markRead } from './inbox';
+import { replyToItem } from './inbox-reply';
 import { orderDetail } from './order-detail';
 import { listOrders } from './order-list';
 import { cancelAndRefund, retryRefund } from './refunds';
@@ -131,4 +135,17 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
       '/inbox/:kind/:id/read',
       ({ params, user }) => markRead(deps.db, user, params.kind, params.id),
       { admin: true, params: inboxReadParams },
-    );
+    )
+    .post(
+      '/inbox/:kind/:id/reply',
+      ({ params, body, user }) => replyToItem(deps, user, params.kind, params.id, body),
+      { admin: true, params: replyParams, body: replyBody },
+    )
+    .get('/customers', ({ query }) => listCustomers(deps.db, query), {
+      admin: true,
+      query: customerListQuery,
+    })
+    .get('/customers/:id', ({ params, user }) => customerDetail(deps.db, user, params.id), {
+      admin: true,
+      params: idParams,
+    });

@@ -2,6 +2,7 @@ import { and, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   contactMessages,
+  inboxReplies,
   orderIssueReports,
   orders,
   outbox,
@@ -20,6 +21,8 @@ const NO_ADDRESS: OrderAddress = { line1: '', line2: '', city: '', state: '', zi
 export interface RetentionRound {
   orders: number;
   contactMessages: number;
+  /** The owner's replies from the inbox (they quote the customer's address and may name them). */
+  replies: number;
   mail: number;
 }
 
@@ -87,6 +90,19 @@ export async function runRetention(
       .returning({ id: contactMessages.id });
     return done.length;
   });
+  const anonymisedReplies = await inBatches(limits, async (batchSize) => {
+    const due = db
+      .select({ id: inboxReplies.id })
+      .from(inboxReplies)
+      .where(and(lt(inboxReplies.createdAt, cutoff), ne(inboxReplies.message, '')))
+      .limit(batchSize);
+    const done = await db
+      .update(inboxReplies)
+      .set({ to: ANONYMOUS, message: '' })
+      .where(inArray(inboxReplies.id, due))
+      .returning({ id: inboxReplies.id });
+    return done.length;
+  });
   const mail = await pruneRows(
     db,
     outbox,
@@ -94,5 +110,10 @@ export async function runRetention(
     and(lt(outbox.createdAt, cutoff), ne(outbox.status, 'pending')),
     limits,
   );
-  return { orders: anonymisedOrders, contactMessages: anonymisedMessages, mail };
+  return {
+    orders: anonymisedOrders,
+    contactMessages: anonymisedMessages,
+    replies: anonymisedReplies,
+    mail,
+  };
 }

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { BackupStatus, type Backups } from './BackupStatus';
 import { RequireAdmin, ADMIN_TEXT } from './RequireAdmin';
+import { CardTable, type Column } from './CardTable';
+import { noun } from './words';
 import styles from './Admin.module.css';
 
 interface Dashboard {
@@ -19,6 +21,15 @@ interface Dashboard {
   backups: Backups;
 }
 
+const LOW_STOCK_COLUMNS: Column<Dashboard['lowStock'][number]>[] = [
+  {
+    label: 'Product',
+    cell: (item) => (item.variant ? `${item.title} (${item.variant})` : item.title),
+  },
+  { label: 'SKU', cell: (item) => item.sku },
+  { label: 'In stock', cell: (item) => item.quantity ?? 0 },
+];
+
 function DashboardBody() {
   const [data, setData] = useState<Dashboard | null>(null);
   const [failed, setFailed] = useState(false);
@@ -35,21 +46,21 @@ function DashboardBody() {
       <ul className={styles.figures}>
         <li>
           <a href="/admin/orders?status=unfulfilled">
-            <strong>{data.toShip}</strong> orders to ship
+            <strong>{data.toShip}</strong> {noun(data.toShip, 'order')} to ship
           </a>
         </li>
         <li>
           <a href="/admin/orders?status=refund_failed">
-            <strong>{data.refundsFailed}</strong> refunds failed
+            <strong>{data.refundsFailed}</strong> {noun(data.refundsFailed, 'refund')} failed
           </a>
         </li>
         <li>
           <a href="/admin/inbox">
-            <strong>{data.unreadMessages}</strong> unread messages
+            <strong>{data.unreadMessages}</strong> unread {noun(data.unreadMessages, 'message')}
           </a>
         </li>
         <li>
-          <strong>{data.lowStock.length}</strong> low-stock items
+          <strong>{data.lowStock.length}</strong> low-stock {noun(data.lowStock.length, 'item')}
         </li>
         <li>
           <BackupStatus backups={data.backups} />
@@ -65,24 +76,7 @@ function DashboardBody() {
         {data.lowStock.length === 0 ? (
           <p>Nothing is low on stock.</p>
         ) : (
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Product</th>
-                <th scope="col">SKU</th>
-                <th scope="col">In stock</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.lowStock.map((item) => (
-                <tr key={item.sku}>
-                  <td>{item.variant ? `${item.title} (${item.variant})` : item.title}</td>
-                  <td>{item.sku}</td>
-                  <td>{item.quantity ?? 0}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <CardTable rows={data.lowStock} columns={LOW_STOCK_COLUMNS} keyOf={(item) => item.sku} />
         )}
       </section>
     </>

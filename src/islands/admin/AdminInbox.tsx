@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { AdminReturn } from './AdminReturn';
+import { InboxReply, ReplyThread, type InboxReplyView } from './InboxReply';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
+import { plural, statusLabel } from './words';
 import styles from './Admin.module.css';
 
 interface InboxItem {
   kind: 'contact' | 'issue' | 'return';
   id: string;
-  email: string;
+  /** Null: a guest wrote without giving an address (they cannot be answered). */
+  email: string | null;
   subject: string;
   message: string;
   orderNumber: string | null;
@@ -15,6 +18,36 @@ interface InboxItem {
   status: string | null;
   createdAt: string;
   unread: boolean;
+  replies: InboxReplyView[];
+}
+
+const KIND_LABEL: Record<InboxItem['kind'], string> = {
+  contact: 'Message',
+  issue: 'Issue report',
+  return: 'Return request',
+};
+
+/** Who wrote, when, and the order it is about (a link when the shop has that order). */
+function ItemHeading({ item }: { item: InboxItem }) {
+  return (
+    <p>
+      {item.unread ? 'Unread · ' : ''}
+      {KIND_LABEL[item.kind]} from{' '}
+      {item.email ? <a href={`mailto:${item.email}`}>{item.email}</a> : 'a guest (no email given)'},{' '}
+      {when(item.createdAt)}
+      {item.orderId ? (
+        <>
+          {', '}
+          <a href={`/admin/orders/${item.orderId}`}>order {item.orderNumber}</a>
+        </>
+      ) : item.orderNumber ? (
+        `, order ${item.orderNumber}`
+      ) : (
+        ''
+      )}
+      {item.status ? ` (${statusLabel(item.status)})` : ''}
+    </p>
+  );
 }
 
 function InboxBody() {
@@ -29,85 +62,79 @@ function InboxBody() {
     });
   }, []);
 
+  /** Applies `change` to the item of that kind and id. */
+  const update = (item: InboxItem, change: (item: InboxItem) => InboxItem) =>
+    setItems(
+      (current) =>
+        current?.map((other) =>
+          other.kind === item.kind && other.id === item.id ? change(other) : other,
+        ) ?? null,
+    );
+
   async function markRead(item: InboxItem) {
     const result = await api.post(`/admin/inbox/${item.kind}/${item.id}/read`, {});
-    if (result.ok) {
-      setItems(
-        (current) =>
-          current?.map((other) => (other === item ? { ...other, unread: false } : other)) ?? null,
-      );
-    }
+    if (result.ok) update(item, (other) => ({ ...other, unread: false }));
   }
 
   if (failed) return <p className={styles.error}>{ADMIN_TEXT.failed}</p>;
   if (!items) return <p role="status">Loading the inbox...</p>;
   if (items.length === 0) return <p>The inbox is empty.</p>;
+  const unread = items.filter((item) => item.unread).length;
   return (
-    <ul className={styles.figures} style={{ gridTemplateColumns: '1fr' }}>
-      {items.map((item) => (
-        <li key={`${item.kind}:${item.id}`} className={item.unread ? styles.unread : undefined}>
-          <p>
-            {item.unread ? 'Unread · ' : ''}
-            {item.kind === 'contact'
-              ? 'Message'
-              : item.kind === 'issue'
-                ? 'Issue report'
-                : 'Return request'}{' '}
-            from <a href={`mailto:${item.email}`}>{item.email}</a>, {when(item.createdAt)}
-            {item.orderId ? (
-              <>
-                {', '}
-                <a href={`/admin/orders/${item.orderId}`}>order {item.orderNumber}</a>
-              </>
-            ) : item.orderNumber ? (
-              `, order ${item.orderNumber}`
-            ) : (
-              ''
-            )}
-            {item.status ? ` (${item.status})` : ''}
-          </p>
-          <p>{item.subject}</p>
-          <p style={{ fontWeight: 400, whiteSpace: 'pre-wrap' }}>{item.message}</p>
-          {item.unread && (
-            <button className={styles.button} type="button" onClick={() => void markRead(item)}>
-              Mark read
-            </button>
-          )}
-          {item.kind === 'return' && (
-            <>
-              {' '}
-              <button
-                className={styles.secondary}
-                type="button"
-                aria-expanded={open === item.id}
-                onClick={() => {
-                  setOpen((current) => (current === item.id ? null : item.id));
-                  if (item.unread) void markRead(item);
-                }}
-              >
-                {open === item.id ? 'Close' : 'Handle the return'}
-                <span className="visually-hidden"> for order {item.orderNumber}</span>
+    <>
+      <p>
+        {plural(items.length, 'item')}, {unread} unread
+      </p>
+      <ul className={`${styles.figures} ${styles.wrap}`} style={{ gridTemplateColumns: '1fr' }}>
+        {items.map((item) => (
+          <li key={`${item.kind}:${item.id}`} className={item.unread ? styles.unread : undefined}>
+            <ItemHeading item={item} />
+            <p>{item.subject}</p>
+            <p style={{ fontWeight: 400, whiteSpace: 'pre-wrap' }}>{item.message}</p>
+            {item.kind !== 'return' && <ReplyThread replies={item.replies} />}
+            {item.unread && (
+              <button className={styles.button} type="button" onClick={() => void markRead(item)}>
+                Mark read
               </button>
-              {open === item.id && (
-                <AdminReturn
-                  id={item.id}
-                  onChanged={(status) =>
-                    setItems(
-                      (current) =>
-                        current?.map((other) =>
-                          other.kind === 'return' && other.id === item.id
-                            ? { ...other, status }
-                            : other,
-                        ) ?? null,
-                    )
-                  }
-                />
-              )}
-            </>
-          )}
-        </li>
-      ))}
-    </ul>
+            )}
+            {item.kind !== 'return' && item.email && (
+              <InboxReply
+                kind={item.kind}
+                id={item.id}
+                to={item.email}
+                subject={item.subject}
+                onSent={(reply) =>
+                  update(item, (other) => ({ ...other, replies: [...other.replies, reply] }))
+                }
+              />
+            )}
+            {item.kind === 'return' && (
+              <>
+                {' '}
+                <button
+                  className={styles.secondary}
+                  type="button"
+                  aria-expanded={open === item.id}
+                  onClick={() => {
+                    setOpen((current) => (current === item.id ? null : item.id));
+                    if (item.unread) void markRead(item);
+                  }}
+                >
+                  {open === item.id ? 'Close' : 'Handle the return'}
+                  <span className="visually-hidden"> for order {item.orderNumber}</span>
+                </button>
+                {open === item.id && (
+                  <AdminReturn
+                    id={item.id}
+                    onChanged={(status) => update(item, (other) => ({ ...other, status }))}
+                  />
+                )}
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

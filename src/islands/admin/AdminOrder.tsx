@@ -7,6 +7,7 @@ import { formatCents } from '../../../core/money';
 import { OrderMoney } from './OrderMoney';
 import { OrderRecord, type OrderDetail } from './OrderRecord';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
+import { statusLabel } from './words';
 import { AskButton, NoticeLine, useAdminAction } from './useAdminAction';
 import styles from './Admin.module.css';
 
@@ -82,7 +83,7 @@ function OrderBody({ id }: { id: string }) {
     <>
       <h2>Order {order.number}</h2>
       <p>
-        Status: <strong data-testid="order-status">{order.shippingStatus.replace('_', ' ')}</strong>
+        Status: <strong data-testid="order-status">{statusLabel(order.shippingStatus)}</strong>
         {' · '}Payment: <strong data-testid="payment-state">{data.money.state}</strong> · Placed{' '}
         {when(order.createdAt)}
       </p>
@@ -111,15 +112,6 @@ function OrderBody({ id }: { id: string }) {
             'ship',
             `Mark order ${order.number} shipped with ${carrier} tracking ${tracking.trim()}? The customer is emailed the tracking link.`,
           )}
-          <CancelOrderForm
-            orderId={order.id}
-            number={order.number}
-            totalCents={order.totalCents}
-            onChanged={(done) => {
-              setNotice(done);
-              load();
-            }}
-          />
         </section>
       )}
       {order.shippingStatus === 'shipped' && (
@@ -138,6 +130,21 @@ function OrderBody({ id }: { id: string }) {
       )}
       <OrderMoney money={data.money} charges={data.payments} />
       <OrderRecord data={data} />
+      {order.shippingStatus === 'unfulfilled' && (
+        // Apart from shipping, below the order's record: it cannot be undone.
+        <section className={styles.dangerZone} aria-labelledby="cancel-title">
+          <h3 id="cancel-title">Cancel the order</h3>
+          <CancelOrderForm
+            orderId={order.id}
+            number={order.number}
+            totalCents={order.totalCents}
+            onChanged={(done) => {
+              setNotice(done);
+              load();
+            }}
+          />
+        </section>
+      )}
     </>
   );
 }

@@ -1,16 +1,27 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
-import { formatCents } from '../../../core/money';
 import type { OrderHeading } from './OrderRecord';
-import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
-import styles from './Admin.module.css';
+import { ListSearch, PagedTable, type Column, type ListPage } from './CardTable';
+import { orderColumns, type ListedOrder } from './order-columns';
+import { RequireAdmin } from './RequireAdmin';
 
-interface OrderList {
-  orders: (OrderHeading & { status: string; totalCents: number; netCents: number })[];
-  page: number;
-  pageSize: number;
-  total: number;
+type ListRow = OrderHeading & ListedOrder;
+
+interface OrderList extends ListPage {
+  orders: ListRow[];
 }
+
+const customer: Column<ListRow> = {
+  label: 'Customer',
+  cell: (order) => (
+    <span>
+      {order.firstname} {order.lastname}
+      <br />
+      {order.email}
+    </span>
+  ),
+};
+const COLUMNS = orderColumns([customer]);
 
 const FILTERS = [
   ['open', 'To do (unfulfilled, shipped, refund failed)'],
@@ -45,22 +56,15 @@ function OrdersBody() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const next = new URLSearchParams({ status });
-    if (q.trim()) next.set('q', q.trim());
-    location.assign(`/admin/orders?${next}`);
-  }
-
-  const pageHref = (n: number) => {
-    const next = new URLSearchParams(location.search);
-    next.set('page', String(n));
-    return `/admin/orders?${next}`;
-  };
-
   return (
     <>
-      <form className={styles.form} onSubmit={submit} role="search">
+      <ListSearch
+        searchLabel="Order number or email"
+        q={q}
+        onQ={setQ}
+        submitLabel="Show orders"
+        onSubmit={() => new URLSearchParams({ status })}
+      >
         <label>
           Status
           <select value={status} onChange={(e) => setStatus(e.target.value)}>
@@ -71,60 +75,17 @@ function OrdersBody() {
             ))}
           </select>
         </label>
-        <label>
-          Order number or email
-          <input type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-        </label>
-        <button className={styles.button} type="submit">
-          Show orders
-        </button>
-      </form>
-      {failed && <p className={styles.error}>{ADMIN_TEXT.failed}</p>}
-      {!data && !failed && <p role="status">Loading orders...</p>}
-      {data && (
-        <>
-          <p>
-            {data.total} orders
-            {data.total > data.pageSize ? `, page ${data.page}` : ''}
-          </p>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Status</th>
-                <th scope="col">Total</th>
-                <th scope="col">Net</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.orders.map((order) => (
-                <tr key={order.id}>
-                  <td>
-                    <a href={`/admin/orders/${order.id}`}>Order {order.number}</a>
-                  </td>
-                  <td>{when(order.createdAt)}</td>
-                  <td>
-                    {order.firstname} {order.lastname}
-                    <br />
-                    {order.email}
-                  </td>
-                  <td>{order.status.replace('_', ' ')}</td>
-                  <td>{formatCents(order.totalCents)}</td>
-                  <td data-testid="order-net">{formatCents(order.netCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <nav aria-label="Pages">
-            {data.page > 1 && <a href={pageHref(data.page - 1)}>Previous page</a>}{' '}
-            {data.page * data.pageSize < data.total && (
-              <a href={pageHref(data.page + 1)}>Next page</a>
-            )}
-          </nav>
-        </>
-      )}
+      </ListSearch>
+      <PagedTable
+        list={data}
+        rows={data?.orders ?? []}
+        failed={failed}
+        loading="Loading orders..."
+        empty="No orders match."
+        noun="order"
+        columns={COLUMNS}
+        keyOf={(order) => order.id}
+      />
     </>
   );
 }

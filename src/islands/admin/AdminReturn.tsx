@@ -13,8 +13,13 @@ import {
   restockFits,
   ReturnRestockFields,
   type RestockChoice,
+  UnitsInput,
 } from './ReturnRestockFields';
+import { CardTable, type Column } from './CardTable';
+import { newKey } from './new-key';
+import { ReturnDecline } from './ReturnDecline';
 import { AskButton, NoticeLine, useAdminAction } from './useAdminAction';
+import { statusLabel } from './words';
 import styles from './Admin.module.css';
 
 interface ReturnDetail {
@@ -53,15 +58,6 @@ const STEP_TEXT: Record<Action, { label: string; done: string }> = {
   refund: { label: 'Refund', done: 'Refunded; the customer was emailed.' },
 };
 
-/** A version-4 UUID from getRandomValues (crypto.randomUUID exists only on https and localhost). */
-function newKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 /**
  * One return request in the inbox (issue 14): requested → approved → received → refunded, or
  * declined with a reason. Every action has a confirm step; the refund picks lines and quantities.
@@ -78,6 +74,7 @@ export function AdminReturn({
   const [failed, setFailed] = useState(false);
   const { asking, setAsking, busy, notice, setNotice, send: sendAction } = useAdminAction<Action>();
   const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [restock, setRestock] = useState<Record<string, RestockChoice>>({});
   // One key per refund attempt: a double click or a network retry refunds once.
@@ -152,7 +149,10 @@ export function AdminReturn({
             ? receiveBody
             : null;
     const parsed = schema?.safeParse(bodyOf(action));
+    if (action === 'decline')
+      setReasonError(parsed?.success ? null : parsed!.error.issues[0]!.message);
     if (parsed && !parsed.success) {
+      if (action === 'decline') return;
       setNotice({ error: true, text: parsed.error.issues[0]!.message });
       return;
     }
@@ -185,10 +185,31 @@ export function AdminReturn({
     refund: `Refund ${formatCents(refundCents)} for order ${order.number} to the customer's card?`,
   };
 
+  const refundColumns: Column<ReturnDetail['lines'][number]>[] = [
+    {
+      label: 'Line',
+      cell: (line) => `${lineName(line)}, ${formatCents(line.unitPriceCents)} each`,
+    },
+    { label: 'Bought', cell: (line) => line.quantity },
+    { label: 'Refunded', cell: (line) => line.refundedQuantity },
+    {
+      label: 'Refund now',
+      cell: (line) => (
+        <UnitsInput
+          id={`${formId}-${line.id}`}
+          max={line.quantity - line.refundedQuantity}
+          value={quantities[line.id] ?? '0'}
+          onChange={(units) => setQuantities((current) => ({ ...current, [line.id]: units }))}
+          label={`Units of ${lineName(line)} to refund`}
+        />
+      ),
+    },
+  ];
+
   return (
     <div className={styles.panel}>
       <p>
-        Status: <strong data-testid="return-status">{request.status}</strong>
+        Status: <strong data-testid="return-status">{statusLabel(request.status)}</strong>
         {request.declineReason ? ` (reason: ${request.declineReason})` : ''}
       </p>
       {data.items.length > 0 && (
@@ -206,15 +227,15 @@ export function AdminReturn({
       {request.status === 'requested' && (
         <>
           <AskButton label="Approve" onClick={() => ask('approve')} />
-          <div className={styles.form}>
-            <label>
-              Reason to decline (emailed to the customer)
-              <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} />
-            </label>
-            <button className={styles.secondary} type="button" onClick={() => ask('decline')}>
-              Decline
-            </button>
-          </div>
+          <ReturnDecline
+            reason={reason}
+            onReason={(text) => {
+              setReason(text);
+              setReasonError(null);
+            }}
+            error={reasonError}
+            onDecline={() => ask('decline')}
+          />
         </>
       )}
       {request.status === 'approved' && (
@@ -226,44 +247,7 @@ export function AdminReturn({
       {request.status === 'received' && (
         <fieldset>
           <legend>Refund part of the order</legend>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Line</th>
-                <th scope="col">Bought</th>
-                <th scope="col">Refunded</th>
-                <th scope="col">Refund now</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.lines.map((line) => {
-                const name = `${line.title}${line.variantTitle ? ` (${line.variantTitle})` : ''}`;
-                return (
-                  <tr key={line.id}>
-                    <td>
-                      {name}, {formatCents(line.unitPriceCents)} each
-                    </td>
-                    <td>{line.quantity}</td>
-                    <td>{line.refundedQuantity}</td>
-                    <td>
-                      <input
-                        id={`${formId}-${line.id}`}
-                        type="number"
-                        min={0}
-                        max={line.quantity - line.refundedQuantity}
-                        step={1}
-                        value={quantities[line.id] ?? '0'}
-                        onChange={(e) =>
-                          setQuantities((current) => ({ ...current, [line.id]: e.target.value }))
-                        }
-                        aria-label={`Units of ${name} to refund`}
-                      />
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <CardTable rows={data.lines} columns={refundColumns} keyOf={(line) => line.id} />
           <p>
             Paid {formatCents(order.totalCents)}, refunded so far {formatCents(data.refundedCents)};
             this refund: <strong>{formatCents(refundCents)}</strong>
@@ -277,6 +261,7 @@ export function AdminReturn({
         <ConfirmStep
           summary={summary[asking]}
           confirmLabel={`Yes, ${STEP_TEXT[asking].label.toLowerCase()}`}
+          danger={asking === 'decline'}
           busy={busy}
           onConfirm={() => void send(asking)}
           onCancel={() => setAsking(null)}
@@ -286,8 +271,8 @@ export function AdminReturn({
         <ul>
           {data.refunds.map((refund) => (
             <li key={refund.id}>
-              {when(refund.createdAt)}: refund of {formatCents(refund.amountCents)} ({refund.status}
-              )
+              {when(refund.createdAt)}: refund of {formatCents(refund.amountCents)} (
+              {statusLabel(refund.status)})
             </li>
           ))}
         </ul>

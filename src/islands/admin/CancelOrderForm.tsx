@@ -7,9 +7,8 @@ import {
   type CancelReason,
 } from '../../../core/admin/cancel-reason';
 import { formatCents } from '../../../core/money';
-import { ConfirmStep } from './ConfirmStep';
 import { ADMIN_TEXT } from './RequireAdmin';
-import { AskButton, NoticeLine, useAdminAction, type Notice } from './useAdminAction';
+import { AskButton, FormSteps, NoticeLine, useAdminAction, type Notice } from './useAdminAction';
 import styles from './Admin.module.css';
 
 interface Props {
@@ -32,7 +31,8 @@ export function CancelOrderForm({ orderId, number, totalCents, onChanged }: Prop
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<CancelReason | ''>('');
   const [note, setNote] = useState('');
-  const { asking, setAsking, busy, notice, setNotice, send } = useAdminAction<'cancel'>();
+  const action = useAdminAction<'cancel'>();
+  const { asking, setAsking, busy, notice, setNotice, send } = action;
   const body = { reason, note };
 
   function ask(event: FormEvent) {
@@ -64,14 +64,14 @@ export function CancelOrderForm({ orderId, number, totalCents, onChanged }: Prop
     return (
       <>
         <NoticeLine notice={notice} />
-        <AskButton label="Cancel and refund" busy={busy} onClick={() => setOpen(true)} />
+        <AskButton label="Cancel and refund" danger busy={busy} onClick={() => setOpen(true)} />
       </>
     );
   }
   const parsed = cancelBody.safeParse(body);
   return (
-    <form className={styles.form} onSubmit={ask} aria-labelledby="cancel-title">
-      <h4 id="cancel-title">Cancel and refund</h4>
+    <form className={styles.form} onSubmit={ask} aria-labelledby="cancel-form-title">
+      <h4 id="cancel-form-title">Cancel and refund</h4>
       <fieldset>
         <legend>Why is the order canceled? (the customer is told)</legend>
         {CANCEL_REASONS.map((value) => (
@@ -98,25 +98,22 @@ export function CancelOrderForm({ orderId, number, totalCents, onChanged }: Prop
           />
         </label>
       )}
-      <NoticeLine notice={notice} />
-      {asking === 'cancel' && parsed.success ? (
-        <ConfirmStep
-          summary={`Cancel order ${number} and refund ${formatCents(totalCents)} to the customer's card? The stock goes back and the customer is emailed that the shop canceled it (${cancelReasonText(parsed.data.reason, parsed.data.note)}).`}
-          confirmLabel="Yes, cancel and refund"
-          busy={busy}
-          onConfirm={() => void confirm()}
-          onCancel={() => setAsking(null)}
-        />
-      ) : (
-        <p>
-          <button className={styles.button} type="submit" disabled={busy}>
-            Continue
-          </button>{' '}
-          <button className={styles.secondary} type="button" onClick={() => setOpen(false)}>
-            Keep the order
-          </button>
-        </p>
-      )}
+      <FormSteps
+        action={action}
+        confirm={
+          asking === 'cancel' && parsed.success
+            ? {
+                summary: `Cancel order ${number} and refund ${formatCents(totalCents)} to the customer's card? The stock goes back and the customer is emailed that the shop canceled it (${cancelReasonText(parsed.data.reason, parsed.data.note)}).`,
+                confirmLabel: 'Yes, cancel and refund',
+                danger: true,
+                onConfirm: () => void confirm(),
+              }
+            : null
+        }
+        submitLabel="Continue"
+        closeLabel="Keep the order"
+        onClose={() => setOpen(false)}
+      />
     </form>
   );
 }

@@ -7,6 +7,8 @@ interface Props {
   /** The confirm button's label, e.g. "Yes, mark shipped". */
   confirmLabel: string;
   busy?: boolean;
+  /** The action cannot be undone (cancel and refund, decline): its confirm button says so. */
+  danger?: boolean;
   onConfirm: () => void;
   /** Go back: nothing was sent. */
   onCancel: () => void;
@@ -17,7 +19,14 @@ interface Props {
  * first press only shows what will happen; this step sends it. Focus moves to the confirm button;
  * Escape or "Go back" leaves without sending anything.
  */
-export function ConfirmStep({ summary, confirmLabel, busy, onConfirm, onCancel }: Props) {
+export function ConfirmStep({
+  summary,
+  confirmLabel,
+  busy,
+  danger = false,
+  onConfirm,
+  onCancel,
+}: Props) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   const summaryId = useId();
   useEffect(() => {
@@ -38,7 +47,7 @@ export function ConfirmStep({ summary, confirmLabel, busy, onConfirm, onCancel }
       <p id={summaryId}>{summary}</p>
       <button
         ref={confirmRef}
-        className={styles.button}
+        className={danger ? styles.danger : styles.button}
         type="button"
         disabled={busy}
         onClick={onConfirm}

@@ -2,6 +2,7 @@ import type { OrderMoney as Money } from '../../../core/admin/order-money';
 import { formatCents } from '../../../core/money';
 import type { OrderDetail } from './OrderRecord';
 import { when } from './RequireAdmin';
+import { statusLabel } from './words';
 import styles from './Admin.module.css';
 import own from './OrderMoney.module.css';
 
@@ -32,7 +33,7 @@ export function OrderMoney({ money, charges }: { money: Money; charges: OrderDet
       </dl>
       {charges.map((charge) => (
         <p key={charge.reference}>
-          Charge: {charge.provider} {charge.reference} ({charge.status}
+          Charge: {charge.provider} {charge.reference} ({statusLabel(charge.status)}
           {charge.brand ? `, ${charge.brand} ending ${charge.last4}` : ''})
         </p>
       ))}

@@ -1,7 +1,9 @@
 import { formatCents } from '../../../core/money';
 import type { OrderMoney } from '../../../core/admin/order-money';
-import { historyNote } from './history-notes';
+import { CardTable, type Column } from './CardTable';
+import { historyLine } from './history-notes';
 import { when } from './RequireAdmin';
+import { statusLabel } from './words';
 import styles from './Admin.module.css';
 
 interface Address {
@@ -25,6 +27,8 @@ export interface OrderHeading {
 export interface OrderDetail {
   order: OrderHeading & {
     isGuest: boolean;
+    /** The account that placed it; null for a guest. */
+    userId?: string | null;
     /** null: digital items only, nothing to ship (issue 24). */
     shippingAddress: Address | null;
     billingAddress: Address;
@@ -66,6 +70,18 @@ export interface OrderDetail {
   }[];
 }
 
+type Item = OrderDetail['items'][number];
+
+const ITEM_COLUMNS: Column<Item>[] = [
+  {
+    label: 'Item',
+    cell: (item) => (item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title),
+  },
+  { label: 'SKU', cell: (item) => item.sku },
+  { label: 'Quantity', cell: (item) => item.quantity },
+  { label: 'Price', cell: (item) => formatCents(item.unitPriceCents * item.quantity) },
+];
+
 const addressText = (a: Address) =>
   [a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`].filter(Boolean).join(', ');
 
@@ -91,26 +107,7 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
       )}
       <section className={styles.panel} aria-labelledby="items-title">
         <h3 id="items-title">Items</h3>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">SKU</th>
-              <th scope="col">Quantity</th>
-              <th scope="col">Price</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((item) => (
-              <tr key={item.id}>
-                <td>{item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title}</td>
-                <td>{item.sku}</td>
-                <td>{item.quantity}</td>
-                <td>{formatCents(item.unitPriceCents * item.quantity)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CardTable rows={data.items} columns={ITEM_COLUMNS} keyOf={(item) => item.id} />
         <p>
           Subtotal {formatCents(order.subtotalCents)} · Tax {formatCents(order.taxCents)} · Total{' '}
           <strong>{formatCents(order.totalCents)}</strong>
@@ -119,8 +116,15 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
       <section className={styles.panel} aria-labelledby="contact-title">
         <h3 id="contact-title">Contact and addresses</h3>
         <p>
-          {order.firstname} {order.lastname} ({order.isGuest ? 'guest' : 'account'}),{' '}
-          <a href={`mailto:${order.email}`}>{order.email}</a>
+          {order.firstname} {order.lastname} (
+          {order.userId ? (
+            <a href={`/admin/customers/${order.userId}`}>account: customer page</a>
+          ) : order.isGuest ? (
+            'guest'
+          ) : (
+            'account'
+          )}
+          ), <a href={`mailto:${order.email}`}>{order.email}</a>
         </p>
         <p>
           Ship to:{' '}
@@ -135,7 +139,7 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
         <ul>
           {data.emails.map((mail) => (
             <li key={mail.id}>
-              {when(mail.createdAt)}: {mail.subject} ({mail.status})
+              {when(mail.createdAt)}: {mail.subject} ({statusLabel(mail.status)})
             </li>
           ))}
         </ul>
@@ -143,12 +147,10 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
       <section className={styles.panel} aria-labelledby="history-title">
         <h3 id="history-title">History</h3>
         <ul>
-          <li>{when(order.createdAt)}: placed</li>
+          <li>{when(order.createdAt)}: Placed</li>
           {data.history.map((entry, i) => (
             <li key={i}>
-              {when(entry.createdAt)}: {entry.action} by {entry.actorEmail}
-              {entry.after?.status ? ` → ${String(entry.after.status)}` : ''}
-              {historyNote(entry.after)}
+              {when(entry.createdAt)}: {historyLine(entry)}
             </li>
           ))}
         </ul>

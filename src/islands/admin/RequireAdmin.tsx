@@ -50,6 +50,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
             <a href="/admin/inbox">Inbox</a>
           </li>
           <li>
+            <a href="/admin/customers">Customers</a>
+          </li>
+          <li>
             <a href="/admin/products">Stock</a>
           </li>
         </ul>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import styles from './Admin.module.css';
+import { CardTable, type Column } from './CardTable';
 
 /** A line the return sends back, as the return's detail lists it. */
 export interface ReturnedLine {
@@ -36,6 +36,30 @@ export const restockBody = (lines: ReturnedLine[], choices: Record<string, Resto
 export const restockFits = (lines: ReturnedLine[], choices: Record<string, RestockChoice>) =>
   restockBody(lines, choices).restock.every((line, i) => line.quantity <= lines[i]!.quantity);
 
+/** A whole number of units, from 0 to `max`, for one line of a return. */
+export function UnitsInput(props: {
+  id: string;
+  max: number;
+  value: string;
+  disabled?: boolean;
+  onChange: (value: string) => void;
+  label: string;
+}) {
+  return (
+    <input
+      id={props.id}
+      type="number"
+      min={0}
+      max={props.max}
+      step={1}
+      value={props.value}
+      disabled={props.disabled}
+      onChange={(e) => props.onChange(e.target.value)}
+      aria-label={props.label}
+    />
+  );
+}
+
 export const lineName = (line: { title: string; variantTitle: string | null }) =>
   `${line.title}${line.variantTitle ? ` (${line.variantTitle})` : ''}`;
 
@@ -54,58 +78,46 @@ export function ReturnRestockFields({
 }) {
   const formId = useId();
   const set = (id: string, choice: RestockChoice) => onChange({ ...choices, [id]: choice });
+  const choiceOf = (line: ReturnedLine) =>
+    choices[line.orderItemId] ?? { units: '0', damaged: false };
+  const columns: Column<ReturnedLine>[] = [
+    { label: 'Line', cell: lineName },
+    { label: 'Returned', cell: (line) => line.quantity },
+    {
+      label: 'Damaged',
+      cell: (line) => (
+        <input
+          id={`${formId}-${line.orderItemId}-damaged`}
+          type="checkbox"
+          checked={choiceOf(line).damaged}
+          onChange={(e) =>
+            set(line.orderItemId, {
+              damaged: e.target.checked,
+              units: e.target.checked ? '0' : String(line.quantity),
+            })
+          }
+          aria-label={`${lineName(line)} is damaged`}
+        />
+      ),
+    },
+    {
+      label: 'Units back on sale',
+      cell: (line) => (
+        <UnitsInput
+          id={`${formId}-${line.orderItemId}-units`}
+          max={line.quantity}
+          value={choiceOf(line).units}
+          disabled={choiceOf(line).damaged}
+          onChange={(units) => set(line.orderItemId, { ...choiceOf(line), units })}
+          label={`Units of ${lineName(line)} back on sale`}
+        />
+      ),
+    },
+  ];
   return (
     <fieldset>
       <legend>Back on sale</legend>
-      <table className={styles.table}>
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Returned</th>
-            <th scope="col">Damaged</th>
-            <th scope="col">Units back on sale</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => {
-            const name = lineName(line);
-            const choice = choices[line.orderItemId] ?? { units: '0', damaged: false };
-            return (
-              <tr key={line.orderItemId}>
-                <td>{name}</td>
-                <td>{line.quantity}</td>
-                <td>
-                  <input
-                    id={`${formId}-${line.orderItemId}-damaged`}
-                    type="checkbox"
-                    checked={choice.damaged}
-                    onChange={(e) =>
-                      set(line.orderItemId, {
-                        damaged: e.target.checked,
-                        units: e.target.checked ? '0' : String(line.quantity),
-                      })
-                    }
-                    aria-label={`${name} is damaged`}
-                  />
-                </td>
-                <td>
-                  <input
-                    id={`${formId}-${line.orderItemId}-units`}
-                    type="number"
-                    min={0}
-                    max={line.quantity}
-                    step={1}
-                    value={choice.units}
-                    disabled={choice.damaged}
-                    onChange={(e) => set(line.orderItemId, { ...choice, units: e.target.value })}
-                    aria-label={`Units of ${name} back on sale`}
-                  />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <CardTable rows={lines} columns={columns} keyOf={(line) => line.orderItemId} />
     </fieldset>
   );
 }

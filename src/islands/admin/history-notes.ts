@@ -3,6 +3,7 @@ import {
   cancelReasonText,
   type CancelReason,
 } from '../../../core/admin/cancel-reason';
+import { formatCents } from '../../../core/money';
 
 const isReason = (value: unknown): value is CancelReason =>
   typeof value === 'string' && (CANCEL_REASONS as readonly string[]).includes(value);
@@ -22,4 +23,59 @@ export function historyNote(after: Record<string, unknown> | null): string {
     return `: ${lines.join('; ')}`;
   }
   return '';
+}
+
+/** One row of an order's history, as the API lists it (an audit row of a change). */
+export interface HistoryEntry {
+  action: string;
+  actorEmail: string;
+  after: Record<string, unknown> | null;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const cents = (value: unknown) => (typeof value === 'number' ? formatCents(value) : '');
+
+/** Where "by owner@…" goes in a sentence that does not end with it. */
+const BY = '{by}';
+
+/** What was done, in words: "Shipped with UPS 1Z999AA10123456784" (then "by …"). */
+function whatWasDone(action: string, after: Record<string, unknown>): string {
+  const status = text(after.status);
+  switch (action) {
+    case 'order.ship':
+      return `Shipped with ${text(after.carrier)} ${text(after.trackingNumber)}`.trim();
+    case 'order.deliver':
+      return 'Marked delivered';
+    case 'order.cancel':
+      if (status === 'canceled') return 'Canceled and refunded';
+      if (status === 'refund_failed') return `Canceled ${BY}, but the refund failed`;
+      return 'Cancel started';
+    case 'order.retry-refund':
+      return status === 'canceled'
+        ? 'Refund retried and done'
+        : `Refund retried ${BY}, and it failed again`;
+    case 'order.refund':
+      return status === 'failed'
+        ? `Refund of ${cents(after.amountCents)} for a return tried ${BY}: it failed`
+        : `Refunded ${cents(after.amountCents)} for a return`;
+    case 'order.restock':
+      return 'Return received';
+    default: {
+      const words = action.replace(/^order\./, '').replace(/[._-]/g, ' ');
+      return words.charAt(0).toUpperCase() + words.slice(1);
+    }
+  }
+}
+
+/**
+ * An order's history line in words (issue 25 point 6): "Shipped with UPS 1Z… by owner@…",
+ * "Canceled and refunded by owner@… (reason: Out of stock)", "Return received by owner@…:
+ * Restocked 1 × Enamel Mug".
+ */
+export function historyLine(entry: HistoryEntry): string {
+  const after = entry.after ?? {};
+  const note = entry.action === 'order.refund' ? '' : historyNote(entry.after);
+  const done = whatWasDone(entry.action, after);
+  const by = `by ${entry.actorEmail}`;
+  return `${done.includes(BY) ? done.replace(BY, by) : `${done} ${by}`}${note}`;
 }

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { api, type ApiResult } from '../../lib/api-client';
+import { ConfirmStep } from './ConfirmStep';
 import { ADMIN_TEXT } from './RequireAdmin';
 import styles from './Admin.module.css';
 
@@ -53,21 +54,70 @@ export function NoticeLine({ notice }: { notice: Notice }) {
   );
 }
 
-/** An action's first button, in its own paragraph: it only asks for the confirm step. */
+/**
+ * An action's first button, in its own paragraph: it only asks for the confirm step. `danger`
+ * styles an action that cannot be undone (cancel and refund, decline).
+ */
 export function AskButton({
   label,
   busy,
+  danger = false,
   onClick,
 }: {
   label: string;
   busy?: boolean | undefined;
+  danger?: boolean;
   onClick: () => void;
 }) {
   return (
     <p>
-      <button className={styles.button} type="button" disabled={busy} onClick={onClick}>
+      <button
+        className={danger ? styles.danger : styles.button}
+        type="button"
+        disabled={busy}
+        onClick={onClick}
+      >
         {label}
       </button>
     </p>
+  );
+}
+
+/**
+ * The foot of a form with a confirm step: its notice, then either the confirm step (once asked)
+ * or the form's own buttons: go on (submits the form), or close it.
+ */
+export function FormSteps({
+  action,
+  confirm,
+  submitLabel,
+  closeLabel,
+  onClose,
+}: {
+  /** The form's `useAdminAction()`: its notice, whether it is sending, and going back. */
+  action: { notice: Notice; busy: boolean; setAsking: (asking: null) => void };
+  /** The confirm step while it is asked; null before. */
+  confirm: Omit<ComponentProps<typeof ConfirmStep>, 'busy' | 'onCancel'> | null;
+  submitLabel: string;
+  closeLabel: string;
+  onClose: () => void;
+}) {
+  const { notice, busy, setAsking } = action;
+  return (
+    <>
+      <NoticeLine notice={notice} />
+      {confirm ? (
+        <ConfirmStep {...confirm} busy={busy} onCancel={() => setAsking(null)} />
+      ) : (
+        <p>
+          <button className={styles.button} type="submit" disabled={busy}>
+            {submitLabel}
+          </button>{' '}
+          <button className={styles.secondary} type="button" onClick={onClose}>
+            {closeLabel}
+          </button>
+        </p>
+      )}
+    </>
   );
 }

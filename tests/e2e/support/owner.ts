@@ -9,8 +9,8 @@ import { expect, type APIRequestContext } from '@playwright/test';
  * spec that needs the owner sets the password through that link (it works once); later calls
  * log in. Tests ship and deliver orders as the owner does, through the back office's API.
  */
-const OWNER_EMAIL = 'owner@e2e.example.com';
-const OWNER_PASSWORD = 'cascade spruce lantern owner';
+export const OWNER_EMAIL = 'owner@e2e.example.com';
+export const OWNER_PASSWORD = 'cascade spruce lantern owner';
 
 function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;

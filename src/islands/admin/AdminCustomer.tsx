@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { formatCents } from '../../../core/money';
+import type { CustomerSummary } from '../../../core/admin/customers';
+import { useApiGet } from '../../lib/use-api-get';
+import { verifiedText } from './AdminCustomers';
+import { CardTable } from './CardTable';
+import { orderColumns, type ListedOrder } from './order-columns';
+import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
+import { plural } from './words';
+import styles from './Admin.module.css';
+
+interface CustomerDetail {
+  customer: CustomerSummary & { createdAt: string; lastOrderAt: string | null };
+  orders: ListedOrder[];
+  addresses: {
+    id: string;
+    line1: string;
+    line2: string;
+    city: string;
+    state: string;
+    zipcode: string;
+  }[];
+  /** Brand and last four only: the API gives nothing more of a card. */
+  cards: { id: string; brand: string; last4: string }[];
+}
+
+const ORDER_COLUMNS = orderColumns();
+
+const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
+
+/** One customer (issue 25 point 7): their figures, orders, addresses and cards. The read is audited. */
+function CustomerBody({ id }: { id: string }) {
+  const [data, setData] = useState<CustomerDetail | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  useApiGet<CustomerDetail>(`/admin/customers/${id}`, (result) => {
+    if (result.ok) setData(result.data);
+    else setFailed((result.status === 404 && result.error) || ADMIN_TEXT.failed);
+  });
+
+  if (failed) return <p className={styles.error}>{failed}</p>;
+  if (!data) return <p role="status">Loading the customer...</p>;
+  const { customer } = data;
+  return (
+    <div className={styles.wrap}>
+      <h2>
+        {customer.firstname} {customer.lastname}
+      </h2>
+      <p>
+        <a href={`mailto:${customer.email}`}>{customer.email}</a> ·{' '}
+        <span data-testid="customer-verified">{verifiedText(customer.emailVerified)}</span> ·
+        Customer since {when(customer.createdAt)}
+      </p>
+      <ul className={styles.figures}>
+        <li>
+          <strong>{plural(customer.orderCount, 'order')}</strong>
+        </li>
+        <li>
+          <strong data-testid="customer-spent">{formatCents(customer.spentCents)}</strong> spent
+          (paid less refunds)
+        </li>
+        <li>
+          <strong>{customer.lastOrderAt ? when(customer.lastOrderAt) : 'None yet'}</strong> last
+          order
+        </li>
+      </ul>
+      <section className={styles.panel} aria-labelledby="customer-orders">
+        <h3 id="customer-orders">Orders</h3>
+        {data.orders.length === 0 ? (
+          <p>No orders yet.</p>
+        ) : (
+          <CardTable rows={data.orders} columns={ORDER_COLUMNS} keyOf={(order) => order.id} />
+        )}
+      </section>
+      <section className={styles.panel} aria-labelledby="customer-addresses">
+        <h3 id="customer-addresses">Saved addresses</h3>
+        {data.addresses.length === 0 ? (
+          <p>No saved addresses.</p>
+        ) : (
+          <ul>
+            {data.addresses.map((a) => (
+              <li key={a.id}>
+                {[a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`]
+                  .filter(Boolean)
+                  .join(', ')}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className={styles.panel} aria-labelledby="customer-cards">
+        <h3 id="customer-cards">Saved cards</h3>
+        {data.cards.length === 0 ? (
+          <p>No saved cards.</p>
+        ) : (
+          <ul>
+            {data.cards.map((card) => (
+              <li key={card.id}>
+                {brandName(card.brand)} ending {card.last4}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export default function AdminCustomer({ id }: { id: string }) {
+  return (
+    <RequireAdmin>
+      <CustomerBody id={id} />
+    </RequireAdmin>
+  );
+}

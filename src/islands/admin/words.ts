@@ -1,0 +1,14 @@
+/** How the back office writes counts and states for the owner to read (issue 25 point 6). */
+
+/** The noun for `count` things: 'order' for 1, 'orders' otherwise. */
+export const noun = (count: number, one: string, many = `${one}s`) => (count === 1 ? one : many);
+
+/** A count with its noun: '1 order', '2 orders', '0 orders'. */
+export const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${noun(count, one, many)}`;
+
+/** A state as a word: 'refund_failed' → 'Refund failed', 'unfulfilled' → 'Unfulfilled'. */
+export function statusLabel(status: string): string {
+  const words = status.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
