@@ -194,10 +194,9 @@ test('the orders list, inbox and stock pages pass axe; set stock; the menu shows
   ).toBeVisible();
   await noSeriousViolations(page);
   await page.goto(`${base}/admin/products`);
-  const row = page.getByRole('row', { name: /Campfire Enamel Mug/ }).first();
-  await row.getByRole('spinbutton').fill('7');
-  await row.getByRole('button', { name: 'Set stock' }).click();
-  await expect(row.getByRole('status')).toHaveText('Saved: 7 in stock.');
+  await page.getByLabel('In stock: Campfire Enamel Mug', { exact: true }).fill('7');
+  await page.getByRole('button', { name: 'Save quantities' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved 1 quantity.' })).toBeVisible();
   await noSeriousViolations(page);
   // The header menu has an Admin item for the owner.
   await page.getByRole('button', { name: 'Menu' }).click();

@@ -6,8 +6,9 @@ import { api } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api-get';
 import { CategoryPicker } from './CategoryPicker';
 import { EditorField, type ControlProps } from './EditorField';
-import { CATEGORY_TEXT, categorizationOf, fieldErrors, unchosenCategories } from './product-form';
+import { CATEGORY_TEXT, fieldErrors, unchosenCategories } from './product-form';
 import {
+  bodyOf,
   emptyFields,
   splitMessages,
   toFields,
@@ -15,10 +16,12 @@ import {
   type Editable,
   type Fields,
 } from './product-fields';
-import { UploadedImages, useProductImages } from './ProductImages';
+import { ProductEditorVariants } from './ProductEditorVariants';
+import { ImageList, MAX_IMAGES, useImageUpload } from './ProductImages';
 import { ADMIN_TEXT } from './RequireAdmin';
 import { useCategoryOptions } from './useCategoryOptions';
 import styles from './Admin.module.css';
+import editor from './ProductEditor.module.css';
 
 interface Props {
   /** The product to edit; none: add a new simple product. */
@@ -28,10 +31,12 @@ interface Props {
 }
 
 /**
- * The product form (issues 14 and 25): title, description, price, featured flag, priority and the
- * categories it is listed in, picked from the catalogue's; checked with the API's own schema before
- * sending, each message under its field. A new product also takes its stock and images, each
- * uploaded when chosen (resized to WebP on the server).
+ * The product form (issues 14 and 25): title, draft or active, SKU, description, details, price,
+ * featured flag, priority, the categories it is listed in (picked from the catalogue's), its
+ * images (uploaded when chosen, resized to WebP on the server; moved and removed here) with their
+ * alt text, and its sizes or options. Checked with the API's own schema before sending, each
+ * message under its field. A new product also takes its stock; an edited one's is on the stock
+ * table.
  */
 export function ProductEditor({ productId, onDone, onCancel }: Props) {
   const id = useId();
@@ -41,7 +46,10 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
   const { options, retry } = useCategoryOptions();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { images, uploading, upload, clear: clearImages } = useProductImages(setError);
+  const { uploading, upload } = useImageUpload(
+    (path) => setFields((current) => current && { ...current, images: [...current.images, path] }),
+    setError,
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refused, setRefused] = useState(0);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -86,15 +94,7 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
       return;
     }
     const categories = options.status === 'ready' ? options.categories : [];
-    const body = {
-      title: fields.title,
-      description: fields.description,
-      price: fields.price,
-      isFeatured: fields.isFeatured,
-      priority: fields.priority,
-      categories: fields.categories.map((row) => categorizationOf(row, categories)),
-      ...(productId ? {} : { quantity: fields.quantity, images }),
-    };
+    const body = bodyOf(fields, categories, !productId);
     const parsed = (productId ? productEditBody : productCreateBody).safeParse(body);
     const messages = {
       ...(parsed.success ? {} : fieldErrors(parsed.error.issues)),
@@ -114,17 +114,14 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
     setBusy(false);
     if (result.ok) {
       onDone(productId ? `Saved ${result.data.title}.` : `Added ${result.data.title}.`);
-      if (!productId) {
-        setFields(emptyFields());
-        clearImages();
-      }
+      if (!productId) setFields(emptyFields());
     } else if (result.fields) refuse(result.fields);
     else setError(result.error || ADMIN_TEXT.failed);
   }
 
   /** A labelled control with its hint and message under it, tied to it for screen readers. */
   const field = (
-    name: keyof Fields | 'images',
+    name: keyof Fields,
     label: string,
     control: (props: ControlProps) => ReactNode,
     hint?: string,
@@ -141,6 +138,7 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
   );
 
   const title = productId ? `Edit ${fields.title || 'product'}` : 'Add a product';
+  const sold = fields.variants.length === 0;
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
@@ -155,6 +153,34 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
             required
           />
         ))}
+        <fieldset className={editor.status}>
+          <legend>Status</legend>
+          {(['draft', 'active'] as const).map((status) => (
+            <label key={status}>
+              <input
+                type="radio"
+                name={`${id}-status`}
+                value={status}
+                checked={fields.status === status}
+                onChange={() => set('status', status)}
+              />{' '}
+              {status === 'draft' ? 'Draft: hidden from the shop' : 'Active: in the shop'}
+            </label>
+          ))}
+        </fieldset>
+        {field(
+          'sku',
+          'SKU',
+          (props) => (
+            <input
+              {...props}
+              value={fields.sku}
+              autoCapitalize="characters"
+              onChange={(e) => set('sku', e.target.value)}
+            />
+          ),
+          productId ? undefined : 'Empty: one is made from the title.',
+        )}
         {field('description', 'Description', (props) => (
           <textarea
             {...props}
@@ -163,6 +189,19 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
             rows={4}
           />
         ))}
+        {field(
+          'details',
+          'Details',
+          (props) => (
+            <textarea
+              {...props}
+              value={fields.details}
+              onChange={(e) => set('details', e.target.value)}
+              rows={4}
+            />
+          ),
+          'One detail a line; the product page lists them as bullet points.',
+        )}
         {field(
           'price',
           'Price in dollars',
@@ -205,38 +244,64 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
           onChange={(rows) => set('categories', rows)}
           onRetry={retry}
         />
-        {!productId && (
-          <>
-            {field('quantity', 'In stock', (props) => (
-              <input
-                {...props}
-                type="number"
-                min={0}
-                max={100000}
-                step={1}
-                value={fields.quantity}
-                onChange={(e) => set('quantity', e.target.value)}
-              />
-            ))}
-            {field(
-              'images',
-              'Images (JPEG, PNG, WebP, GIF or AVIF, at most 10 MB each)',
-              (props) => (
-                <input
-                  {...props}
-                  type="file"
-                  accept="image/*"
-                  multiple
-                  disabled={uploading}
-                  onChange={(e) => {
-                    void upload(e.target.files);
-                    e.target.value = '';
-                  }}
-                />
-              ),
-            )}
-            <UploadedImages images={images} uploading={uploading} />
-          </>
+        {!productId &&
+          sold &&
+          field('quantity', 'In stock', (props) => (
+            <input
+              {...props}
+              type="number"
+              min={0}
+              max={100000}
+              step={1}
+              value={fields.quantity}
+              onChange={(e) => set('quantity', e.target.value)}
+            />
+          ))}
+        {field(
+          'images',
+          'Images (JPEG, PNG, WebP, GIF or AVIF, at most 10 MB each)',
+          (props) => (
+            <input
+              {...props}
+              type="file"
+              accept="image/*"
+              multiple
+              disabled={uploading || fields.images.length >= MAX_IMAGES}
+              onChange={(e) => {
+                void upload(e.target.files);
+                e.target.value = '';
+              }}
+            />
+          ),
+          `1 to ${MAX_IMAGES} images; the first is the one listings show.`,
+        )}
+        <ImageList
+          images={fields.images}
+          uploading={uploading}
+          onChange={(images) => set('images', images)}
+        />
+        {field(
+          'alttext',
+          'Image description (alt text)',
+          (props) => (
+            <input
+              {...props}
+              value={fields.alttext}
+              onChange={(e) => set('alttext', e.target.value)}
+            />
+          ),
+          'What the images show, for someone who cannot see them.',
+        )}
+        {fields.isBundle ? (
+          <p className={editor.hint}>This is a bundle: its options are not edited here.</p>
+        ) : (
+          <ProductEditorVariants
+            idPrefix={id}
+            rows={fields.variants}
+            images={fields.images}
+            errors={errors}
+            onChange={(rows) => set('variants', rows)}
+          />
         )}
         <div aria-live="polite">
           {error && (
