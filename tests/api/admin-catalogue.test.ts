@@ -111,6 +111,7 @@ describe('the product editor: variants and drafts (issue 25)', () => {
     expect(await searchIds(api, 'salal')).toEqual([id]);
     const page = (await (await api.get(`/product/detail/${id}`)).json()) as ProductDto;
     expect(page.hasVariants).toBe(true);
+    expect(page.quantity).toBe(10);
     expect(page.image).toEqual([front, back]);
     expect(page.alttext).toBe(body.alttext);
     expect(
@@ -184,6 +185,9 @@ describe('the product editor: variants and drafts (issue 25)', () => {
       .from(productVariants)
       .where(eq(productVariants.sku, green.sku));
     expect(row!.quantity).toBe(green.seen! + 3);
+    const mug = (await (await api.get(`/product/detail/${id}`)).json()) as ProductDto;
+    const variants = mug.variants as VariantDto[];
+    expect(mug.quantity).toBe(variants.reduce((sum, v) => sum + v.quantity, 0));
   });
 
   it('refuses a taken SKU, a SKU twice, a missing alt text and a foreign image, at their fields', async () => {

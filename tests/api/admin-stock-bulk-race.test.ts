@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../api/db/schema';
+import { auditLog, productVariants, products } from '../../api/db/schema';
+import { seedProductId } from '../../api/db/seed';
 import { useApi } from '../helpers/api';
 import { signedInAdmin } from './admin-helpers';
 import { bearer } from './auth-helpers';
@@ -8,6 +9,7 @@ import { enamelSku, stockOf } from './stock-helpers';
 
 const GREEN = 'EG-MUG-CEDAR-GRN';
 const BLUE = 'EG-MUG-CEDAR-BLU';
+const MUG = seedProductId('cedar-ridge-mug');
 
 /**
  * Issue 25 point 5: two owners (or two tabs) save the stock page at once, the same rows listed in
@@ -38,6 +40,16 @@ describe('two bulk stock saves at once', () => {
       const asSaved = (items: typeof a) =>
         Object.fromEntries(items.map((i) => [i.sku, i.quantity]));
       expect([asSaved(a), asSaved(b)]).toContainEqual(stock);
+      // The mug's own stock is still its variants' total.
+      const [mug] = await api.test.database.db
+        .select({ quantity: products.quantity })
+        .from(products)
+        .where(eq(products.id, MUG));
+      const [cream] = await api.test.database.db
+        .select({ quantity: productVariants.quantity })
+        .from(productVariants)
+        .where(eq(productVariants.sku, 'EG-MUG-CEDAR-CRM'));
+      expect(mug!.quantity).toBe(stock[GREEN]! + stock[BLUE]! + cream!.quantity);
 
       const audit = (
         await api.test.database.db

@@ -64,6 +64,8 @@ describe('POST /admin/products/stock/bulk: many quantities, one transaction', ()
     const variants = mug.variants as VariantDto[];
     expect(variants.find((v) => v.sku === GREEN)?.quantity).toBe(31);
     expect(variants.find((v) => v.sku === BLUE)?.quantity).toBe(32);
+    // The mug's own stock is its variants' total: checkout and its page read it as a cap.
+    expect(mug.quantity).toBe(variants.reduce((sum, v) => sum + v.quantity, 0));
     const enamelPage = (await (await api.get(`/product/detail/${ENAMEL}`)).json()) as ProductDto;
     expect(enamelPage.quantity).toBe(33);
   });

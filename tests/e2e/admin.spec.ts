@@ -458,10 +458,12 @@ test('the owner adds a product with an uploaded image; search and its page show 
   await listing.getByLabel('Subcategory', { exact: true }).selectOption('New subcategory…');
   await listing.getByLabel('New subcategory name').fill('Living Room');
   await form.getByLabel('In stock').fill('9');
+  await form.getByLabel('Alt text').fill('A brass lantern with a green shade.');
+  await form.getByLabel('Active: in the shop').check();
   await form
     .getByLabel(/^Images/)
     .setInputFiles({ name: 'lantern.jpg', mimeType: 'image/jpeg', buffer: picture });
-  await expect(form.getByRole('img', { name: 'Uploaded image 1' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Image 1' })).toBeVisible();
   // A file that is not an image is refused with a sentence.
   await form
     .getByLabel(/^Images/)
@@ -527,10 +529,12 @@ test('a new product is listed only in categories picked from the list or entered
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Price in dollars').fill('36.00');
   await form.getByLabel('In stock').fill('4');
+  await form.getByLabel('Alt text').fill('A cedar camp lamp.');
+  await form.getByLabel('Active: in the shop').check();
   await form
     .getByLabel(/^Images/)
     .setInputFiles({ name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: picture });
-  await expect(form.getByRole('img', { name: 'Uploaded image 1' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Image 1' })).toBeVisible();
 
   // There is nowhere to type a category: it is picked, and the form says so at the field.
   const first = form.getByRole('group', { name: 'Category 1' });

@@ -17,6 +17,7 @@ import {
   checkSkus,
   editableVariants,
   isUniqueViolation,
+  syncVariantTotals,
   writeVariants,
 } from './product-write';
 import { storeUploadedImage } from './uploads';
@@ -164,6 +165,7 @@ export async function updateProduct(
           updatedAt: new Date(),
         })
         .where(eq(products.id, id));
+      if (hasVariants) await syncVariantTotals(tx, [id]);
       await tx.delete(productCategorizations).where(eq(productCategorizations.productId, id));
       const now = await categorise(tx, id, categories);
       await audit(tx, actor, {
@@ -245,6 +247,7 @@ export async function createProduct(deps: ProductDeps, actor: Actor, body: Produ
         .returning({ id: products.id });
       const id = row!.id;
       await writeVariants(tx, id, body.variants);
+      await syncVariantTotals(tx, [id]);
       const now = await categorise(tx, id, categories);
       await audit(tx, actor, {
         action: 'product.create',

@@ -6,6 +6,7 @@ import { catalogueChanged } from '../catalogue/change';
 import { ADMIN_MESSAGES, type SetStockBody } from '../../../core/admin/model';
 import { STOCK_MESSAGES, type BulkStockBody } from '../../../core/admin/stock-body';
 import { audit, rowsOf, type Actor } from './deps';
+import { syncVariantTotals } from './product-write';
 
 /** At or below this many units a product counts as low on stock (issue 14). */
 export const LOW_STOCK = 5;
@@ -14,39 +15,57 @@ export const LOW_STOCK = 5;
 interface Held {
   entity: 'variant' | 'product';
   id: string;
+  /** The product the row belongs to (itself for a product). */
+  productId: string;
   sku: string;
   quantity: number | null;
 }
 
 /**
- * Locks the rows of these SKUs, variants first then products, each in SKU order: every save locks
- * in the same order, so two saves of overlapping rows wait for each other instead of deadlocking.
+ * Locks the rows of these SKUs in the order an order's stock reservation locks them (products by
+ * id, then variants by id: api/modules/orders/stock.ts), so a save and a checkout never deadlock
+ * and two saves of overlapping rows wait for each other. A variant's product is locked too: its
+ * total follows its variants.
  */
 async function holdRows(tx: Db, skus: string[]): Promise<Map<string, Held>> {
-  const sorted = [...new Set(skus)].sort();
+  const wanted = [...new Set(skus)];
+  const owners = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select product_id as id from ${productVariants} where sku in ${inList(wanted)}
+      union select id from ${products} where sku in ${inList(wanted)}`),
+  ).map((row) => row.id);
   const held = new Map<string, Held>();
+  if (owners.length === 0) return held;
+  const own = await tx
+    .select({ id: products.id, sku: products.sku, quantity: products.quantity })
+    .from(products)
+    .where(inArray(products.id, owners))
+    .orderBy(asc(products.id))
+    .for('update');
   const variants = await tx
     .select({
       id: productVariants.id,
+      productId: productVariants.productId,
       sku: productVariants.sku,
       quantity: productVariants.quantity,
     })
     .from(productVariants)
-    .where(inArray(productVariants.sku, sorted))
-    .orderBy(asc(productVariants.sku))
+    .where(inArray(productVariants.sku, wanted))
+    .orderBy(asc(productVariants.id))
     .for('update');
-  for (const row of variants) held.set(row.sku, { entity: 'variant', ...row });
-  const rest = sorted.filter((sku) => !held.has(sku));
-  if (rest.length === 0) return held;
-  const own = await tx
-    .select({ id: products.id, sku: products.sku, quantity: products.quantity })
-    .from(products)
-    .where(inArray(products.sku, rest))
-    .orderBy(asc(products.sku))
-    .for('update');
-  for (const row of own) held.set(row.sku, { entity: 'product', ...row });
+  for (const { productId, ...row } of variants)
+    held.set(row.sku, { entity: 'variant', productId, ...row });
+  for (const row of own)
+    if (wanted.includes(row.sku) && !held.has(row.sku))
+      held.set(row.sku, { entity: 'product', productId: row.id, ...row });
   return held;
 }
+
+const inList = (values: string[]) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
 
 /**
  * Sets the stock of many rows in ONE transaction (issue 25): every SKU must exist, or nothing is
@@ -88,6 +107,10 @@ export async function setStockMany(db: Db, actor: Actor, body: BulkStockBody) {
       });
       changed.push({ sku: item.sku, quantity: item.quantity, entity: row.entity, id: row.id });
     }
+    await syncVariantTotals(
+      tx,
+      changed.filter((row) => row.entity === 'variant').map((row) => held.get(row.sku)!.productId),
+    );
     return changed;
   });
   await catalogueChanged(db, {

@@ -282,7 +282,7 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
         />
         {field(
           'alttext',
-          'Image description (alt text)',
+          'Alt text',
           (props) => (
             <input
               {...props}

@@ -90,7 +90,7 @@ export function ImageList({
     <>
       {uploading && <p role="status">Uploading the image...</p>}
       {images.length > 0 && (
-        <ol className={editor.images} aria-label="Images, in the order the shop shows them">
+        <ol className={editor.images} aria-label="The product's images, in the order the shop shows them">
           {images.map((path, index) => (
             <li key={path}>
               <Thumbnail path={path} alt={`Image ${index + 1}`} />
