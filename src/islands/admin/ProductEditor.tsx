@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { productCreateBody, productEditBody } from '../../../core/admin/model';
 import { formatDollars } from '../../../core/money';
 import { FALLBACK_PRICE } from '../../../core/product/constants';
 import { api } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api-get';
 import { CategoryPicker } from './CategoryPicker';
 import { EditorField, type ControlProps } from './EditorField';
-import { CATEGORY_TEXT, fieldErrors, unchosenCategories } from './product-form';
+import { CATEGORY_TEXT } from './product-form';
 import {
-  bodyOf,
+  checkedBody,
   emptyFields,
   splitMessages,
   toFields,
@@ -16,8 +15,9 @@ import {
   type Editable,
   type Fields,
 } from './product-fields';
+import { ProductEditorStatus } from './ProductEditorStatus';
 import { ProductEditorVariants } from './ProductEditorVariants';
-import { ImageList, MAX_IMAGES, useImageUpload } from './ProductImages';
+import { ImagesField } from './ProductImages';
 import { ADMIN_TEXT } from './RequireAdmin';
 import { useCategoryOptions } from './useCategoryOptions';
 import styles from './Admin.module.css';
@@ -46,10 +46,6 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
   const { options, retry } = useCategoryOptions();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { uploading, upload } = useImageUpload(
-    (path) => setFields((current) => current && { ...current, images: [...current.images, path] }),
-    setError,
-  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refused, setRefused] = useState(0);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -94,12 +90,7 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
       return;
     }
     const categories = options.status === 'ready' ? options.categories : [];
-    const body = bodyOf(fields, categories, !productId);
-    const parsed = (productId ? productEditBody : productCreateBody).safeParse(body);
-    const messages = {
-      ...(parsed.success ? {} : fieldErrors(parsed.error.issues)),
-      ...unchosenCategories(fields.categories),
-    };
+    const { body, messages } = checkedBody(fields, categories, !productId);
     if (Object.keys(messages).length > 0) {
       refuse(messages);
       return;
@@ -153,21 +144,11 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
             required
           />
         ))}
-        <fieldset className={editor.status}>
-          <legend>Status</legend>
-          {(['draft', 'active'] as const).map((status) => (
-            <label key={status}>
-              <input
-                type="radio"
-                name={`${id}-status`}
-                value={status}
-                checked={fields.status === status}
-                onChange={() => set('status', status)}
-              />{' '}
-              {status === 'draft' ? 'Draft: hidden from the shop' : 'Active: in the shop'}
-            </label>
-          ))}
-        </fieldset>
+        <ProductEditorStatus
+          name={`${id}-status`}
+          status={fields.status}
+          onChange={(status) => set('status', status)}
+        />
         {field(
           'sku',
           'SKU',
@@ -257,28 +238,15 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
               onChange={(e) => set('quantity', e.target.value)}
             />
           ))}
-        {field(
-          'images',
-          'Images (JPEG, PNG, WebP, GIF or AVIF, at most 10 MB each)',
-          (props) => (
-            <input
-              {...props}
-              type="file"
-              accept="image/*"
-              multiple
-              disabled={uploading || fields.images.length >= MAX_IMAGES}
-              onChange={(e) => {
-                void upload(e.target.files);
-                e.target.value = '';
-              }}
-            />
-          ),
-          `1 to ${MAX_IMAGES} images; the first is the one listings show.`,
-        )}
-        <ImageList
+        <ImagesField
+          idPrefix={id}
           images={fields.images}
-          uploading={uploading}
+          errors={errors}
           onChange={(images) => set('images', images)}
+          onAdded={(path) =>
+            setFields((current) => current && { ...current, images: [...current.images, path] })
+          }
+          onError={setError}
         />
         {field(
           'alttext',
@@ -311,7 +279,7 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
           )}
         </div>
         <p>
-          <button className={styles.button} type="submit" disabled={busy || uploading}>
+          <button className={styles.button} type="submit" disabled={busy}>
             {busy ? 'Saving...' : productId ? 'Save changes' : 'Add the product'}
           </button>{' '}
           {onCancel && (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ADMIN_MESSAGES } from '../../../core/admin/model';
 import { imageEndpointUrl } from '../../../core/images/product-images';
 import { api } from '../../lib/api-client';
+import { EditorField } from './EditorField';
 import { ADMIN_TEXT } from './RequireAdmin';
 import styles from './Admin.module.css';
 import editor from './ProductEditor.module.css';
@@ -90,7 +91,10 @@ export function ImageList({
     <>
       {uploading && <p role="status">Uploading the image...</p>}
       {images.length > 0 && (
-        <ol className={editor.images} aria-label="The product's images, in the order the shop shows them">
+        <ol
+          className={editor.images}
+          aria-label="The product's images, in the order the shop shows them"
+        >
           {images.map((path, index) => (
             <li key={path}>
               <Thumbnail path={path} alt={`Image ${index + 1}`} />
@@ -126,6 +130,55 @@ export function ImageList({
           ))}
         </ol>
       )}
+    </>
+  );
+}
+
+/**
+ * The product's images (issue 25): a file input that uploads each chosen file at once, then the
+ * list to reorder and remove them; the upload's refusal goes to the form's message.
+ */
+export function ImagesField({
+  idPrefix,
+  images,
+  errors,
+  onChange,
+  onAdded,
+  onError,
+}: {
+  idPrefix: string;
+  images: string[];
+  errors: Record<string, string>;
+  onChange: (images: string[]) => void;
+  /** An upload finished: its path goes at the end of the list as it is then. */
+  onAdded: (path: string) => void;
+  onError: (message: string | null) => void;
+}) {
+  const { uploading, upload } = useImageUpload(onAdded, onError);
+  return (
+    <>
+      <EditorField
+        id={`${idPrefix}-field-images`}
+        name="images"
+        label="Images (JPEG, PNG, WebP, GIF or AVIF, at most 10 MB each)"
+        hint={`1 to ${MAX_IMAGES} images; the first is the one listings show.`}
+        error={errors.images}
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="file"
+            accept="image/*"
+            multiple
+            disabled={uploading || images.length >= MAX_IMAGES}
+            onChange={(e) => {
+              void upload(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        )}
+      </EditorField>
+      <ImageList images={images} uploading={uploading} onChange={onChange} />
     </>
   );
 }

@@ -2,7 +2,14 @@ import type { AdminCategory } from '../../../core/admin/model';
 import type { VARIANT_TYPES } from '../../../core/admin/product-body';
 import { centsToDollars } from '../../../core/money';
 import type { ProductStatus } from '../../../core/product/model';
-import { categorizationOf, listingRow, type ListingRow } from './product-form';
+import { productCreateBody, productEditBody } from '../../../core/admin/model';
+import {
+  categorizationOf,
+  fieldErrors,
+  listingRow,
+  unchosenCategories,
+  type ListingRow,
+} from './product-form';
 
 export type VariantType = (typeof VARIANT_TYPES)[number];
 
@@ -155,6 +162,17 @@ export function bodyOf(fields: Fields, categories: AdminCategory[], isNew: boole
         }),
     ...(isNew ? { quantity: fields.quantity } : {}),
   };
+}
+
+/** The body to send and, checked with the API's own schema, the messages that stop it. */
+export function checkedBody(fields: Fields, categories: AdminCategory[], isNew: boolean) {
+  const body = bodyOf(fields, categories, isNew);
+  const parsed = (isNew ? productCreateBody : productEditBody).safeParse(body);
+  const messages = {
+    ...(parsed.success ? {} : fieldErrors(parsed.error.issues)),
+    ...unchosenCategories(fields.categories),
+  };
+  return { body, messages };
 }
 
 /** The fields the form shows a message under; any other message is shown for the whole form. */
