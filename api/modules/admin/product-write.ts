@@ -89,14 +89,6 @@ export async function checkSkus(
   });
 }
 
-/** A refusal for a SKU taken by a save that committed meanwhile (the unique index caught it). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
-
 /**
  * Makes the product's plain variants those of the form, in its order: variants left out are
  * removed, those with an id updated, the others added. An existing variant's stock moves by what

@@ -4,6 +4,7 @@ import { isDigitalCategory } from '../../../core/product/digital';
 import type { Db } from '../../db/client';
 import { categoryOrders, productCategorizations, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/unique-violation';
 import { catalogueChanged } from '../catalogue/change';
 import { audit, type Actor } from './deps';
 import {
@@ -16,7 +17,6 @@ import {
   checkImages,
   checkSkus,
   editableVariants,
-  isUniqueViolation,
   syncVariantTotals,
   writeVariants,
 } from './product-write';

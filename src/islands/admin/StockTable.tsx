@@ -136,34 +136,21 @@ export function StockTable({ items, lowStock, onSaved, onEdit }: Props) {
                 </th>
               </tr>
               {group.rows.map((item) => {
-                const inputId = `${id}-stock-${item.sku}`;
-                const error = rowErrors[item.sku];
                 return (
                   <tr key={item.sku}>
                     <td>{item.variant ?? 'One item'}</td>
                     <td>{item.sku}</td>
                     <td>{item.priceCents === null ? '' : formatCents(item.priceCents)}</td>
                     <td>
-                      <input
-                        id={inputId}
-                        type="number"
-                        min={0}
-                        max={100000}
-                        step={1}
+                      <StockInput
+                        id={`${id}-stock-${item.sku}`}
+                        label={`In stock: ${rowName(item)}`}
                         value={edits[item.sku] ?? String(item.quantity ?? 0)}
-                        onChange={(e) => {
-                          const value = e.target.value;
-                          setEdits((current) => ({ ...current, [item.sku]: value }));
-                        }}
-                        aria-label={`In stock: ${rowName(item)}`}
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? `${inputId}-error` : undefined}
+                        error={rowErrors[item.sku]}
+                        onChange={(value) =>
+                          setEdits((current) => ({ ...current, [item.sku]: value }))
+                        }
                       />
-                      {error && (
-                        <p id={`${inputId}-error`} className={styles.error}>
-                          {error}
-                        </p>
-                      )}
                     </td>
                   </tr>
                 );
@@ -193,5 +180,37 @@ export function StockTable({ items, lowStock, onSaved, onEdit }: Props) {
             : `${changed.length} quantities changed, not saved yet.`}
       </p>
     </form>
+  );
+}
+
+/** One row's stock figure, with the refusal that names it under it. */
+function StockInput(props: {
+  id: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const errorId = `${props.id}-error`;
+  return (
+    <>
+      <input
+        id={props.id}
+        aria-label={props.label}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        inputMode="numeric"
+        type="number"
+        min={0}
+        max={100000}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.error && (
+        <p id={errorId} className={styles.error}>
+          {props.error}
+        </p>
+      )}
+    </>
   );
 }
