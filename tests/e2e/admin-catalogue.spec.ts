@@ -47,6 +47,7 @@ for (const { name, viewport, units } of VIEWPORTS) {
     test('three quantities changed, saved at once, shown on the product pages', async ({
       page,
     }) => {
+      test.setTimeout(90_000); // three product pages after the save, on a busy machine
       await ownerLogsIn(page, '/admin/products');
       const search = page.getByLabel('Search by title or SKU');
       // Each found by its title; the changes wait, across searches, for the one save.
