@@ -101,6 +101,22 @@ for (const { name, viewport, units } of VIEWPORTS) {
         buffer: await picture('webp', 30),
       });
       await expect(form.getByRole('img', { name: 'Image 2' })).toBeVisible();
+      // Reordered and removed: a third image goes first, then is removed; the two keep their order.
+      const srcOf = (n: number) =>
+        form.getByRole('img', { name: `Image ${n}` }).getAttribute('src');
+      const [first, second] = [await srcOf(1), await srcOf(2)];
+      await images.setInputFiles({
+        name: 'spare.png',
+        mimeType: 'image/png',
+        buffer: await picture('png', 90),
+      });
+      await expect(form.getByRole('img', { name: 'Image 3' })).toBeVisible();
+      await form.getByRole('button', { name: 'Move image 3 earlier' }).click();
+      await form.getByRole('button', { name: 'Move image 2 earlier' }).click();
+      expect([await srcOf(2), await srcOf(3)]).toEqual([first, second]);
+      await form.getByRole('button', { name: 'Remove image 1' }).click();
+      await expect(form.getByRole('img', { name: 'Image 3' })).toHaveCount(0);
+      expect([await srcOf(1), await srcOf(2)]).toEqual([first, second]);
       await form.getByLabel('Alt text').fill('A green canvas apron with a salal leaf print.');
 
       const sizes = form.getByRole('group', { name: 'Sizes and options' });
