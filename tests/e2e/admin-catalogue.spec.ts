@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { seedProductId } from '../../api/db/seed';
 import type { ProductDto } from '../../core/product/model';
-import { seriousViolations } from './support/account';
+import { acceptCookies, seriousViolations } from './support/account';
 import { ownerLogsIn } from './support/owner';
 
 /*
@@ -47,7 +47,8 @@ for (const { name, viewport, units } of VIEWPORTS) {
     test('three quantities changed, saved at once, shown on the product pages', async ({
       page,
     }) => {
-      test.setTimeout(90_000); // three product pages after the save, on a busy machine
+      // The owner accepted the cookie notice long ago: it would cover the phone's save bar.
+      await acceptCookies(page);
       await ownerLogsIn(page, '/admin/products');
       const search = page.getByLabel('Search by title or SKU');
       // Each found by its title; the changes wait, across searches, for the one save.
@@ -72,7 +73,8 @@ for (const { name, viewport, units } of VIEWPORTS) {
     test('a product with two sizes and two images: a draft not in search, then published', async ({
       page,
     }) => {
-      test.setTimeout(120_000); // two uploads, each turned into the allow-listed WebP widths
+      test.setTimeout(120_000); // three uploads, each turned into the allow-listed WebP widths
+      await acceptCookies(page);
       const title = `Salal Apron ${name} ${Date.now().toString(36)}`;
       const sku = `EG-APRON-${name.toUpperCase()}-${Date.now().toString(36).toUpperCase()}`;
       await ownerLogsIn(page, '/admin/products');
