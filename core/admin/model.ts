@@ -1,6 +1,4 @@
 import { z } from 'zod';
-import { dollarsToCents, isWholeCents } from '../money';
-import { CATEGORY_NAME_MESSAGE, categoryName } from '../catalogue/category-name';
 
 /** The carriers the back office ships with, and each one's public tracking page. */
 export const CARRIERS = {
@@ -75,86 +73,15 @@ export const setStockBody = z.object({
 });
 export type SetStockBody = z.infer<typeof setStockBody>;
 
-export const PRODUCT_MESSAGES = {
-  title: 'Enter a title of 2 to 120 characters.',
-  description: 'Enter a description of at most 5000 characters.',
-  price: 'Enter a price from 0.00 to 100000.00, with at most two decimals.',
-  priority: 'Enter a priority: a whole number from 0 to 100000, or leave it empty.',
-  category: CATEGORY_NAME_MESSAGE,
-  categories: 'Choose 1 to 10 categories.',
-  quantity: 'Enter the number in stock: a whole number from 0 to 100000.',
-  images: 'Upload 1 to 8 images.',
-  image: 'This image was not uploaded here.',
-  productNotFound: 'There is no such product.',
-  digital: 'A digital product cannot be added here.',
-} as const;
-
-export const categorizationInput = z.object({
-  category: categoryName,
-  // None: absent, null or blank.
-  subcategory: z.preprocess(
-    (value) => (value === undefined || (typeof value === 'string' && !value.trim()) ? null : value),
-    categoryName.nullable(),
-  ),
-});
-
-/** Dollars with at most two decimals, as a form sends them (a string or a number), to cents. */
-const priceInput = z.coerce
-  .number({ error: PRODUCT_MESSAGES.price })
-  .min(0, PRODUCT_MESSAGES.price)
-  .max(100_000, PRODUCT_MESSAGES.price)
-  .refine(isWholeCents, { error: PRODUCT_MESSAGES.price })
-  .transform(dollarsToCents);
-
-const priorityInput = z
-  .union([z.literal(''), z.null(), z.coerce.number({ error: PRODUCT_MESSAGES.priority })])
-  .optional()
-  .transform((value) => (value === '' || value === undefined ? null : value))
-  .refine(
-    (value) => value === null || (Number.isInteger(value) && value >= 0 && value <= 100_000),
-    {
-      error: PRODUCT_MESSAGES.priority,
-    },
-  );
-
-/**
- * An edited product's price: empty keeps the product without a price of its own, so its page shows
- * the shop's default (FALLBACK_PRICE), as the demo catalogue's terrarium kit does.
- */
-const editedPriceInput = z.preprocess(
-  (value) => (typeof value === 'string' && !value.trim() ? null : value),
-  priceInput.nullable(),
-);
-
-/** The fields the products page edits on any product (issue 14). */
-export const productEditBody = z.object({
-  title: z.string().trim().min(2, PRODUCT_MESSAGES.title).max(120, PRODUCT_MESSAGES.title),
-  description: z.string().trim().max(5000, PRODUCT_MESSAGES.description),
-  price: editedPriceInput,
-  isFeatured: z.boolean(),
-  priority: priorityInput,
-  categories: z
-    .array(categorizationInput)
-    .min(1, PRODUCT_MESSAGES.categories)
-    .max(10, PRODUCT_MESSAGES.categories),
-});
-export type ProductEditBody = z.infer<typeof productEditBody>;
-
-/** A simple product (no variants), its images uploaded first (POST /admin/uploads). */
-export const productCreateBody = productEditBody.extend({
-  price: priceInput,
-  quantity: z.coerce
-    .number({ error: PRODUCT_MESSAGES.quantity })
-    .int(PRODUCT_MESSAGES.quantity)
-    .min(0, PRODUCT_MESSAGES.quantity)
-    .max(100_000, PRODUCT_MESSAGES.quantity),
-  images: z
-    .array(z.string().regex(/^\/uploads\/products\/[0-9a-f-]{36}\.webp$/, PRODUCT_MESSAGES.image))
-    .min(1, PRODUCT_MESSAGES.images)
-    .max(8, PRODUCT_MESSAGES.images),
-  alttext: z.string().trim().max(200).default(''),
-});
-export type ProductCreateBody = z.infer<typeof productCreateBody>;
+/** The product editor's schemas (issues 14 and 25) live in ./product-body.ts. */
+export {
+  categorizationInput,
+  PRODUCT_MESSAGES,
+  productCreateBody,
+  productEditBody,
+  type ProductCreateBody,
+  type ProductEditBody,
+} from './product-body';
 
 /** GET /admin/categories: every category the catalogue has, with its subcategories, by name. */
 export interface AdminCategory {

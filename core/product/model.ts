@@ -38,7 +38,16 @@ export interface ProductDto {
   ratings: { thumbsUp: number; thumbsDown: number };
   priority: number | null;
   isFeatured: boolean;
+  /**
+   * Only on a draft as the database reads it: the catalogue read model never keeps a draft, so no
+   * answer the shop gives carries this field.
+   */
+  draft?: true;
 }
+
+/** A product in the shop ('active') or only in the back office ('draft'). */
+export const PRODUCT_STATUSES = ['draft', 'active'] as const;
+export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 export {
   FALLBACK_PRICE,

@@ -1,14 +1,15 @@
-import { asc, max, sql } from 'drizzle-orm';
+import { asc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../api/db/client';
 import { productCategorizations, products } from '../../api/db/schema';
 import { listingHref } from '../../src/lib/navigation';
 import type { CatalogueSitemapEntry as SitemapEntry } from '../../src/lib/page-services';
 
-/** Every product page, with the time its product last changed. */
+/** Every product page in the shop (drafts are not), with the time its product last changed. */
 export async function productSitemapEntries(db: Db, site: URL | string): Promise<SitemapEntry[]> {
   const rows = await db
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)
+    .where(eq(products.status, 'active'))
     .orderBy(asc(products.id));
   return rows.map((row) => ({
     loc: new URL(`/productdetailpage/${row.id}`, site).toString(),
@@ -25,7 +26,10 @@ export async function listingSitemapEntries(db: Db, site: URL | string): Promise
       updatedAt: max(products.updatedAt),
     })
     .from(productCategorizations)
-    .innerJoin(products, sql`${products.id} = ${productCategorizations.productId}`)
+    .innerJoin(
+      products,
+      sql`${products.id} = ${productCategorizations.productId} and ${products.status} = 'active'`,
+    )
     .groupBy(
       sql`rollup (${productCategorizations.category}, ${productCategorizations.subcategory})`,
     )

@@ -4,31 +4,13 @@ import { products as seedProducts } from '../../api/db/seed/catalogue';
 import { useApi } from '../helpers/api';
 import { signedInAdmin } from './admin-helpers';
 import { bearer } from './auth-helpers';
-
-/** What GET /admin/products/:id answers: the editor's starting point. */
-interface Editable {
-  id: string;
-  title: string;
-  description: string;
-  priceCents: number | null;
-  isFeatured: boolean;
-  priority: number | null;
-  categories: { category: string; subcategory: string | null }[];
-}
+import { bodyOf, toFields, type Editable } from '../../src/islands/admin/product-fields';
 
 /**
- * The body the product editor sends for a product it loaded and did not change: the price as
- * dollars with two decimals (empty when the product has none), the priority as text (empty when
- * none) and the categories as they were.
+ * The body the product editor sends for a product it loaded and did not change: the form's own
+ * reading of the product (toFields) and its own body (bodyOf), every field of issue 25 included.
  */
-const unchangedBody = (product: Editable) => ({
-  title: product.title,
-  description: product.description,
-  price: product.priceCents === null ? '' : (product.priceCents / 100).toFixed(2),
-  isFeatured: product.isFeatured,
-  priority: product.priority === null ? '' : String(product.priority),
-  categories: product.categories,
-});
+const unchangedBody = (product: Editable) => bodyOf(toFields(product), [], false);
 
 describe('editing every seeded product unchanged (issue 25)', () => {
   const api = useApi({ seed: true });

@@ -36,7 +36,12 @@ const ROUTES: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
   {
     method: 'POST',
     path: '/admin/products',
-    body: { ...EDIT, quantity: 3, images: [`/uploads/products/${SOME_ID}.webp`] },
+    body: {
+      ...EDIT,
+      quantity: 3,
+      images: [`/uploads/products/${SOME_ID}.webp`],
+      alttext: 'A mug on a table.',
+    },
   },
   { method: 'GET', path: '/admin/categories' },
   { method: 'POST', path: '/admin/uploads', body: { data: 'aGVsbG8=' } },
@@ -172,6 +177,7 @@ describe('back office products (issue 14)', () => {
         quantity: 12,
         categories: [{ category: 'Home', subcategory: 'Living Room' }],
         images: [image.path],
+        alttext: 'A folded purple wool blanket.',
       },
       bearer(admin.token),
     );
@@ -266,6 +272,7 @@ describe('back office products (issue 14)', () => {
         title: 'Phantom Lantern',
         quantity: 1,
         images: [`/uploads/products/${SOME_ID}.webp`],
+        alttext: 'A lantern that was never uploaded.',
       },
       bearer(admin.token),
     );

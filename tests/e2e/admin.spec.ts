@@ -194,10 +194,9 @@ test('the orders list, inbox and stock pages pass axe; set stock; the menu shows
   ).toBeVisible();
   await noSeriousViolations(page);
   await page.goto(`${base}/admin/products`);
-  const row = page.getByRole('row', { name: /Campfire Enamel Mug/ }).first();
-  await row.getByRole('spinbutton').fill('7');
-  await row.getByRole('button', { name: 'Set stock' }).click();
-  await expect(row.getByRole('status')).toHaveText('Saved: 7 in stock.');
+  await page.getByLabel('In stock: Campfire Enamel Mug', { exact: true }).fill('7');
+  await page.getByRole('button', { name: 'Save quantities' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved 1 quantity.' })).toBeVisible();
   await noSeriousViolations(page);
   // The header menu has an Admin item for the owner.
   await page.getByRole('button', { name: 'Menu' }).click();
@@ -459,10 +458,12 @@ test('the owner adds a product with an uploaded image; search and its page show 
   await listing.getByLabel('Subcategory', { exact: true }).selectOption('New subcategory…');
   await listing.getByLabel('New subcategory name').fill('Living Room');
   await form.getByLabel('In stock').fill('9');
+  await form.getByLabel('Alt text').fill('A brass lantern with a green shade.');
+  await form.getByLabel('Active: in the shop').check();
   await form
     .getByLabel(/^Images/)
     .setInputFiles({ name: 'lantern.jpg', mimeType: 'image/jpeg', buffer: picture });
-  await expect(form.getByRole('img', { name: 'Uploaded image 1' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Image 1' })).toBeVisible();
   // A file that is not an image is refused with a sentence.
   await form
     .getByLabel(/^Images/)
@@ -528,10 +529,12 @@ test('a new product is listed only in categories picked from the list or entered
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Price in dollars').fill('36.00');
   await form.getByLabel('In stock').fill('4');
+  await form.getByLabel('Alt text').fill('A cedar camp lamp.');
+  await form.getByLabel('Active: in the shop').check();
   await form
     .getByLabel(/^Images/)
     .setInputFiles({ name: 'lamp.jpg', mimeType: 'image/jpeg', buffer: picture });
-  await expect(form.getByRole('img', { name: 'Uploaded image 1' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Image 1' })).toBeVisible();
 
   // There is nowhere to type a category: it is picked, and the form says so at the field.
   const first = form.getByRole('group', { name: 'Category 1' });

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { ProductStatus } from '../../../core/product/model';
 import type { SizeChart } from '../../../core/product/size-chart';
 
 export type { SizeChart, SizeTable, TitledSizeTable } from '../../../core/product/size-chart';
@@ -47,6 +48,11 @@ export const products = pgTable(
     thumbsDown: integer('thumbs_down').notNull().default(0),
     /** Lower sorts first; null sorts last. */
     priority: integer('priority'),
+    /**
+     * 'active' is in the shop; 'draft' is seen only in the back office: the catalogue read model
+     * leaves it out, so no page, listing, search, sitemap or cart finds it (issue 25).
+     */
+    status: text('status').$type<ProductStatus>().notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,6 +66,7 @@ export const products = pgTable(
     index('products_listing_idx').on(table.priority.asc().nullsLast(), table.title),
     check('products_price_nonnegative', sql`${table.priceCents} >= 0`),
     check('products_quantity_nonnegative', sql`${table.quantity} >= 0`),
+    check('products_status_known', sql`${table.status} in ('draft', 'active')`),
   ],
 );
 

@@ -37,7 +37,8 @@ import { orderDetail } from './order-detail';
 import { listOrders } from './order-list';
 import { cancelAndRefund, retryRefund } from './refunds';
 import { markShipped } from './ship';
-import { setStock, stockList } from './stock';
+import { setStock, setStockMany, stockList } from './stock';
+import { bulkStockBody } from '../../../core/admin/stock-body';
 
 /**
  * The back office's API (issue 14), under /api/admin. Every route is `admin: true`: the role is
@@ -88,6 +89,10 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
     .post('/products/stock', ({ body, user }) => setStock(deps.db, user, body), {
       admin: true,
       body: setStockBody,
+    })
+    .post('/products/stock/bulk', ({ body, user }) => setStockMany(deps.db, user, body), {
+      admin: true,
+      body: bulkStockBody,
     })
     .get('/products/:id', ({ params }) => productForEdit(deps.db, params.id), {
       admin: true,

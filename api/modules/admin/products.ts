@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { isDigitalCategory } from '../../../core/product/digital';
 import type { Db } from '../../db/client';
 import { categoryOrders, productCategorizations, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/unique-violation';
 import { catalogueChanged } from '../catalogue/change';
 import { audit, type Actor } from './deps';
 import {
@@ -14,7 +13,14 @@ import {
   type ProductCreateBody,
   type ProductEditBody,
 } from '../../../core/admin/model';
-import { isUploadedImagePath, storeUploadedImage, uploadsFolder } from './uploads';
+import {
+  checkImages,
+  checkSkus,
+  editableVariants,
+  syncVariantTotals,
+  writeVariants,
+} from './product-write';
+import { storeUploadedImage } from './uploads';
 
 export interface ProductDeps {
   db: Db;
@@ -35,10 +41,17 @@ async function editable(db: Db, id: string) {
       priority: products.priority,
       category: products.category,
       images: products.images,
+      alttext: products.alttext,
+      sku: products.sku,
+      quantity: products.quantity,
+      details: products.details,
+      status: products.status,
+      isBundle: products.isBundle,
     })
     .from(products)
     .where(eq(products.id, id));
   if (!product) return undefined;
+  const variants = product.isBundle ? [] : await editableVariants(db, id);
   const categories = await db
     .select({
       category: productCategorizations.category,
@@ -47,7 +60,7 @@ async function editable(db: Db, id: string) {
     .from(productCategorizations)
     .where(eq(productCategorizations.productId, id))
     .orderBy(asc(productCategorizations.category), asc(productCategorizations.subcategory));
-  return { ...product, categories };
+  return { ...product, categories, variants };
 }
 
 /** GET /admin/products/:id: the product's editable fields and its categories. */
@@ -105,10 +118,11 @@ async function categorise(tx: Db, id: string, categories: ReturnType<typeof uniq
 }
 
 /**
- * POST /admin/products/:id: title, description, price, featured flag, priority and categories,
- * with one audit row (before and after) in the same transaction. The catalogue's change function
- * runs once the transaction has committed, so the product's page, listings and search show the
- * change at once.
+ * POST /admin/products/:id: title, description, price, featured flag, priority and categories
+ * (issue 14), and when sent its SKU, images and alt text, details, plain variants and draft/active
+ * status (issue 25), with one audit row (before and after) in the same transaction. The catalogue's
+ * change function runs once the transaction has committed, so the product's page, listings and
+ * search show the change at once (a draft leaves them).
  */
 export async function updateProduct(
   deps: ProductDeps,
@@ -116,40 +130,68 @@ export async function updateProduct(
   id: string,
   body: ProductEditBody,
 ) {
-  const after = await deps.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.id, id))
-      .for('update');
-    if (!locked) return null;
-    const before = (await editable(tx, id))!;
-    const categories = uniqueCategories(body.categories);
-    await tx
-      .update(products)
-      .set({
-        title: body.title,
-        description: body.description,
-        priceCents: body.price,
-        isFeatured: body.isFeatured,
-        priority: body.priority,
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, id));
-    await tx.delete(productCategorizations).where(eq(productCategorizations.productId, id));
-    const now = await categorise(tx, id, categories);
-    await audit(tx, actor, {
-      action: 'product.edit',
-      entity: 'product',
-      entityId: id,
-      before: auditable(before),
-      after: auditable(now),
-    });
-    return now;
-  });
+  const after = await guardSkus(() =>
+    deps.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, id))
+        .for('update');
+      if (!locked) return null;
+      const before = (await editable(tx, id))!;
+      if (body.variants && before.isBundle)
+        throw new AppError('INVALID_DATA', PRODUCT_MESSAGES.bundle);
+      if (body.images) {
+        const shown = [...before.images, ...before.variants.flatMap((v) => v.images)];
+        checkImages(deps.dataDir, body.images, new Set(shown), body.variants);
+      }
+      await checkSkus(tx, id, body.sku, body.variants ?? []);
+      const categories = uniqueCategories(body.categories);
+      const hasVariants = body.variants ? await writeVariants(tx, id, body.variants) : undefined;
+      await tx
+        .update(products)
+        .set({
+          title: body.title,
+          description: body.description,
+          priceCents: body.price,
+          isFeatured: body.isFeatured,
+          priority: body.priority,
+          ...(body.sku === undefined ? {} : { sku: body.sku }),
+          ...(body.images === undefined ? {} : { images: body.images }),
+          ...(body.alttext === undefined ? {} : { alttext: body.alttext }),
+          ...(body.details === undefined ? {} : { details: body.details }),
+          ...(body.status === undefined ? {} : { status: body.status }),
+          ...(hasVariants === undefined ? {} : { hasVariants }),
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, id));
+      if (hasVariants) await syncVariantTotals(tx, [id]);
+      await tx.delete(productCategorizations).where(eq(productCategorizations.productId, id));
+      const now = await categorise(tx, id, categories);
+      await audit(tx, actor, {
+        action: 'product.edit',
+        entity: 'product',
+        entityId: id,
+        before: auditable(before),
+        after: auditable(now),
+      });
+      return now;
+    }),
+  );
   if (!after) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.productNotFound);
   await catalogueChanged(deps.db, { productIds: [id] });
   return after;
+}
+
+/** A SKU another save took between the check and the write: refused as the check refuses it. */
+async function guardSkus<T>(save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError('CONFLICT', PRODUCT_MESSAGES.skuTaken, { sku: PRODUCT_MESSAGES.skuTaken });
+    throw error;
+  }
 }
 
 const auditable = ({
@@ -168,51 +210,55 @@ const slugOf = (title: string) =>
     .slice(0, 60) || 'product';
 
 /**
- * POST /admin/products: a simple product (no variants) with the images uploaded before. Its slug
- * and SKU are made from the title with a random suffix, so they never collide. One audit row; the
- * catalogue's change function runs after the commit.
+ * POST /admin/products: a product with the images uploaded before, its details and plain variants
+ * (each with its own SKU, price, stock and image), active or a draft. Its slug is made from the
+ * title with a random suffix, and so is its SKU when none is given, so they never collide. One
+ * audit row; the catalogue's change function runs after the commit.
  */
 export async function createProduct(deps: ProductDeps, actor: Actor, body: ProductCreateBody) {
   const categories = uniqueCategories(body.categories);
   const main = categories[0]!.category;
   if (isDigitalCategory(main)) throw new AppError('INVALID_DATA', PRODUCT_MESSAGES.digital);
-  const folder = uploadsFolder(deps.dataDir);
-  for (const path of body.images) {
-    const exists = isUploadedImagePath(path) && existsSync(join(folder, path.split('/').pop()!));
-    if (!exists)
-      throw new AppError('INVALID_DATA', PRODUCT_MESSAGES.image, {
-        images: PRODUCT_MESSAGES.image,
-      });
-  }
+  checkImages(deps.dataDir, body.images, new Set(), body.variants);
   const suffix = randomBytes(3).toString('hex');
-  const created = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(products)
-      .values({
-        slug: `${slugOf(body.title)}-${suffix}`,
-        title: body.title,
-        description: body.description,
-        priceCents: body.price,
-        sku: `EG-${slugOf(body.title).slice(0, 20).toUpperCase()}-${suffix.toUpperCase()}`,
-        quantity: body.quantity,
-        category: main,
-        images: body.images,
-        alttext: body.alttext || body.title,
-        isFeatured: body.isFeatured,
-        priority: body.priority,
-      })
-      .returning({ id: products.id, slug: products.slug, sku: products.sku });
-    const id = row!.id;
-    const now = await categorise(tx, id, categories);
-    await audit(tx, actor, {
-      action: 'product.create',
-      entity: 'product',
-      entityId: id,
-      before: null,
-      after: { ...auditable(now), sku: row!.sku, quantity: body.quantity, images: body.images },
-    });
-    return { ...now, sku: row!.sku, quantity: body.quantity };
-  });
+  const sku =
+    body.sku ?? `EG-${slugOf(body.title).slice(0, 20).toUpperCase()}-${suffix.toUpperCase()}`;
+  const created = await guardSkus(() =>
+    deps.db.transaction(async (tx) => {
+      await checkSkus(tx, null, sku, body.variants);
+      const [row] = await tx
+        .insert(products)
+        .values({
+          slug: `${slugOf(body.title)}-${suffix}`,
+          title: body.title,
+          description: body.description,
+          priceCents: body.price,
+          sku,
+          quantity: body.quantity,
+          category: main,
+          images: body.images,
+          alttext: body.alttext,
+          details: body.details,
+          status: body.status,
+          hasVariants: body.variants.length > 0,
+          isFeatured: body.isFeatured,
+          priority: body.priority,
+        })
+        .returning({ id: products.id });
+      const id = row!.id;
+      await writeVariants(tx, id, body.variants);
+      await syncVariantTotals(tx, [id]);
+      const now = await categorise(tx, id, categories);
+      await audit(tx, actor, {
+        action: 'product.create',
+        entity: 'product',
+        entityId: id,
+        before: null,
+        after: { ...auditable(now), images: body.images },
+      });
+      return now;
+    }),
+  );
   await catalogueChanged(deps.db, { productIds: [created.id] });
   return created;
 }

@@ -1,78 +1,167 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productVariants, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { catalogueChanged } from '../product/invalidate';
+import { catalogueChanged } from '../catalogue/change';
 import { ADMIN_MESSAGES, type SetStockBody } from '../../../core/admin/model';
+import { STOCK_MESSAGES, type BulkStockBody } from '../../../core/admin/stock-body';
 import { audit, rowsOf, type Actor } from './deps';
+import { syncVariantTotals } from './product-write';
 
 /** At or below this many units a product counts as low on stock (issue 14). */
 export const LOW_STOCK = 5;
 
-/**
- * POST /admin/products/stock: sets the units in stock of a variant (or of a product without
- * variants) by SKU, with one audit row, then brings the catalogue read model up to date.
- */
-export async function setStock(db: Db, actor: Actor, body: SetStockBody) {
-  const result = await db.transaction(async (tx) => {
-    const [variant] = await tx
-      .select({ id: productVariants.id, quantity: productVariants.quantity })
-      .from(productVariants)
-      .where(eq(productVariants.sku, body.sku))
-      .for('update');
-    if (variant) {
-      await tx
-        .update(productVariants)
-        .set({ quantity: body.quantity })
-        .where(eq(productVariants.id, variant.id));
-      await audit(tx, actor, {
-        action: 'product.stock',
-        entity: 'variant',
-        entityId: variant.id,
-        before: { sku: body.sku, quantity: variant.quantity },
-        after: { sku: body.sku, quantity: body.quantity },
-      });
-      return { sku: body.sku, quantity: body.quantity, change: { skus: [body.sku] } };
-    }
-    const [product] = await tx
-      .select({ id: products.id, quantity: products.quantity })
-      .from(products)
-      .where(eq(products.sku, body.sku))
-      .for('update');
-    if (!product) return null;
-    await tx.update(products).set({ quantity: body.quantity }).where(eq(products.id, product.id));
-    await audit(tx, actor, {
-      action: 'product.stock',
-      entity: 'product',
-      entityId: product.id,
-      before: { sku: body.sku, quantity: product.quantity },
-      after: { sku: body.sku, quantity: body.quantity },
-    });
-    return { sku: body.sku, quantity: body.quantity, change: { productIds: [product.id] } };
-  });
-  if (!result) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.skuNotFound);
-  // The catalogue read model reads the product back: its pages and search show the new stock.
-  const { change, ...answer } = result;
-  await catalogueChanged(db, change);
-  return answer;
+/** A row whose stock is set: a variant, or a product without variants. */
+interface Held {
+  entity: 'variant' | 'product';
+  id: string;
+  /** The product the row belongs to (itself for a product). */
+  productId: string;
+  sku: string;
+  quantity: number | null;
 }
 
 /**
- * GET /admin/products: every product and variant with its stock, sold out and low stock (5 or
- * fewer) first, then by title. A product with variants is listed by its variants.
+ * Locks the rows of these SKUs in the order an order's stock reservation locks them (products by
+ * id, then variants by id: api/modules/orders/stock.ts), so a save and a checkout never deadlock
+ * and two saves of overlapping rows wait for each other. A variant's product is locked too: its
+ * total follows its variants.
+ */
+async function holdRows(tx: Db, skus: string[]): Promise<Map<string, Held>> {
+  const wanted = [...new Set(skus)];
+  const owners = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      select product_id as id from ${productVariants} where sku in ${inList(wanted)}
+      union select id from ${products} where sku in ${inList(wanted)}`),
+  ).map((row) => row.id);
+  const held = new Map<string, Held>();
+  if (owners.length === 0) return held;
+  const own = await tx
+    .select({ id: products.id, sku: products.sku, quantity: products.quantity })
+    .from(products)
+    .where(inArray(products.id, owners))
+    .orderBy(asc(products.id))
+    .for('update');
+  const variants = await tx
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      sku: productVariants.sku,
+      quantity: productVariants.quantity,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.sku, wanted))
+    .orderBy(asc(productVariants.id))
+    .for('update');
+  for (const { productId, ...row } of variants)
+    held.set(row.sku, { entity: 'variant', productId, ...row });
+  for (const row of own)
+    if (wanted.includes(row.sku) && !held.has(row.sku))
+      held.set(row.sku, { entity: 'product', productId: row.id, ...row });
+  return held;
+}
+
+const inList = (values: string[]) =>
+  sql`(${sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
+
+/**
+ * Sets the stock of many rows in ONE transaction (issue 25): every SKU must exist, or nothing is
+ * written and the refusal names each unknown row (`items.N.sku`). Each row whose quantity changes
+ * gets its audit row (before and after) in the same transaction; the catalogue's change function
+ * runs once the transaction has committed, so product pages and search show the new stock at once.
+ */
+export async function setStockMany(db: Db, actor: Actor, body: BulkStockBody) {
+  const saved = await db.transaction(async (tx) => {
+    const held = await holdRows(
+      tx,
+      body.items.map((item) => item.sku),
+    );
+    const unknown: Record<string, string> = {};
+    body.items.forEach((item, index) => {
+      if (!held.has(item.sku))
+        unknown[`items.${index}.sku`] = STOCK_MESSAGES.row(item.sku, STOCK_MESSAGES.unknownSku);
+    });
+    const names = Object.values(unknown);
+    if (names.length > 0)
+      throw new AppError('INVALID_DATA', `${names.join(' ')} ${STOCK_MESSAGES.nothingSaved}`, {
+        ...unknown,
+      });
+    const changed: { sku: string; quantity: number; entity: Held['entity']; id: string }[] = [];
+    for (const item of body.items) {
+      const row = held.get(item.sku)!;
+      if (row.quantity === item.quantity) continue;
+      const table = row.entity === 'variant' ? productVariants : products;
+      await tx
+        .update(table)
+        .set({ quantity: item.quantity })
+        .where(sql`${table.id} = ${row.id}`);
+      await audit(tx, actor, {
+        action: 'product.stock',
+        entity: row.entity,
+        entityId: row.id,
+        before: { sku: item.sku, quantity: row.quantity },
+        after: { sku: item.sku, quantity: item.quantity },
+      });
+      changed.push({ sku: item.sku, quantity: item.quantity, entity: row.entity, id: row.id });
+    }
+    await syncVariantTotals(
+      tx,
+      changed.filter((row) => row.entity === 'variant').map((row) => held.get(row.sku)!.productId),
+    );
+    return changed;
+  });
+  await catalogueChanged(db, {
+    skus: saved.filter((row) => row.entity === 'variant').map((row) => row.sku),
+    productIds: saved.filter((row) => row.entity === 'product').map((row) => row.id),
+  });
+  return {
+    saved: saved.map(({ sku, quantity }) => ({ sku, quantity })),
+    message: STOCK_MESSAGES.saved(saved.length),
+  };
+}
+
+/**
+ * POST /admin/products/stock: sets the units in stock of one variant (or of a product without
+ * variants) by SKU: the one-row case of `setStockMany`, answering the SKU's new stock.
+ */
+export async function setStock(db: Db, actor: Actor, body: SetStockBody) {
+  try {
+    await setStockMany(db, actor, { items: [body] });
+  } catch (error) {
+    if (error instanceof AppError && error.fields?.['items.0.sku'])
+      throw new AppError('NOT_FOUND', ADMIN_MESSAGES.skuNotFound);
+    throw error;
+  }
+  return { sku: body.sku, quantity: body.quantity };
+}
+
+/**
+ * GET /admin/products: every product and variant with its stock, thumbnail, categories and status,
+ * sold out and low stock (5 or fewer) first, then by title. A product with variants is listed by
+ * its variants; the stock page groups the rows by product.
  */
 export async function stockList(db: Db) {
   const rows = rowsOf<{
     product_id: string;
     slug: string;
     title: string;
+    status: string;
+    image: string | null;
+    categories: string[] | null;
     variant: string | null;
     sku: string;
     quantity: number | null;
     price_cents: number | null;
   }>(
     await db.execute(sql`
-      select p.id as product_id, p.slug, p.title, v.title as variant,
+      select p.id as product_id, p.slug, p.title, p.status,
+             coalesce(v.images[1], p.images[1]) as image,
+             (select array_agg(distinct c.category order by c.category)
+                from product_categorizations c where c.product_id = p.id) as categories,
+             v.title as variant,
              coalesce(v.sku, p.sku) as sku,
              coalesce(v.quantity, p.quantity) as quantity,
              coalesce(v.price_cents, p.price_cents) as price_cents
@@ -82,10 +171,14 @@ export async function stockList(db: Db) {
                coalesce(v.quantity, p.quantity) nulls last, p.title, v.position`),
   );
   return {
+    lowStock: LOW_STOCK,
     items: rows.map((row) => ({
       productId: row.product_id,
       slug: row.slug,
       title: row.title,
+      status: row.status,
+      image: row.image,
+      categories: row.categories ?? [],
       variant: row.variant,
       sku: row.sku,
       quantity: row.quantity === null ? null : Number(row.quantity),

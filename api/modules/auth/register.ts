@@ -8,6 +8,7 @@ import { accountExistsEmail, verifyEmailEmail, verifyEmailLink } from '../mail/t
 import { AUTH_MESSAGES, type RegisterBody, type VerifyEmailQuery } from '../../../core/auth/model';
 import { findUserByEmail, mayMail, refuseGuessablePassword, type AuthDeps } from './accounts';
 import { consumeEmailToken, issueEmailToken } from './email-tokens';
+import { isUniqueViolation } from '../../lib/unique-violation';
 
 /**
  * POST /auth/register. A new address gets an account and a verification email; an address that
@@ -59,13 +60,6 @@ async function notifyExistingAccount(deps: AuthDeps, user: UserRow) {
     enqueueMail(tx, { kind: 'auth.account-exists', to: user.email, ...mail }),
   );
   deps.onMailQueued?.();
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: string }).code === '23505') return true;
-  }
-  return false;
 }
 
 /** GET /auth/verify-email: a valid link marks the address verified. */

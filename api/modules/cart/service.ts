@@ -27,7 +27,8 @@ export async function resolveLines(
   const byId = new Map((await toProductDtos(db, rows)).map((product) => [product._id, product]));
   return lines.map((line) => {
     const product = byId.get(line._id);
-    return product ? resolveSku(product, line.sku) : undefined;
+    // A draft is not for sale (issue 25): its lines read as a removed product's.
+    return product && !product.draft ? resolveSku(product, line.sku) : undefined;
   });
 }
 

@@ -64,9 +64,10 @@ export class CatalogueModel {
   private shelvesRevision = 0;
 
   constructor(products: ProductDto[], categoryOrders: CategoryOrderDto[]) {
-    for (const product of products) this.store(product);
+    const shown = products.filter((product) => !product.draft);
+    for (const product of shown) this.store(product);
     this.setCategoryOrders(categoryOrders);
-    this.index = new SearchIndex(products);
+    this.index = new SearchIndex(shown);
     this.updateShelves();
   }
 
@@ -85,12 +86,16 @@ export class CatalogueModel {
   }
 
   /**
-   * Brings the model up to date: `products` are the changed products as the database now has them,
-   * `removed` the ids no longer there, `categoryOrders` (when given) every section order.
+   * Brings the model up to date: `changed` are the changed products as the database now has them
+   * (drafts among them are dropped like removed ones), `removed` the ids no longer there, `categoryOrders` (when given) every section order.
    */
-  apply(products: ProductDto[], removed: string[] = [], categoryOrders?: CategoryOrderDto[]): void {
+  apply(changed: ProductDto[], removed: string[] = [], categoryOrders?: CategoryOrderDto[]): void {
     this.revision += 1;
     let moved = false;
+    // A draft is not in the shop (issue 25): a product made a draft leaves the model as a removed
+    // one does, so its page, the listings, search and the sitemap lose it in the same change.
+    const products = changed.filter((product) => !product.draft);
+    const gone = [...removed, ...changed.filter((product) => product.draft).map((p) => p._id)];
     for (const product of products) {
       const known = this.entries.get(product._id);
       const old = known?.product;
@@ -109,7 +114,7 @@ export class CatalogueModel {
       this.index.put(product);
       moved = true;
     }
-    for (const id of removed) {
+    for (const id of gone) {
       const old = this.entries.get(id)?.product;
       if (!old) continue;
       this.touchListings(old);

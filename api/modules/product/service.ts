@@ -113,6 +113,7 @@ function assemble(
       ratings: { thumbsUp: row.thumbsUp, thumbsDown: row.thumbsDown },
       priority: row.priority,
       isFeatured: row.isFeatured,
+      ...(row.status === 'draft' ? { draft: true as const } : {}),
     };
   });
 }

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { productCreateBody, productEditBody } from '../../../core/admin/model';
 import { formatDollars } from '../../../core/money';
 import { FALLBACK_PRICE } from '../../../core/product/constants';
 import { api } from '../../lib/api-client';
 import { useApiGet } from '../../lib/use-api-get';
 import { CategoryPicker } from './CategoryPicker';
 import { EditorField, type ControlProps } from './EditorField';
-import { CATEGORY_TEXT, categorizationOf, fieldErrors, unchosenCategories } from './product-form';
+import { CATEGORY_TEXT } from './product-form';
 import {
+  checkedBody,
   emptyFields,
   splitMessages,
   toFields,
@@ -15,10 +15,13 @@ import {
   type Editable,
   type Fields,
 } from './product-fields';
-import { UploadedImages, useProductImages } from './ProductImages';
+import { ProductEditorStatus } from './ProductEditorStatus';
+import { ProductEditorVariants } from './ProductEditorVariants';
+import { ImagesField } from './ProductImages';
 import { ADMIN_TEXT } from './RequireAdmin';
 import { useCategoryOptions } from './useCategoryOptions';
 import styles from './Admin.module.css';
+import editor from './ProductEditor.module.css';
 
 interface Props {
   /** The product to edit; none: add a new simple product. */
@@ -28,10 +31,12 @@ interface Props {
 }
 
 /**
- * The product form (issues 14 and 25): title, description, price, featured flag, priority and the
- * categories it is listed in, picked from the catalogue's; checked with the API's own schema before
- * sending, each message under its field. A new product also takes its stock and images, each
- * uploaded when chosen (resized to WebP on the server).
+ * The product form (issues 14 and 25): title, draft or active, SKU, description, details, price,
+ * featured flag, priority, the categories it is listed in (picked from the catalogue's), its
+ * images (uploaded when chosen, resized to WebP on the server; moved and removed here) with their
+ * alt text, and its sizes or options. Checked with the API's own schema before sending, each
+ * message under its field. A new product also takes its stock; an edited one's is on the stock
+ * table.
  */
 export function ProductEditor({ productId, onDone, onCancel }: Props) {
   const id = useId();
@@ -41,7 +46,6 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
   const { options, retry } = useCategoryOptions();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { images, uploading, upload, clear: clearImages } = useProductImages(setError);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refused, setRefused] = useState(0);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -86,20 +90,7 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
       return;
     }
     const categories = options.status === 'ready' ? options.categories : [];
-    const body = {
-      title: fields.title,
-      description: fields.description,
-      price: fields.price,
-      isFeatured: fields.isFeatured,
-      priority: fields.priority,
-      categories: fields.categories.map((row) => categorizationOf(row, categories)),
-      ...(productId ? {} : { quantity: fields.quantity, images }),
-    };
-    const parsed = (productId ? productEditBody : productCreateBody).safeParse(body);
-    const messages = {
-      ...(parsed.success ? {} : fieldErrors(parsed.error.issues)),
-      ...unchosenCategories(fields.categories),
-    };
+    const { body, messages } = checkedBody(fields, categories, !productId);
     if (Object.keys(messages).length > 0) {
       refuse(messages);
       return;
@@ -114,17 +105,14 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
     setBusy(false);
     if (result.ok) {
       onDone(productId ? `Saved ${result.data.title}.` : `Added ${result.data.title}.`);
-      if (!productId) {
-        setFields(emptyFields());
-        clearImages();
-      }
+      if (!productId) setFields(emptyFields());
     } else if (result.fields) refuse(result.fields);
     else setError(result.error || ADMIN_TEXT.failed);
   }
 
   /** A labelled control with its hint and message under it, tied to it for screen readers. */
   const field = (
-    name: keyof Fields | 'images',
+    name: keyof Fields,
     label: string,
     control: (props: ControlProps) => ReactNode,
     hint?: string,
@@ -141,6 +129,7 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
   );
 
   const title = productId ? `Edit ${fields.title || 'product'}` : 'Add a product';
+  const sold = fields.variants.length === 0;
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} ref={headingRef} tabIndex={-1}>
@@ -155,6 +144,24 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
             required
           />
         ))}
+        <ProductEditorStatus
+          name={`${id}-status`}
+          status={fields.status}
+          onChange={(status) => set('status', status)}
+        />
+        {field(
+          'sku',
+          'SKU',
+          (props) => (
+            <input
+              {...props}
+              value={fields.sku}
+              autoCapitalize="characters"
+              onChange={(e) => set('sku', e.target.value)}
+            />
+          ),
+          productId ? undefined : 'Empty: one is made from the title.',
+        )}
         {field('description', 'Description', (props) => (
           <textarea
             {...props}
@@ -163,6 +170,19 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
             rows={4}
           />
         ))}
+        {field(
+          'details',
+          'Details',
+          (props) => (
+            <textarea
+              {...props}
+              value={fields.details}
+              onChange={(e) => set('details', e.target.value)}
+              rows={4}
+            />
+          ),
+          'One detail a line; the product page lists them as bullet points.',
+        )}
         {field(
           'price',
           'Price in dollars',
@@ -205,38 +225,51 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
           onChange={(rows) => set('categories', rows)}
           onRetry={retry}
         />
-        {!productId && (
-          <>
-            {field('quantity', 'In stock', (props) => (
-              <input
-                {...props}
-                type="number"
-                min={0}
-                max={100000}
-                step={1}
-                value={fields.quantity}
-                onChange={(e) => set('quantity', e.target.value)}
-              />
-            ))}
-            {field(
-              'images',
-              'Images (JPEG, PNG, WebP, GIF or AVIF, at most 10 MB each)',
-              (props) => (
-                <input
-                  {...props}
-                  type="file"
-                  accept="image/*"
-                  multiple
-                  disabled={uploading}
-                  onChange={(e) => {
-                    void upload(e.target.files);
-                    e.target.value = '';
-                  }}
-                />
-              ),
-            )}
-            <UploadedImages images={images} uploading={uploading} />
-          </>
+        {!productId &&
+          sold &&
+          field('quantity', 'In stock', (props) => (
+            <input
+              {...props}
+              type="number"
+              min={0}
+              max={100000}
+              step={1}
+              value={fields.quantity}
+              onChange={(e) => set('quantity', e.target.value)}
+            />
+          ))}
+        <ImagesField
+          idPrefix={id}
+          images={fields.images}
+          errors={errors}
+          onChange={(images) => set('images', images)}
+          onAdded={(path) =>
+            setFields((current) => current && { ...current, images: [...current.images, path] })
+          }
+          onError={setError}
+        />
+        {field(
+          'alttext',
+          'Alt text',
+          (props) => (
+            <input
+              {...props}
+              value={fields.alttext}
+              onChange={(e) => set('alttext', e.target.value)}
+            />
+          ),
+          'What the images show, for someone who cannot see them.',
+        )}
+        {fields.isBundle ? (
+          <p className={editor.hint}>This is a bundle: its options are not edited here.</p>
+        ) : (
+          <ProductEditorVariants
+            idPrefix={id}
+            rows={fields.variants}
+            images={fields.images}
+            errors={errors}
+            onChange={(rows) => set('variants', rows)}
+          />
         )}
         <div aria-live="polite">
           {error && (
@@ -246,7 +279,7 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
           )}
         </div>
         <p>
-          <button className={styles.button} type="submit" disabled={busy || uploading}>
+          <button className={styles.button} type="submit" disabled={busy}>
             {busy ? 'Saving...' : productId ? 'Save changes' : 'Add the product'}
           </button>{' '}
           {onCancel && (

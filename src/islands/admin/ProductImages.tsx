@@ -2,11 +2,16 @@ import { useState } from 'react';
 import { ADMIN_MESSAGES } from '../../../core/admin/model';
 import { imageEndpointUrl } from '../../../core/images/product-images';
 import { api } from '../../lib/api-client';
+import { EditorField } from './EditorField';
 import { ADMIN_TEXT } from './RequireAdmin';
 import styles from './Admin.module.css';
+import editor from './ProductEditor.module.css';
 
 /** The largest upload the server takes (api/modules/admin/uploads.ts). */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** At most this many images a product (core/admin/product-body.ts). */
+export const MAX_IMAGES = 8;
 
 /** Reads a file as base64 (without its data: prefix) for the JSON upload. */
 function readBase64(file: File): Promise<string> {
@@ -19,11 +24,13 @@ function readBase64(file: File): Promise<string> {
 }
 
 /**
- * A new product's images, each uploaded when chosen (resized to WebP on the server). `onError`
- * gets a file's refusal, `null` when a new choice starts.
+ * Uploads chosen files one by one (each resized to the allow-listed WebP widths on the server);
+ * `onAdded` gets each stored path, `onError` a file's refusal (`null` when a new choice starts).
  */
-export function useProductImages(onError: (message: string | null) => void) {
-  const [images, setImages] = useState<string[]>([]);
+export function useImageUpload(
+  onAdded: (path: string) => void,
+  onError: (message: string | null) => void,
+) {
   const [uploading, setUploading] = useState(false);
 
   async function upload(files: FileList | null) {
@@ -39,33 +46,139 @@ export function useProductImages(onError: (message: string | null) => void) {
         data: await readBase64(file),
       });
       setUploading(false);
-      if (result.ok) setImages((current) => [...current, result.data.path]);
+      if (result.ok) onAdded(result.data.path);
       else onError(`${file.name}: ${result.error ?? ADMIN_TEXT.failed}`);
     }
   }
 
-  return { images, uploading, upload, clear: () => setImages([]) };
+  return { uploading, upload };
 }
 
-/** While an image uploads, says so; then the uploaded images' thumbnails. */
-export function UploadedImages({ images, uploading }: { images: string[]; uploading: boolean }) {
+/** A small square of an image, from the image routes' allow-listed copies. */
+export function Thumbnail({ path, alt, size = 72 }: { path: string; alt: string; size?: number }) {
+  return (
+    <img
+      src={imageEndpointUrl(path, { width: size * 2, height: size * 2 })}
+      width={size}
+      height={size}
+      alt={alt}
+      loading="lazy"
+    />
+  );
+}
+
+const moved = (images: string[], from: number, to: number) => {
+  const next = [...images];
+  const [image] = next.splice(from, 1);
+  next.splice(to, 0, image!);
+  return next;
+};
+
+/**
+ * The product's images in the order the shop shows them (the first is the listing's), each with
+ * buttons to move it and remove it; while an image uploads, says so.
+ */
+export function ImageList({
+  images,
+  uploading,
+  onChange,
+}: {
+  images: string[];
+  uploading: boolean;
+  onChange: (images: string[]) => void;
+}) {
   return (
     <>
       {uploading && <p role="status">Uploading the image...</p>}
       {images.length > 0 && (
-        <ul className={styles.thumbs} aria-label="Uploaded images">
+        <ol
+          className={editor.images}
+          aria-label="The product's images, in the order the shop shows them"
+        >
           {images.map((path, index) => (
             <li key={path}>
-              <img
-                src={imageEndpointUrl(path, { width: 144, height: 144 })}
-                width={72}
-                height={72}
-                alt={`Uploaded image ${index + 1}`}
-              />
+              <Thumbnail path={path} alt={`Image ${index + 1}`} />
+              <span>
+                <button
+                  className={styles.secondary}
+                  type="button"
+                  disabled={index === 0}
+                  aria-label={`Move image ${index + 1} earlier`}
+                  onClick={() => onChange(moved(images, index, index - 1))}
+                >
+                  Earlier
+                </button>
+                <button
+                  className={styles.secondary}
+                  type="button"
+                  disabled={index === images.length - 1}
+                  aria-label={`Move image ${index + 1} later`}
+                  onClick={() => onChange(moved(images, index, index + 1))}
+                >
+                  Later
+                </button>
+                <button
+                  className={styles.secondary}
+                  type="button"
+                  aria-label={`Remove image ${index + 1}`}
+                  onClick={() => onChange(images.filter((_, at) => at !== index))}
+                >
+                  Remove
+                </button>
+              </span>
             </li>
           ))}
-        </ul>
+        </ol>
       )}
+    </>
+  );
+}
+
+/**
+ * The product's images (issue 25): a file input that uploads each chosen file at once, then the
+ * list to reorder and remove them; the upload's refusal goes to the form's message.
+ */
+export function ImagesField({
+  idPrefix,
+  images,
+  errors,
+  onChange,
+  onAdded,
+  onError,
+}: {
+  idPrefix: string;
+  images: string[];
+  errors: Record<string, string>;
+  onChange: (images: string[]) => void;
+  /** An upload finished: its path goes at the end of the list as it is then. */
+  onAdded: (path: string) => void;
+  onError: (message: string | null) => void;
+}) {
+  const { uploading, upload } = useImageUpload(onAdded, onError);
+  return (
+    <>
+      <EditorField
+        id={`${idPrefix}-field-images`}
+        name="images"
+        label="Images (JPEG, PNG, WebP, GIF or AVIF, at most 10 MB each)"
+        hint={`1 to ${MAX_IMAGES} images; the first is the one listings show.`}
+        error={errors.images}
+      >
+        {(props) => (
+          <input
+            {...props}
+            type="file"
+            accept="image/*"
+            multiple
+            disabled={uploading || images.length >= MAX_IMAGES}
+            onChange={(e) => {
+              void upload(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        )}
+      </EditorField>
+      <ImageList images={images} uploading={uploading} onChange={onChange} />
     </>
   );
 }

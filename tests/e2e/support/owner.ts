@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { LOGIN_TEXT } from '../../../src/islands/account/messages';
+import { hydrated } from './account';
 
 /**
  * The shop owner of the shared e2e server. Before that server starts, the webServer command of
@@ -57,4 +59,15 @@ export async function shipAsOwner(
     data: shipment,
   });
   expect(shipped.status(), await shipped.text()).toBe(200);
+}
+
+/** Signs the owner in through the login page, as they would, and waits for `next` to open. */
+export async function ownerLogsIn(page: Page, next = '/admin') {
+  await ownerAuthorization(page.request); // sets the password on first use
+  await page.goto(`/login?next=${encodeURIComponent(next)}`);
+  await hydrated(page, 'LoginForm');
+  await page.getByLabel('Email').fill(OWNER_EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
+  await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
+  await expect(page).toHaveURL(new RegExp(`${next}$`));
 }

@@ -1,0 +1,216 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatCents } from '../../../core/money';
+import { api } from '../../lib/api-client';
+import { Thumbnail } from './ProductImages';
+import { ADMIN_TEXT } from './RequireAdmin';
+import {
+  categoriesOf,
+  changedRows,
+  groupStock,
+  messagesBySku,
+  STOCK_FILTERS,
+  type StockFilter,
+  type StockItem,
+  type StockQuery,
+} from './stock-filter';
+import styles from './Admin.module.css';
+import editor from './ProductEditor.module.css';
+
+interface Props {
+  items: StockItem[];
+  lowStock: number;
+  /** The quantities were saved: the list is read again. */
+  onSaved(): void;
+  onEdit(productId: string): void;
+}
+
+const rowName = (item: StockItem) =>
+  item.variant ? `${item.title} (${item.variant})` : item.title;
+
+/**
+ * The stock table (issue 25): searched by title or SKU, filtered by sold out, low stock and
+ * category, one group a product with a thumbnail and its variants. The owner changes any number of
+ * quantities and saves them once: one request, one transaction, all or nothing; a refused row's
+ * message shows under it.
+ */
+export function StockTable({ items, lowStock, onSaved, onEdit }: Props) {
+  const id = useId();
+  const [query, setQuery] = useState<StockQuery>({ text: '', filter: 'all', category: '' });
+  const [edits, setEdits] = useState<Record<string, string>>({});
+  const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
+  const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const groups = groupStock(items, query, lowStock);
+  const changed = changedRows(items, edits);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (changed.length === 0) return;
+    setBusy(true);
+    const result = await api.post<{ message: string }>('/admin/products/stock/bulk', {
+      items: changed,
+    });
+    setBusy(false);
+    if (result.ok) {
+      setEdits({});
+      setRowErrors({});
+      setNote({ error: false, text: result.data.message });
+      onSaved();
+    } else {
+      setRowErrors(messagesBySku(changed, result.fields));
+      setNote({ error: true, text: result.error || ADMIN_TEXT.failed });
+    }
+  }
+
+  const filterChange = (change: Partial<StockQuery>) => setQuery((q) => ({ ...q, ...change }));
+  return (
+    <form onSubmit={save} aria-labelledby={`${id}-caption`} noValidate>
+      <div className={styles.form} role="search" aria-label="Find products">
+        <label>
+          Search by title or SKU
+          <input
+            type="search"
+            value={query.text}
+            onChange={(e) => filterChange({ text: e.target.value })}
+          />
+        </label>
+        <label>
+          Show
+          <select
+            value={query.filter}
+            onChange={(e) => filterChange({ filter: e.target.value as StockFilter })}
+          >
+            {Object.entries(STOCK_FILTERS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {value === 'low' ? `${label} (${lowStock} or fewer)` : label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Category
+          <select
+            value={query.category}
+            onChange={(e) => filterChange({ category: e.target.value })}
+          >
+            <option value="">Every category</option>
+            {categoriesOf(items).map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p role="status">{groups.length === 1 ? '1 product' : `${groups.length} products`} shown</p>
+      {groups.length === 0 ? (
+        <p>No product matches the search and filters.</p>
+      ) : (
+        <table className={styles.table}>
+          <caption id={`${id}-caption`}>
+            Stock: sold out and low stock ({lowStock} or fewer) first
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Variant</th>
+              <th scope="col">SKU</th>
+              <th scope="col">Price</th>
+              <th scope="col">In stock</th>
+            </tr>
+          </thead>
+          {groups.map((group) => (
+            <tbody key={group.productId}>
+              <tr>
+                <th scope="rowgroup" colSpan={4}>
+                  <div className={editor.stockProduct}>
+                    {group.image && <Thumbnail path={group.image} alt="" size={48} />}
+                    <a href={`/productdetailpage/${group.productId}`}>{group.title}</a>
+                    {group.status === 'draft' && <span className={editor.draft}>Draft</span>}
+                    <button
+                      className={styles.secondary}
+                      type="button"
+                      onClick={() => onEdit(group.productId)}
+                      aria-label={`Edit ${group.title}`}
+                    >
+                      Edit
+                    </button>
+                  </div>
+                </th>
+              </tr>
+              {group.rows.map((item) => {
+                return (
+                  <tr key={item.sku}>
+                    <td>{item.variant ?? 'One item'}</td>
+                    <td>{item.sku}</td>
+                    <td>{item.priceCents === null ? '' : formatCents(item.priceCents)}</td>
+                    <td>
+                      <StockInput
+                        id={`${id}-stock-${item.sku}`}
+                        label={`In stock: ${rowName(item)}`}
+                        value={edits[item.sku] ?? String(item.quantity ?? 0)}
+                        error={rowErrors[item.sku]}
+                        onChange={(value) =>
+                          setEdits((current) => ({ ...current, [item.sku]: value }))
+                        }
+                      />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          ))}
+        </table>
+      )}
+      <div aria-live="polite">
+        {note && (
+          <p
+            className={note.error ? styles.error : undefined}
+            role={note.error ? 'alert' : 'status'}
+          >
+            {note.text}
+          </p>
+        )}
+      </div>
+      <p className={editor.saveBar}>
+        <button className={styles.button} type="submit" disabled={busy || changed.length === 0}>
+          {busy ? 'Saving...' : 'Save quantities'}
+        </button>{' '}
+        {changed.length === 0
+          ? 'No quantity changed.'
+          : changed.length === 1
+            ? '1 quantity changed, not saved yet.'
+            : `${changed.length} quantities changed, not saved yet.`}
+      </p>
+    </form>
+  );
+}
+
+/** One row's stock figure, with the refusal that names it under it. */
+function StockInput(props: {
+  id: string;
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const errorId = `${props.id}-error`;
+  return (
+    <>
+      <input
+        id={props.id}
+        aria-label={props.label}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        inputMode="numeric"
+        type="number"
+        min={0}
+        max={100000}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.error && (
+        <p id={errorId} className={styles.error}>
+          {props.error}
+        </p>
+      )}
+    </>
+  );
+}

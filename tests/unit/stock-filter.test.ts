@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changedRows,
+  groupStock,
+  messagesBySku,
+  type StockItem,
+} from '../../src/islands/admin/stock-filter';
+
+const item = (over: Partial<StockItem>): StockItem => ({
+  productId: 'p1',
+  slug: 'mug',
+  title: 'Cedar Ridge Mug',
+  status: 'active',
+  image: null,
+  categories: ['Home'],
+  variant: null,
+  sku: 'EG-MUG',
+  quantity: 10,
+  priceCents: 2400,
+  ...over,
+});
+
+const ITEMS = [
+  item({ variant: 'Green', sku: 'EG-MUG-GRN', quantity: 0 }),
+  item({ variant: 'Blue', sku: 'EG-MUG-BLU', quantity: 4 }),
+  item({ variant: 'Cream', sku: 'EG-MUG-CRM', quantity: 9 }),
+  item({ productId: 'p2', title: 'Cork Yoga Block', sku: 'EG-BLOCK', categories: ['Yoga'] }),
+];
+const ALL = { text: '', filter: 'all', category: '' } as const;
+
+describe('the stock table’s search and filters (issue 25)', () => {
+  it('groups the rows by product, keeping the list’s order', () => {
+    const groups = groupStock(ITEMS, ALL, 5);
+    expect(groups.map((g) => [g.title, g.rows.map((r) => r.sku)])).toEqual([
+      ['Cedar Ridge Mug', ['EG-MUG-GRN', 'EG-MUG-BLU', 'EG-MUG-CRM']],
+      ['Cork Yoga Block', ['EG-BLOCK']],
+    ]);
+  });
+
+  it('a title match keeps every row of the product; a SKU match only that row', () => {
+    expect(groupStock(ITEMS, { ...ALL, text: 'ridge MUG' }, 5)[0]!.rows).toHaveLength(3);
+    const bySku = groupStock(ITEMS, { ...ALL, text: 'mug-blu' }, 5);
+    expect(bySku.map((g) => g.rows.map((r) => r.sku))).toEqual([['EG-MUG-BLU']]);
+    expect(groupStock(ITEMS, { ...ALL, text: 'lantern' }, 5)).toEqual([]);
+  });
+
+  it('filters sold out, low stock (at or below the threshold) and category', () => {
+    const skus = (query: Partial<typeof ALL> | object) =>
+      groupStock(ITEMS, { ...ALL, ...query }, 5).flatMap((g) => g.rows.map((r) => r.sku));
+    expect(skus({ filter: 'soldOut' })).toEqual(['EG-MUG-GRN']);
+    expect(skus({ filter: 'low' })).toEqual(['EG-MUG-GRN', 'EG-MUG-BLU']);
+    expect(skus({ category: 'Yoga' })).toEqual(['EG-BLOCK']);
+  });
+
+  it('sends only the rows whose figure changed, and puts a refusal under its row', () => {
+    const changed = changedRows(ITEMS, { 'EG-MUG-GRN': '0', 'EG-MUG-BLU': '7', 'EG-BLOCK': 'x' });
+    expect(changed).toEqual([
+      { sku: 'EG-MUG-BLU', quantity: '7' },
+      { sku: 'EG-BLOCK', quantity: 'x' },
+    ]);
+    expect(
+      messagesBySku(changed, { 'items.1.quantity': 'EG-BLOCK: Enter the number in stock.' }),
+    ).toEqual({ 'EG-BLOCK': 'EG-BLOCK: Enter the number in stock.' });
+  });
+});
