@@ -5,7 +5,8 @@
 // builds on every change.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { migrateDatabase, openDatabase } from '../api/db/client';
 import { seedIfEmpty } from '../api/db/seed';
@@ -13,6 +14,16 @@ import { seedIfEmpty } from '../api/db/seed';
 const outDir = process.env.BUILD_DIR ?? 'dist';
 const imageFile = join(outDir, 'pgdata.tar');
 const stampFile = join(outDir, 'pgdata.hash');
+
+/**
+ * PGlite's own package.json, found from where the package resolves (its exports do not list the
+ * file, and a copy of the project, as `npm run dev`'s test makes, has no node_modules of its own).
+ */
+function pgliteManifest(): string {
+  let dir = dirname(fileURLToPath(import.meta.resolve('@electric-sql/pglite')));
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return join(dir, 'package.json');
+}
 
 function inputsHash(): string {
   const hash = createHash('sha256');
@@ -22,7 +33,7 @@ function inputsHash(): string {
     )
     .filter((path) => statSync(path).isFile())
     .sort();
-  files.push('node_modules/@electric-sql/pglite/package.json');
+  files.push(pgliteManifest());
   for (const file of files) hash.update(`${file}\0`).update(readFileSync(file));
   return hash.digest('hex');
 }
