@@ -294,6 +294,11 @@ export class SearchIndex {
     return this.hitsOf(word).documents.length > 0;
   }
 
+  /** Whether some word of the index starts with a term (as `searchTerm` gives it). */
+  startsSomeWord(term: string): boolean {
+    return this.index.knowsPrefix(term);
+  }
+
   /** The words the index knows closest to a query word: one edit away, two from five letters. */
   nearWords(word: string): string[] {
     const term = searchTerm(word);
