@@ -109,6 +109,8 @@ describe('housekeeping', () => {
       sessions: 0,
       emailTokens: 0,
       rateLimits: 0,
+      restockRequests: 0,
+      restockEmails: 0,
     });
   });
 
