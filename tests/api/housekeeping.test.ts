@@ -89,6 +89,8 @@ describe('housekeeping', () => {
       sessions: 2,
       emailTokens: 1,
       rateLimits: 2,
+      restockRequests: 0,
+      restockEmails: 0,
     });
 
     const keys = async (table: string, column: string) =>
