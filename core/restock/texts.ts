@@ -7,6 +7,9 @@ export const RESTOCK_TEXT = {
   intro: 'Sold out for now. Leave your email and we will write once when it is back.',
   optionIntro: (option: string) =>
     `${option} is sold out for now. Leave your email and we will write once when it is back.`,
+  choiceIntro:
+    'Some choices are sold out for now. Pick one and we will write once when it is back.',
+  choiceLabel: 'Sold-out choice',
   sending: 'Sending…',
   confirmed: "Thanks. We'll email you once when it's back in stock.",
   inStock: 'It is in stock now: no need to wait.',

@@ -17,7 +17,7 @@ import AddedToCart from './AddedToCart';
 import Gallery, { type GalleryImage } from './Gallery';
 import LimitMessage from './LimitMessage';
 import RestockForm from './RestockForm';
-import { restockTarget } from './restock-target';
+import { restockTargets } from './restock-target';
 import {
   DIGITAL_IN_CART,
   fullLineText,
@@ -138,10 +138,7 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
   // The line holds all it may: say so before the shopper tries (a digital item stays addable,
   // and answers with the spec's limit sentence).
   const full = !soldOut && !digital && inCart >= cap;
-  const chosen = product.isBundle
-    ? optionLists.map((options, list) => options[optionIndexes[list] ?? 0]!)
-    : plainVariants.slice(variantIndex, variantIndex + 1);
-  const awaited = soldOut && !digital ? restockTarget(product, chosen) : null;
+  const awaited = useMemo(() => restockTargets(product), [product]);
   const thumb = images[shownImage ?? '']?.thumb ?? gallery[0]?.thumb;
   // The one sentence for a quantity past what the line may hold: the limit that binds.
   const limitOf = (remaining: number) =>
@@ -310,7 +307,7 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
             )}
           </div>
         </form>
-        {ready && awaited && <RestockForm key={awaited.sku ?? ''} target={awaited} />}
+        {ready && awaited.length > 0 && <RestockForm targets={awaited} />}
       </div>
     </div>
   );

@@ -4,22 +4,25 @@ import { RESTOCK_TEXT } from '../../../core/restock/texts';
 import { api } from '../../lib/api-client';
 import { $auth } from '../../stores/auth';
 import type { RestockTarget } from './restock-target';
+import styles from './RestockForm.module.css';
 
 type Sent =
-  | { status: 'idle' | 'sending' | 'done' }
-  | { status: 'failed'; message: string; field: boolean };
+  { status: 'idle' | 'sending' | 'done' } | { status: 'failed'; message: string; field: boolean };
 
 /**
- * "Email me when it's back" under a sold-out product, size or option (issue 27): an email field
- * (a signed-in shopper's own address filled in), one button, and a clear confirmation. The answer
- * is the same whether the address was already waiting.
+ * "Email me when it's back" on a product page with something sold out (issue 27): the product
+ * itself, or a choice of its sold-out sizes or options; an email field (a signed-in shopper's own
+ * address filled in), one button and a clear confirmation. The answer is the same whether the
+ * address was already waiting.
  */
-export default function RestockForm({ target }: { target: RestockTarget }) {
+export default function RestockForm({ targets }: { targets: RestockTarget[] }) {
   const ids = useId();
   const auth = useStore($auth);
   const [typed, setTyped] = useState<string | null>(null);
+  const [chosen, setChosen] = useState(0);
   const [sent, setSent] = useState<Sent>({ status: 'idle' });
   const email = typed ?? (auth.isLoggedIn ? (auth.user?.username ?? '') : '');
+  const target = targets[chosen] ?? targets[0]!;
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,18 +45,35 @@ export default function RestockForm({ target }: { target: RestockTarget }) {
 
   if (sent.status === 'done') {
     return (
-      <p className="restock restock-done" role="status">
+      <p className={styles.done} role="status">
         {RESTOCK_TEXT.confirmed}
       </p>
     );
   }
   const fieldError = sent.status === 'failed' && sent.field;
+  const only = targets.length === 1 ? targets[0]! : undefined;
   return (
-    <form className="restock" onSubmit={submit} aria-labelledby={`${ids}-intro`}>
+    <form className={styles.restock} onSubmit={submit} aria-labelledby={`${ids}-intro`}>
       <p id={`${ids}-intro`}>
-        {target.option ? RESTOCK_TEXT.optionIntro(target.option) : RESTOCK_TEXT.intro}
+        {only?.option
+          ? RESTOCK_TEXT.optionIntro(only.option)
+          : only
+            ? RESTOCK_TEXT.intro
+            : RESTOCK_TEXT.choiceIntro}
       </p>
-      <div className="restock-row">
+      {!only && (
+        <label>
+          {RESTOCK_TEXT.choiceLabel}
+          <select value={chosen} onChange={(event) => setChosen(Number(event.target.value))}>
+            {targets.map((each, index) => (
+              <option key={each.sku ?? ''} value={index}>
+                {each.option}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <div className={styles.row}>
         <label>
           {RESTOCK_TEXT.emailLabel}
           <input
@@ -76,11 +96,11 @@ export default function RestockForm({ target }: { target: RestockTarget }) {
         </button>
       </div>
       {sent.status === 'failed' && (
-        <p id={`${ids}-error`} className="field-error" role="alert">
+        <p id={`${ids}-error`} className={styles.error} role="alert">
           {sent.message}
         </p>
       )}
-      <p id={`${ids}-privacy`} className="restock-note">
+      <p id={`${ids}-privacy`} className={styles.note}>
         {RESTOCK_TEXT.privacy} <a href="/privacy-policy">Privacy policy</a>
       </p>
     </form>

@@ -1,21 +1,27 @@
+import { isDigital } from '../../../core/product/digital';
 import type { ProductDto, VariantDto } from '../../../core/product/model';
 
-/** What a sold-out choice waits for: the variant or bundle option (sku), or the product itself. */
+/** What a shopper may wait for: a variant or bundle option (sku), or the product itself. */
 export interface RestockTarget {
   productId: string;
   sku?: string;
-  /** The sold-out variant or option's name, for the form's sentence. */
+  /** The sold-out variant or option's name. */
   option?: string;
 }
 
 /**
- * The item a shopper can wait for on the product page (issue 27): the product when it has no
- * stock of its own, else the chosen variant, or the bundle's first chosen option that is out.
+ * The sold-out items a shopper can wait for on a product page (issue 27): the product itself when
+ * it has no stock of its own, else each sold-out variant or bundle option. None for a digital
+ * product, which never runs out.
  */
-export function restockTarget(product: ProductDto, chosen: VariantDto[]): RestockTarget {
-  const out = chosen.find((option) => option.quantity <= 0);
-  if ((product.quantity !== null && product.quantity <= 0) || !out) {
-    return { productId: product._id };
-  }
-  return { productId: product._id, sku: out.sku, option: out.title };
+export function restockTargets(product: ProductDto): RestockTarget[] {
+  if (isDigital(product)) return [];
+  const productId = product._id;
+  if (product.quantity !== null && product.quantity <= 0) return [{ productId }];
+  const options = product.isBundle
+    ? (product.variants as VariantDto[][]).flat()
+    : (product.variants as VariantDto[]);
+  return options
+    .filter((option) => option.quantity <= 0)
+    .map((option) => ({ productId, sku: option.sku, option: option.title }));
 }
