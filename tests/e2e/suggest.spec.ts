@@ -31,7 +31,7 @@ for (const [name, viewport] of [
       await expect(mug.locator('mark')).toHaveText('Stoneware');
       await expect(list.getByRole('option').last()).toHaveText("Search for 'stonw'");
       // The count is announced.
-      await expect(page.getByRole('status').filter({ hasText: /suggestions?\./ })).toHaveText(
+      await expect(page.locator('form[role="search"] [aria-live="polite"]')).toHaveText(
         /^\d+ suggestions?\. Use the up and down arrows to choose\.$/,
       );
       if (name === 'phone') {

@@ -127,7 +127,8 @@ export function SearchBox() {
           onChoose={go}
         />
       )}
-      <span className="visually-hidden" role="status">
+      {/* A polite live region, not role=status: the page's own status messages stay the page's. */}
+      <span className="visually-hidden" aria-live="polite" aria-atomic="true">
         {message}
       </span>
     </form>
