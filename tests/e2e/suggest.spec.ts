@@ -106,6 +106,32 @@ test('no suggestions before the second character, and one request after a pause'
   expect(asked).toEqual(['?q=mountain']);
 });
 
+test('a slow answer to an older query never replaces the newer one', async ({ page }) => {
+  let slowAsked = false;
+  await page.route('**/api/product/suggest?q=mo', async (route) => {
+    slowAsked = true;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route
+      .fulfill({
+        json: {
+          products: [{ _id: MUG, title: 'Stale answer', price: 1, thumb: null, marks: [] }],
+          shelves: [],
+        },
+      })
+      .catch(() => undefined); // the browser gave up on it: as it should
+  });
+  await openHome(page);
+  const box = searchBox(page);
+  await box.pressSequentially('mo');
+  await page.waitForTimeout(400); // the request for "mo" is on its way
+  await box.pressSequentially('untain');
+  await expect(page.getByRole('option').last()).toHaveText("Search for 'mountain'");
+  await page.waitForTimeout(1_200); // the slow answer has come and gone
+  expect(slowAsked).toBe(true);
+  await expect(page.getByRole('option', { name: /Stale answer/ })).toHaveCount(0);
+  await expect(page.getByRole('option').last()).toHaveText("Search for 'mountain'");
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

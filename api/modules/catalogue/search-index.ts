@@ -324,7 +324,14 @@ export class SearchIndex {
     return hits;
   }
 
+  /** Changes each time the indexed products change (what callers remember about it expires). */
+  get revision(): number {
+    return this.changes;
+  }
+  private changes = 0;
+
   private forgetWords(): void {
+    this.changes += 1;
     this.wordHits.clear();
     this.rememberedHits = 0;
   }

@@ -21,6 +21,27 @@ const MAX_CORRECTIONS = 3;
  * typo rule compares whole words: right for a word typed out, not for one being typed.)
  */
 function corrections(term: string, index: SearchIndex): string[] {
+  // Shoppers make the same typos: each term's corrections are remembered until the index changes.
+  let remembered = rememberedCorrections.get(index);
+  if (!remembered || remembered.revision !== index.revision) {
+    remembered = { revision: index.revision, terms: new Map() };
+    rememberedCorrections.set(index, remembered);
+  }
+  const known = remembered.terms.get(term);
+  if (known) return known;
+  const found = correctionsOf(term, index);
+  if (remembered.terms.size >= MAX_REMEMBERED_CORRECTIONS) remembered.terms.clear();
+  remembered.terms.set(term, found);
+  return found;
+}
+
+const MAX_REMEMBERED_CORRECTIONS = 20_000;
+const rememberedCorrections = new WeakMap<
+  SearchIndex,
+  { revision: number; terms: Map<string, string[]> }
+>();
+
+function correctionsOf(term: string, index: SearchIndex): string[] {
   const found = new Set<string>();
   const consider = (candidate: string) => {
     if (candidate && candidate !== term && index.startsSomeWord(candidate)) found.add(candidate);
@@ -118,20 +139,27 @@ export function suggestCatalogue(
     return { products: [], shelves: [] };
   }
   const read = readings(words, index);
-  // A product found by several readings counts once, at its best.
-  const best = new Map<number, number>();
-  for (const query of queries(read)) {
-    const { documents, scores } = index.search(query);
-    for (let at = 0; at < documents.length; at += 1) {
-      const document = documents[at]!;
-      const score = scores[at]!;
-      if (!(best.get(document)! >= score)) best.set(document, score);
-    }
-  }
   const kept = new Smallest(SUGGEST_PRODUCT_LIMIT);
-  for (const [document, score] of best) {
+  const offer = (document: number, score: number) => {
     const fact = view.factsByDocument[document];
     if (fact) kept.offer(-score, fact.place, fact.product);
+  };
+  const all = queries(read);
+  if (all.length === 1) {
+    const { documents, scores } = index.search(all[0]!);
+    for (let at = 0; at < documents.length; at += 1) offer(documents[at]!, scores[at]!);
+  } else {
+    // A product found by several readings counts once, at its best.
+    const best = new Map<number, number>();
+    for (const query of all) {
+      const { documents, scores } = index.search(query);
+      for (let at = 0; at < documents.length; at += 1) {
+        const document = documents[at]!;
+        const score = scores[at]!;
+        if (!(best.get(document)! >= score)) best.set(document, score);
+      }
+    }
+    for (const [document, score] of best) offer(document, score);
   }
   return {
     products: kept.sorted().map((product) => ({

@@ -16,8 +16,13 @@ export interface RestockEmailData {
   stopUrl: string;
 }
 
+interface Props {
+  data: RestockEmailData;
+  shop: ShopDetails;
+}
+
 /** Sent once when a waited-for item is back: its link, and nothing else to sell. */
-export function BackInStock({ data, shop }: { data: RestockEmailData; shop: ShopDetails }) {
+export function BackInStock({ data, shop }: Props) {
   return (
     <EmailLayout shop={shop} preview={`${data.item} is back in stock`}>
       <Title>{`${data.item} is back`}</Title>
@@ -34,7 +39,7 @@ export function BackInStock({ data, shop }: { data: RestockEmailData; shop: Shop
 }
 
 /** Sent when a shopper first asks: what was asked for, and the one-click way out. */
-export function RestockRequested({ data, shop }: { data: RestockEmailData; shop: ShopDetails }) {
+export function RestockRequested({ data, shop }: Props) {
   return (
     <EmailLayout shop={shop} preview={`We will tell you when ${data.item} is back`}>
       <Title>{`Waiting for ${data.item}`}</Title>
