@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { products as catalogue } from '../../api/db/seed/catalogue';
 import { seedProductId } from '../../api/db/seed';
+import type { SeedVariant } from '../../api/db/seed/types';
 import type { ProductDto, VariantDto } from '../../core/product/model';
 import {
   markedPieces,
@@ -59,7 +60,7 @@ describe('suggestion rows', () => {
 describe('what a product page offers to wait for', () => {
   const dto = (slug: string): ProductDto => {
     const seed = catalogue.find((product) => product.slug === slug)!;
-    const variant = (v: (typeof seed.variants)[number]): VariantDto => ({
+    const variant = (v: SeedVariant): VariantDto => ({
       sku: v.sku,
       title: v.title,
       price: v.priceCents / 100,
