@@ -19,6 +19,7 @@ import { paymentsModule, type PaymentsSetup } from './modules/payments';
 import { paymentsFromConfig } from './modules/payments/setup';
 import { productModule } from './modules/product';
 import { ratingsModule } from './modules/ratings';
+import { restockAlertsModule } from './modules/restock-alerts';
 import { tableTaxCalculator, type TaxCalculator } from './modules/tax/calculator';
 import { userModule } from './modules/user';
 import { adminAuthPlugin, authPlugin } from './plugins/auth';
@@ -110,6 +111,7 @@ export function createApp({
       }),
     )
     .use(ratingsModule({ db: database.db, auth }))
+    .use(restockAlertsModule({ db: database.db, limits }))
     .use(downloadsModule({ db: database.db, shop, auth, limits, onMailQueued: notifyMailQueued }))
     .use(
       adminModule({

@@ -55,3 +55,29 @@ export function distinctQueries(seed = 1): () => string {
     return params.toString();
   };
 }
+
+/**
+ * The query strings (without `?`) of an endless series of distinct suggestion requests, as the
+ * header's box sends them while a shopper types: the first letters of a catalogue word (two or
+ * more), sometimes after a whole word, sometimes with a typo once four letters are typed. None
+ * repeats in a run; when the short ones are used up, the queries get a word longer.
+ */
+export function distinctPrefixes(seed = 2): () => string {
+  const next = random(seed);
+  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  const seen = new Set<string>();
+  return () => {
+    for (let tries = 0; ; tries += 1) {
+      const words = Array.from({ length: Math.floor(next() * 2) + Math.floor(tries / 20) }, () =>
+        pick(WORDS),
+      );
+      const last = pick(WORDS);
+      let typed = last.slice(0, 2 + Math.floor(next() * (last.length - 1)));
+      if (typed.length >= 4 && next() < 0.2) typed = typo(typed, next);
+      const q = [...words, typed].join(' ');
+      if (seen.has(q)) continue;
+      seen.add(q);
+      return new URLSearchParams({ q }).toString();
+    }
+  };
+}

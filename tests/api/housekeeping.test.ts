@@ -89,6 +89,8 @@ describe('housekeeping', () => {
       sessions: 2,
       emailTokens: 1,
       rateLimits: 2,
+      restockRequests: 0,
+      restockEmails: 0,
     });
 
     const keys = async (table: string, column: string) =>
@@ -109,6 +111,8 @@ describe('housekeeping', () => {
       sessions: 0,
       emailTokens: 0,
       rateLimits: 0,
+      restockRequests: 0,
+      restockEmails: 0,
     });
   });
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,9 +157,12 @@ describe.runIf(Boolean(BASE_URL))('two server processes on one PostgreSQL', () =
     );
   }, 90_000);
 
+  let ownerToken: Promise<string> | undefined;
+  const owner = () => (ownerToken ??= ownerAccessToken(database.db, SECRET, SITE));
+
   it('serves a stock change made through one process from the other', async () => {
     const [a, b] = processes as [Process, Process];
-    const token = await ownerAccessToken(database.db, SECRET, SITE);
+    const token = await owner();
     const id = seedProductId('campfire-enamel-mug');
     const quantityAt = async (base: string) => {
       const response = await fetch(`${base}/product/detail/${id}`);
@@ -180,6 +184,37 @@ describe.runIf(Boolean(BASE_URL))('two server processes on one PostgreSQL', () =
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     expect(await quantityAt(b.base)).toBe(target);
+  }, 30_000);
+
+  it('sends one back-in-stock email when both processes restock the item at once', async () => {
+    const [a, b] = processes as [Process, Process];
+    const token = await owner();
+    const email = 'waiting.race@example.com';
+    const subject = 'Back in stock: Ferry Deck Plaid Picnic Blanket';
+    const asked = await fetch(`${a.base}/restock-alerts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ productId: seedProductId('ferry-plaid-picnic-blanket'), email }),
+    });
+    expect(asked.status, await asked.clone().text()).toBe(202);
+    const restock = (base: string, quantity: number) =>
+      fetch(`${base}/admin/products/stock`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ sku: 'EG-BLANKET-PICNIC', quantity }),
+      });
+    const answers = await Promise.all([restock(a.base, 4), restock(b.base, 6)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const delivered = () => received.filter((mail) => mail.messageId === subject).length;
+    while (delivered() === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    // A moment more, so a second email would have arrived too.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(delivered()).toBe(1);
+    const queued = await database.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.to, email), eq(outbox.kind, 'restock.back')));
+    expect(queued).toHaveLength(1);
   }, 30_000);
 
   it('runs the scheduled jobs in one process at a time', async () => {

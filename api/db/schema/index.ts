@@ -7,3 +7,4 @@ export * from './order-requests';
 export * from './wallet';
 export * from './admin';
 export * from './downloads';
+export * from './restock';

@@ -8,6 +8,12 @@ import { etagMatches } from '../../lib/etag';
  */
 export const CATALOGUE_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=600';
 
+/**
+ * Suggestions as the shopper types: a shared cache keeps one for a minute (many shoppers type the
+ * same first letters), the browser only briefly, so a changed catalogue shows soon.
+ */
+export const SUGGEST_CACHE_CONTROL = 'public, max-age=10, s-maxage=60, stale-while-revalidate=60';
+
 /** A serialised answer (UTF-8, encoded once) and its ETag. */
 export interface JsonBody {
   body: Uint8Array<ArrayBuffer>;
@@ -21,8 +27,12 @@ export function jsonBody(value: unknown): JsonBody {
 }
 
 /** A JSON answer with its ETag and cache headers; 304 without a body when the client has it. */
-export function cacheableJson(request: Request, { body, etag }: JsonBody): Response {
-  const headers = { etag, 'cache-control': CATALOGUE_CACHE_CONTROL, vary: 'accept-encoding' };
+export function cacheableJson(
+  request: Request,
+  { body, etag }: JsonBody,
+  cacheControl = CATALOGUE_CACHE_CONTROL,
+): Response {
+  const headers = { etag, 'cache-control': cacheControl, vary: 'accept-encoding' };
   if (etagMatches(request.headers.get('if-none-match'), etag)) {
     return new Response(null, { status: 304, headers });
   }

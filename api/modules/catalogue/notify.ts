@@ -23,6 +23,10 @@ interface Message {
 const REMOTE = Symbol('catalogue change from another process');
 type RemoteChange = CatalogueChange & { [REMOTE]?: true };
 
+/** Whether a change came from another process (that process already acted on it). */
+export const isRemoteChange = (change: CatalogueChange): boolean =>
+  (change as RemoteChange)[REMOTE] === true;
+
 const following = new Map<Db, { instance: string; listener: Listener }>();
 const followers = () => following;
 

@@ -25,6 +25,8 @@ import {
 } from './listing-view';
 import { SearchIndex } from './search-index';
 import { searchCatalogue } from './search-page';
+import { suggestCatalogue } from './suggest';
+import type { SuggestAnswer } from '../../../core/product/suggest';
 
 /** One product as the model keeps it. */
 interface Entry {
@@ -263,6 +265,13 @@ export class CatalogueModel {
     suggestions?: string[];
   } {
     return searchCatalogue(this.view(), this.index, filters);
+  }
+
+  /** The header's suggestions for what the shopper has typed so far (./suggest.ts). */
+  suggest(q: string): SuggestAnswer {
+    return suggestCatalogue(this.view(), this.index, this.shelfList, q, (id, path) =>
+      path ? (this.entries.get(id)?.images[path]?.thumb ?? null) : null,
+    );
   }
 
   /**

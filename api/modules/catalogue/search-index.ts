@@ -294,6 +294,11 @@ export class SearchIndex {
     return this.hitsOf(word).documents.length > 0;
   }
 
+  /** Whether some word of the index starts with a term (as `searchTerm` gives it). */
+  startsSomeWord(term: string): boolean {
+    return this.index.knowsPrefix(term);
+  }
+
   /** The words the index knows closest to a query word: one edit away, two from five letters. */
   nearWords(word: string): string[] {
     const term = searchTerm(word);
@@ -319,7 +324,14 @@ export class SearchIndex {
     return hits;
   }
 
+  /** Changes each time the indexed products change (what callers remember about it expires). */
+  get revision(): number {
+    return this.changes;
+  }
+  private changes = 0;
+
   private forgetWords(): void {
+    this.changes += 1;
     this.wordHits.clear();
     this.rememberedHits = 0;
   }

@@ -4,10 +4,13 @@ import {
   emailTokens,
   idempotencyKeys,
   rateLimits,
+  restockRequests,
   sessionFamilies,
   stripeEvents,
 } from '../../db/schema';
 import { SESSION_LIMITS } from '../auth/sessions';
+import { claimRestocked } from '../restock-alerts/service';
+import { RESTOCK_KEEP_DAYS } from '../../../core/restock/texts';
 import { DEFAULT_BATCHES, pruneRows, type BatchLimits } from './batches';
 
 /** How long each kind of row is worth keeping. */
@@ -24,6 +27,10 @@ export interface HousekeepingRound {
   sessions: number;
   emailTokens: number;
   rateLimits: number;
+  /** Back-in-stock requests past RESTOCK_KEEP_DAYS (issue 27). */
+  restockRequests: number;
+  /** Back-in-stock emails a crash between a restock and its claim left unsent. */
+  restockEmails: number;
 }
 
 const ago = (unit: 'hours' | 'days' | 'secs', amount: number) =>
@@ -32,7 +39,9 @@ const ago = (unit: 'hours' | 'days' | 'secs', amount: number) =>
 /**
  * Deletes what the shop no longer needs: idempotency keys after 24 hours, webhook event ids after
  * 30 days, sessions past their end (and their refresh tokens, by cascade), expired email links,
- * and rate-limit counters whose window and backoff are over. Each kind in bounded batches.
+ * rate-limit counters whose window and backoff are over, and back-in-stock requests after 180
+ * days. Each kind in bounded batches. It also sends any back-in-stock email a process stopped
+ * before claiming (the claim is idempotent: usually it finds nothing).
  */
 export async function runHousekeeping(
   db: Db,
@@ -79,11 +88,21 @@ export async function runHousekeeping(
     ),
     limits,
   );
+  const restockEmails = await db.transaction((tx) => claimRestocked(tx as unknown as Db));
+  const restock = await pruneRows(
+    db,
+    restockRequests,
+    restockRequests.id,
+    lt(restockRequests.createdAt, ago('days', RESTOCK_KEEP_DAYS)),
+    limits,
+  );
   return {
     idempotencyKeys: idempotency,
     webhookEvents,
     sessions,
     emailTokens: tokens,
     rateLimits: counters,
+    restockRequests: restock,
+    restockEmails,
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CatalogueChange } from '../catalogue/change';
+import { claimRestocked } from '../restock-alerts/service';
 import { ORDER_MESSAGES } from '../../../core/orders/model';
 import type { PricedLine } from './pricing';
 
@@ -125,6 +126,8 @@ export async function releaseStock(db: Db, reservation: StockReservation): Promi
         .set({ quantity: sql`${productVariants.quantity} + ${units}` })
         .where(sql`${productVariants.sku} = ${sku}`);
     }
+    // Units back on the shelf reach those waiting for them, once (issue 27).
+    await claimRestocked(tx as unknown as Db, stockChangeOf(reservation));
   });
 }
 

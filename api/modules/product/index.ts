@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import { catalogueOf } from '../catalogue/change';
-import { cacheableJson } from '../catalogue/http';
+import { cacheableJson, jsonBody, SUGGEST_CACHE_CONTROL } from '../catalogue/http';
+import { suggestQuery } from '../../../core/product/suggest-query';
 import type { CatalogueModel } from '../catalogue/read-model';
 import {
   productIdParams,
@@ -36,6 +37,16 @@ export const productModule = (db: Db) => {
         return cacheableJson(request, catalogue.answer(search(catalogue, query)));
       },
       { query: searchQuery },
+    )
+    .get(
+      '/suggest',
+      async ({ query, request }) =>
+        cacheableJson(
+          request,
+          jsonBody((await catalogueOf(db)).suggest(query.q)),
+          SUGGEST_CACHE_CONTROL,
+        ),
+      { query: suggestQuery },
     )
     .get(
       '/detail/:id',

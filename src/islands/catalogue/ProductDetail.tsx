@@ -16,6 +16,8 @@ import { useHydrated } from '../shell/useHydrated';
 import AddedToCart from './AddedToCart';
 import Gallery, { type GalleryImage } from './Gallery';
 import LimitMessage from './LimitMessage';
+import RestockForm from './RestockForm';
+import { restockTargets } from './restock-target';
 import {
   DIGITAL_IN_CART,
   fullLineText,
@@ -136,6 +138,7 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
   // The line holds all it may: say so before the shopper tries (a digital item stays addable,
   // and answers with the spec's limit sentence).
   const full = !soldOut && !digital && inCart >= cap;
+  const awaited = useMemo(() => restockTargets(product), [product]);
   const thumb = images[shownImage ?? '']?.thumb ?? gallery[0]?.thumb;
   // The one sentence for a quantity past what the line may hold: the limit that binds.
   const limitOf = (remaining: number) =>
@@ -304,6 +307,7 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
             )}
           </div>
         </form>
+        {ready && awaited.length > 0 && <RestockForm targets={awaited} />}
       </div>
     </div>
   );

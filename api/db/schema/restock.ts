@@ -1,0 +1,27 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { products } from './catalogue';
+
+/**
+ * Shoppers waiting for a sold-out product, or one sold-out variant or bundle option of it
+ * (issue 27): one row per address and item. The row is deleted in the transaction that queues its
+ * email, so the email goes once; rows older than 180 days are removed by housekeeping.
+ */
+export const restockRequests = pgTable(
+  'restock_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant or bundle option's sku; '' for the product itself. */
+    sku: text('sku').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('restock_requests_email_item_idx').on(table.email, table.productId, table.sku),
+    index('restock_requests_item_idx').on(table.productId, table.sku),
+    index('restock_requests_created_idx').on(table.createdAt),
+  ],
+);

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { emailField } from '../auth/model';
+import { PRODUCT_MESSAGES } from '../product/model';
+
+/** POST /restock-alerts: wait for a sold-out product, or one sold-out variant or option of it. */
+export const restockRequestBody = z.object({
+  productId: z.uuid(PRODUCT_MESSAGES.productId),
+  /** The variant or bundle option; absent for a product without variants. */
+  sku: z.string().trim().max(100).optional(),
+  email: emailField(),
+});
+export type RestockRequestBody = z.infer<typeof restockRequestBody>;
+
+/** GET /restock-alerts/stop?t=: the signed link in every back-in-stock email. */
+export const restockStopQuery = z.object({ t: z.string().max(1000) });

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { seedProductId } from '../../api/db/seed';
+import { RESTOCK_TEXT } from '../../core/restock/texts';
+import { mails } from './support/account';
+import { ownerAuthorization } from './support/owner';
+
+const MAT = seedProductId('evergreen-yoga-mat');
+const HUCKLEBERRY = 'EG-MAT-EVERGREEN-HUC'; // sold out in the demo catalogue
+const SUBJECT = 'Back in stock: Evergreen Yoga Mat (Huckleberry (limited))';
+
+test('a shopper asks for a sold-out option; the owner restocks it; exactly one email comes, with the link', async ({
+  page,
+  request,
+}) => {
+  const email = `waiting.${Date.now().toString(36)}@example.com`;
+  const backInStock = () =>
+    mails().filter((mail) => mail.to.includes(email) && mail.subject === SUBJECT);
+  await page.goto(`/productdetailpage/${MAT}`);
+  const form = page.getByRole('form', { name: RESTOCK_TEXT.optionIntro('Huckleberry (limited)') });
+  await expect(form).toBeVisible();
+  await form.getByLabel(RESTOCK_TEXT.emailLabel).fill(email);
+  await form.getByRole('button', { name: RESTOCK_TEXT.button }).click();
+  await expect(page.getByRole('status').filter({ hasText: RESTOCK_TEXT.confirmed })).toBeVisible();
+
+  const headers = await ownerAuthorization(request);
+  const setStock = async (quantity: number) => {
+    const answer = await request.post('/api/admin/products/stock', {
+      headers,
+      data: { sku: HUCKLEBERRY, quantity },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+  };
+  try {
+    await setStock(2);
+    await expect.poll(() => backInStock().length, { timeout: 15_000 }).toBe(1);
+    expect(backInStock()[0]!.text).toContain(`/productdetailpage/${MAT}`);
+    // A second restock sends nothing: the request went with the first email.
+    await setStock(0);
+    await setStock(3);
+    // The confirmation and the one back-in-stock email, and after a while still only those.
+    await page.waitForTimeout(2_000);
+    expect(backInStock()).toHaveLength(1);
+  } finally {
+    await setStock(0);
+  }
+});
+
+test('a digital product offers no back-in-stock form; an in-stock one neither', async ({
+  page,
+}) => {
+  await page.goto(`/productdetailpage/${seedProductId('rainier-sunrise-photo')}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('button', { name: RESTOCK_TEXT.button })).toHaveCount(0);
+  await page.goto(`/productdetailpage/${seedProductId('ferry-at-dusk-print')}`);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('button', { name: RESTOCK_TEXT.button })).toHaveCount(0);
+});
