@@ -17,6 +17,8 @@ const item = (over: Partial<StockItem>): StockItem => ({
   sku: 'EG-MUG',
   quantity: 10,
   priceCents: 2400,
+  waiting: 0,
+  productWaiting: 0,
   ...over,
 });
 

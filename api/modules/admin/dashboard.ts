@@ -11,13 +11,15 @@ import {
   returnRequests,
 } from '../../db/schema';
 import { revenueChartSvg } from './chart';
+import { mostAwaited } from './demand';
 import { rowsOf } from './deps';
 import { unread } from './inbox';
 import { LOW_STOCK } from './stock';
 
 /**
  * GET /admin/dashboard: what needs the owner today, and the last 30 days; `backups`, the age of the
- * last good backup and the nightly backup's failure (api/modules/backup/schedule.ts).
+ * last good backup and the nightly backup's failure (api/modules/backup/schedule.ts); `mostAwaited`,
+ * the sold-out items the most shoppers wait for (issue 27).
  */
 export async function dashboard(db: Db, backupsDir = config().backups.dir) {
   const [toShip] = await db
@@ -92,6 +94,7 @@ export async function dashboard(db: Db, backupsDir = config().backups.dir) {
     lowStock: [...lowStockProducts, ...lowStockVariants]
       .sort((a, b) => (a.quantity ?? 0) - (b.quantity ?? 0))
       .slice(0, 20),
+    mostAwaited: await mostAwaited(db),
     last30Days,
     backups: backupStatus(backupsDir),
   };

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { catalogueChanged } from '../catalogue/change';
 import { ADMIN_MESSAGES, type SetStockBody } from '../../../core/admin/model';
 import { STOCK_MESSAGES, type BulkStockBody } from '../../../core/admin/stock-body';
+import { waitingCounts } from './demand';
 import { audit, rowsOf, type Actor } from './deps';
 import { syncVariantTotals } from './product-write';
 
@@ -141,7 +142,8 @@ export async function setStock(db: Db, actor: Actor, body: SetStockBody) {
 /**
  * GET /admin/products: every product and variant with its stock, thumbnail, categories and status,
  * sold out and low stock (5 or fewer) first, then by title. A product with variants is listed by
- * its variants; the stock page groups the rows by product.
+ * its variants; the stock page groups the rows by product. `waiting` counts the shoppers waiting for
+ * the row's item, `productWaiting` those waiting for anything of its product (issue 27).
  */
 export async function stockList(db: Db) {
   const rows = rowsOf<{
@@ -155,8 +157,11 @@ export async function stockList(db: Db) {
     sku: string;
     quantity: number | null;
     price_cents: number | null;
+    waiting: number | null;
+    product_waiting: number | null;
   }>(
     await db.execute(sql`
+      with w as (${waitingCounts})
       select p.id as product_id, p.slug, p.title, p.status,
              coalesce(v.images[1], p.images[1]) as image,
              (select array_agg(distinct c.category order by c.category)
@@ -164,9 +169,14 @@ export async function stockList(db: Db) {
              v.title as variant,
              coalesce(v.sku, p.sku) as sku,
              coalesce(v.quantity, p.quantity) as quantity,
-             coalesce(v.price_cents, p.price_cents) as price_cents
+             coalesce(v.price_cents, p.price_cents) as price_cents,
+             row_waiting.waiting, product_waiting.waiting as product_waiting
       from ${products} p
       left join ${productVariants} v on v.product_id = p.id
+      left join w row_waiting
+        on row_waiting.product_id = p.id and row_waiting.sku = coalesce(v.sku, '')
+      left join w product_waiting
+        on product_waiting.product_id = p.id and product_waiting.sku is null
       order by case when coalesce(v.quantity, p.quantity) <= ${LOW_STOCK} then 0 else 1 end,
                coalesce(v.quantity, p.quantity) nulls last, p.title, v.position`),
   );
@@ -183,6 +193,8 @@ export async function stockList(db: Db) {
       sku: row.sku,
       quantity: row.quantity === null ? null : Number(row.quantity),
       priceCents: row.price_cents === null ? null : Number(row.price_cents),
+      waiting: Number(row.waiting ?? 0),
+      productWaiting: Number(row.product_waiting ?? 0),
     })),
   };
 }

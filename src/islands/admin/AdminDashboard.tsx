@@ -3,7 +3,7 @@ import { api } from '../../lib/api-client';
 import { BackupStatus, type Backups } from './BackupStatus';
 import { RequireAdmin, ADMIN_TEXT } from './RequireAdmin';
 import { CardTable, type Column } from './CardTable';
-import { noun } from './words';
+import { noun, waitingLabel } from './words';
 import styles from './Admin.module.css';
 
 interface Dashboard {
@@ -18,16 +18,39 @@ interface Dashboard {
     sku: string;
     quantity: number | null;
   }[];
+  /** The sold-out items the most shoppers wait for (issue 27), most first. */
+  mostAwaited: {
+    productId: string;
+    title: string;
+    variant: string | null;
+    sku: string;
+    waiting: number;
+  }[];
   backups: Backups;
 }
+
+const itemName = (item: { title: string; variant: string | null }) =>
+  item.variant ? `${item.title} (${item.variant})` : item.title;
 
 const LOW_STOCK_COLUMNS: Column<Dashboard['lowStock'][number]>[] = [
   {
     label: 'Product',
-    cell: (item) => (item.variant ? `${item.title} (${item.variant})` : item.title),
+    cell: itemName,
   },
   { label: 'SKU', cell: (item) => item.sku },
   { label: 'In stock', cell: (item) => item.quantity ?? 0 },
+];
+
+const AWAITED_COLUMNS: Column<Dashboard['mostAwaited'][number]>[] = [
+  {
+    label: 'Sold out',
+    // Opens the stock page searched to this row, where its quantity is set.
+    cell: (item) => (
+      <a href={`/admin/products?q=${encodeURIComponent(item.sku)}`}>{itemName(item)}</a>
+    ),
+  },
+  { label: 'SKU', cell: (item) => item.sku },
+  { label: 'Waiting', cell: (item) => waitingLabel(item.waiting) },
 ];
 
 function DashboardBody() {
@@ -77,6 +100,14 @@ function DashboardBody() {
           <p>Nothing is low on stock.</p>
         ) : (
           <CardTable rows={data.lowStock} columns={LOW_STOCK_COLUMNS} keyOf={(item) => item.sku} />
+        )}
+      </section>
+      <section className={styles.panel} aria-labelledby="awaited-title">
+        <h2 id="awaited-title">Most awaited</h2>
+        {data.mostAwaited.length === 0 ? (
+          <p>Nobody is waiting for a sold-out item.</p>
+        ) : (
+          <CardTable rows={data.mostAwaited} columns={AWAITED_COLUMNS} keyOf={(item) => item.sku} />
         )}
       </section>
     </>

@@ -56,6 +56,7 @@ function ProductsBody() {
         items={list.items}
         lowStock={list.lowStock}
         onSaved={load}
+        initialText={new URLSearchParams(window.location.search).get('q') ?? ''}
         onEdit={(productId) => {
           setDone(null);
           setEditing(productId);

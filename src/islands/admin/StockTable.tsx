@@ -13,6 +13,7 @@ import {
   type StockItem,
   type StockQuery,
 } from './stock-filter';
+import { waitingLabel } from './words';
 import styles from './Admin.module.css';
 import editor from './ProductEditor.module.css';
 
@@ -22,6 +23,8 @@ interface Props {
   /** The quantities were saved: the list is read again. */
   onSaved(): void;
   onEdit(productId: string): void;
+  /** The search to open with (the dashboard links a SKU here). */
+  initialText?: string;
 }
 
 const rowName = (item: StockItem) =>
@@ -33,9 +36,13 @@ const rowName = (item: StockItem) =>
  * quantities and saves them once: one request, one transaction, all or nothing; a refused row's
  * message shows under it.
  */
-export function StockTable({ items, lowStock, onSaved, onEdit }: Props) {
+export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' }: Props) {
   const id = useId();
-  const [query, setQuery] = useState<StockQuery>({ text: '', filter: 'all', category: '' });
+  const [query, setQuery] = useState<StockQuery>({
+    text: initialText,
+    filter: 'all',
+    category: '',
+  });
   const [edits, setEdits] = useState<Record<string, string>>({});
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
   const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
@@ -124,6 +131,7 @@ export function StockTable({ items, lowStock, onSaved, onEdit }: Props) {
                     {group.image && <Thumbnail path={group.image} alt="" size={48} />}
                     <a href={`/productdetailpage/${group.productId}`}>{group.title}</a>
                     {group.status === 'draft' && <span className={editor.draft}>Draft</span>}
+                    <Waiting count={group.productWaiting} />
                     <button
                       className={styles.secondary}
                       type="button"
@@ -138,7 +146,10 @@ export function StockTable({ items, lowStock, onSaved, onEdit }: Props) {
               {group.rows.map((item) => {
                 return (
                   <tr key={item.sku}>
-                    <td>{item.variant ?? 'One item'}</td>
+                    <td>
+                      {item.variant ?? 'One item'}{' '}
+                      {item.variant !== null && <Waiting count={item.waiting} />}
+                    </td>
                     <td>{item.sku}</td>
                     <td>{item.priceCents === null ? '' : formatCents(item.priceCents)}</td>
                     <td>
@@ -181,6 +192,11 @@ export function StockTable({ items, lowStock, onSaved, onEdit }: Props) {
       </p>
     </form>
   );
+}
+
+/** How many shoppers wait for the item to be back, when anyone does. */
+function Waiting({ count }: { count: number }) {
+  return count > 0 ? <span className={editor.waiting}>{waitingLabel(count)}</span> : null;
 }
 
 /** One row's stock figure, with the refusal that names it under it. */

@@ -12,6 +12,10 @@ export interface StockItem {
   sku: string;
   quantity: number | null;
   priceCents: number | null;
+  /** Shoppers waiting for this row's item to be back (issue 27). */
+  waiting: number;
+  /** Shoppers waiting for anything of its product, each counted once. */
+  productWaiting: number;
 }
 
 /** A product and the rows of it that the filters kept. */
@@ -20,6 +24,7 @@ export interface StockGroup {
   title: string;
   status: StockItem['status'];
   image: string | null;
+  productWaiting: number;
   rows: StockItem[];
 }
 
@@ -59,6 +64,7 @@ export function groupStock(items: StockItem[], query: StockQuery, low: number): 
       title: item.title,
       status: item.status,
       image: item.image,
+      productWaiting: item.productWaiting,
       rows: [],
     };
     group.rows.push(item);

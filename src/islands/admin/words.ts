@@ -7,6 +7,9 @@ export const noun = (count: number, one: string, many = `${one}s`) => (count ===
 export const plural = (count: number, one: string, many = `${one}s`) =>
   `${count} ${noun(count, one, many)}`;
 
+/** How many shoppers wait for an item to be back (issue 27): '1 shopper waiting'. */
+export const waitingLabel = (count: number) => `${plural(count, 'shopper')} waiting`;
+
 /** A state as a word: 'refund_failed' → 'Refund failed', 'unfulfilled' → 'Unfulfilled'. */
 export function statusLabel(status: string): string {
   const words = status.replaceAll('_', ' ');
