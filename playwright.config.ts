@@ -39,6 +39,13 @@ export const chromiumLaunchOptions = {
   ],
 };
 
+/** The owner's catalogue edits, stock changes and new products (see `projects`). */
+const CATALOGUE_CHANGING_SPECS = [
+  /admin\.spec\.ts/,
+  /admin-catalogue\.spec\.ts/,
+  /restock\.spec\.ts/,
+];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalTeardown: './tests/helpers/e2e-teardown.ts',
@@ -56,7 +63,21 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // Specs that change the shared catalogue (prices, stock, new products) run after every other:
+  // the rest read the seeded catalogue (counts, the sitemap, stock limits) without a race.
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: CATALOGUE_CHANGING_SPECS,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'catalogue-changes',
+      testMatch: CATALOGUE_CHANGING_SPECS,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     // The built production server on a copy of the prepared data folder, embedded database.
     // The shop's owner is made first (tests/e2e/support/owner.ts reads the set-password link it

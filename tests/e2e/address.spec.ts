@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { watchConsole } from './support/console';
+import { browseFromOwnAddress } from './support/account';
+
+browseFromOwnAddress();
 
 /**
  * Real names and addresses in the shipping form (issue 13 point 3), and a ZIP that lies in another

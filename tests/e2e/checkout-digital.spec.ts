@@ -3,9 +3,17 @@ import { seedProductId } from '../../api/db/seed';
 import { LOGIN_TEXT } from '../../src/islands/account/messages';
 import { HISTORY_MESSAGES } from '../../core/orders/history-model';
 import { CHECKOUT_TEXT } from '../../src/islands/checkout/messages';
-import { acceptCookies, hydrated, linkFromMail, ownAddress } from './support/account';
+import {
+  acceptCookies,
+  browseFromOwnAddress,
+  hydrated,
+  linkFromMail,
+  ownAddress,
+} from './support/account';
 import { beforeScripts } from './support/early';
 import { ownerAuthorization } from './support/owner';
+
+browseFromOwnAddress();
 
 /*
  * Issue 24 points 3, 5, 7 and 8 (checkout) on a phone and a desktop: a cart of digital items only

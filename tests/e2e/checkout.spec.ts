@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { HOME_TEXT } from '../../core/site-messages';
-import { seriousViolations } from './support/account';
+import { browseFromOwnAddress, seriousViolations } from './support/account';
+
+browseFromOwnAddress();
 
 /**
  * The guest checkout in Chromium against the built server. The first test shops from the home

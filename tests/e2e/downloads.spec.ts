@@ -3,7 +3,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { downloadFilePath } from '../../api/modules/downloads/files';
 import { DOWNLOAD_MESSAGES, DOWNLOAD_REFUSALS } from '../../core/downloads/model';
-import { acceptCookies, hydrated, mails, seriousViolations } from './support/account';
+import {
+  acceptCookies,
+  browseFromOwnAddress,
+  hydrated,
+  mails,
+  seriousViolations,
+} from './support/account';
+
+browseFromOwnAddress();
 
 /**
  * A digital purchase in Chromium against the built server (DECISIONS: Digital products are

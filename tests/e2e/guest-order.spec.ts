@@ -2,8 +2,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { HISTORY_MESSAGES } from '../../core/orders/history-model';
 import { ORDER_STATUS_TEXT } from '../../core/orders/order-status';
-import { acceptCookies, hydrated, mails, seriousViolations } from './support/account';
+import {
+  acceptCookies,
+  browseFromOwnAddress,
+  hydrated,
+  mails,
+  seriousViolations,
+} from './support/account';
 import { ownerAuthorization, shipAsOwner } from './support/owner';
+
+browseFromOwnAddress();
 
 /*
  * issue 24 points 2, 6 and 8, as a guest on a phone and on a desktop: pay, reload the

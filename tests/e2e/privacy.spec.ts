@@ -1,8 +1,10 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { LOGIN_TEXT } from '../../src/islands/account/messages';
-import { hydrated, linkFromMail, ownAddress } from './support/account';
+import { browseFromOwnAddress, hydrated, linkFromMail, ownAddress } from './support/account';
 import { CONTENT_ROUTES } from './support/routes';
+
+browseFromOwnAddress();
 
 /*
  * The privacy policy's promises, checked in a real browser over every page of the shop, as a guest

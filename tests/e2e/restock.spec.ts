@@ -1,8 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { RESTOCK_TEXT } from '../../core/restock/texts';
-import { mails } from './support/account';
+import { browseFromOwnAddress, mails } from './support/account';
 import { ownerAuthorization } from './support/owner';
+
+browseFromOwnAddress();
 
 const MAT = seedProductId('evergreen-yoga-mat');
 const HUCKLEBERRY = 'EG-MAT-EVERGREEN-HUC'; // sold out in the demo catalogue

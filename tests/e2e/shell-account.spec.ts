@@ -14,10 +14,14 @@ import { advanceTo, box, intersects, watchLayoutShifts } from './support/layout'
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 768 };
-const email = `hazel.${Date.now()}@example.com`;
+// A shopper of its own each time beforeAll runs: with fully parallel tests, one worker may run
+// this file's beforeAll twice (once per test it is given), and a second registration of the same
+// address would find the first verify link already used.
+let email = '';
 const password = 'hazel grove under rain';
 
 test.beforeAll(async ({ request }) => {
+  email = `hazel.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   const registered = await request.post('/api/auth/register', {
     headers: ownAddress(),
     data: { username: email, password, firstname: 'Hazel', lastname: 'Moss', acceptedPolicy: true },

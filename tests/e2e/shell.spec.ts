@@ -107,7 +107,7 @@ test('the search box goes to /search?q= with the trimmed text, and Enter on blan
   page.on('request', (request) => {
     if (request.isNavigationRequest()) navigations.push(request.url());
   });
-  const search = page.getByRole('searchbox', { name: 'Search products' });
+  const search = page.getByRole('combobox', { name: 'Search products' });
   await search.fill('   ');
   await search.press('Enter');
 

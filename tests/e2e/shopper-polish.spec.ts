@@ -92,7 +92,7 @@ for (const [device, viewport] of [
       const header = page.getByRole('banner');
       const controls = [
         header.getByRole('link', { name: 'Evergreen' }),
-        header.getByRole('searchbox', { name: 'Search products' }),
+        header.getByRole('combobox', { name: 'Search products' }),
         header.getByRole('button', { name: 'Search' }),
         header.getByRole('link', { name: 'Cart' }),
         header.getByRole('button', { name: 'Menu' }),
@@ -458,7 +458,8 @@ for (const [device, viewport] of [
       const buttonColour = await button.evaluate(
         (element) => getComputedStyle(element).backgroundColor,
       );
-      await page.getByRole('banner').getByRole('searchbox').focus();
+      await hydrated(page, 'HeaderActions');
+      await page.getByRole('banner').getByRole('combobox', { name: 'Search products' }).focus();
       await page.keyboard.press('Tab');
       await expect(button).toBeFocused();
       const { outline, inner } = await button.evaluate((element) => ({

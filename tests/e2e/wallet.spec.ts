@@ -1,7 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { LOGIN_TEXT } from '../../src/islands/account/messages';
-import { acceptCookies, hydrated, linkFromMail, ownAddress } from './support/account';
+import {
+  acceptCookies,
+  browseFromOwnAddress,
+  hydrated,
+  linkFromMail,
+  ownAddress,
+} from './support/account';
+
+browseFromOwnAddress();
 
 /*
  * A signed-in shopper's wallet in Chromium against the built server: saved addresses, and

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { parseEml, partOfType } from '../../helpers/eml';
 import { STORAGE_KEYS } from '../../../core/site-messages';
 
@@ -97,4 +97,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export function ownAddress(): Record<string, string> {
   const octet = () => 1 + Math.floor(Math.random() * 254);
   return { 'x-forwarded-for': `198.51.${octet()}.${octet()}` };
+}
+
+/**
+ * Each test of the calling file browses from an address of its own: orders are limited to 20 in
+ * ten minutes per address, and a whole run's browsers are otherwise all 127.0.0.1.
+ */
+export function browseFromOwnAddress() {
+  test.beforeEach(async ({ context }) => {
+    await context.setExtraHTTPHeaders(ownAddress());
+  });
 }

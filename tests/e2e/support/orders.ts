@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { ownAddress } from './account';
 
 /** A shipping (and billing) address in Seattle, WA. */
 export const SEATTLE = {
@@ -46,7 +47,7 @@ export async function placeGuestOrder(
   expect(quote.status()).toBe(200);
   const figures = (await quote.json()) as { subtotal: number; salesTax: number; total: number };
   const confirmed = await request.post(`${base}/api/orders/orderconfirmation`, {
-    headers: { 'idempotency-key': randomUUID() },
+    headers: { 'idempotency-key': randomUUID(), ...ownAddress() },
     data: {
       shippingAddress: SEATTLE,
       billingAddress: SEATTLE,
