@@ -86,6 +86,28 @@ for (const [name, viewport] of [
       await expect(page.getByTestId('product-card').first()).toBeVisible();
     });
 
+    test('the menu of a prerendered page and of the search page lists every category too', async ({
+      page,
+    }) => {
+      await acceptCookies(page);
+      for (const path of ['/faq', '/search?q=mug']) {
+        await page.goto(path);
+        await hydrated(page, 'HeaderActions');
+        await page.getByRole('button', { name: 'Menu' }).click();
+        const shelves = page
+          .getByRole('dialog', { name: 'Menu' })
+          .getByRole('navigation', { name: 'Shop by category' });
+        for (const category of ONCE_UNREACHABLE) {
+          await expect(shelves.getByRole('link', { name: category, exact: true })).toHaveAttribute(
+            'href',
+            `/products/${category}/`,
+          );
+        }
+        await expect(shelves.getByRole('link').last()).toHaveText('Shop all');
+        await page.keyboard.press('Escape');
+      }
+    });
+
     test('the Shop all page lists every category with its subcategories', async ({ page }) => {
       await acceptCookies(page);
       await page.goto('/');

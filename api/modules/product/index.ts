@@ -29,29 +29,36 @@ function search(catalogue: CatalogueModel, query: SearchQuery) {
 export const productModule = (db: Db) => {
   // Loading starts with the app, so the first shopper does not wait for it.
   catalogueOf(db).catch(() => undefined);
-  return new Elysia({ name: 'product', prefix: '/product' })
-    .get(
-      '/search',
-      async ({ query, request }) => {
-        const catalogue = await catalogueOf(db);
-        return cacheableJson(request, catalogue.answer(search(catalogue, query)));
-      },
-      { query: searchQuery },
-    )
-    .get(
-      '/suggest',
-      async ({ query, request }) =>
-        cacheableJson(
-          request,
-          jsonBody((await catalogueOf(db)).suggest(query.q)),
-          SUGGEST_CACHE_CONTROL,
-        ),
-      { query: suggestQuery },
-    )
-    .get(
-      '/detail/:id',
-      async ({ params, request }) =>
-        cacheableJson(request, (await catalogueOf(db)).productJson(params.id)),
-      { params: productIdParams },
-    );
+  return (
+    new Elysia({ name: 'product', prefix: '/product' })
+      .get(
+        '/search',
+        async ({ query, request }) => {
+          const catalogue = await catalogueOf(db);
+          return cacheableJson(request, catalogue.answer(search(catalogue, query)));
+        },
+        { query: searchQuery },
+      )
+      .get(
+        '/suggest',
+        async ({ query, request }) =>
+          cacheableJson(
+            request,
+            jsonBody((await catalogueOf(db)).suggest(query.q)),
+            SUGGEST_CACHE_CONTROL,
+          ),
+        { query: suggestQuery },
+      )
+      // Every category with its subcategories, for the menu of a page prerendered without them
+      // (issue 24: every category reachable by browsing).
+      .get('/shelves', async ({ request }) =>
+        cacheableJson(request, jsonBody({ shelves: (await catalogueOf(db)).shelves() })),
+      )
+      .get(
+        '/detail/:id',
+        async ({ params, request }) =>
+          cacheableJson(request, (await catalogueOf(db)).productJson(params.id)),
+        { params: productIdParams },
+      )
+  );
 };

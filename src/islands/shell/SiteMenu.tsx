@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { SHOP_ALL_LABEL, SHOP_ALL_PATH, SHOP_BY_CATEGORY_HEADING } from '../../lib/shelf-labels';
+import { api } from '../../lib/api-client';
+import { listingHref } from '../../lib/navigation';
 import { LOGOUT_LABEL, MENU_LINKS, type SiteLink } from '../../lib/site-links';
 import { $auth } from '../../stores/auth';
 import { endSession } from '../account/logout';
@@ -15,18 +17,40 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [ta
 /**
  * The full-screen menu (spec §2): Home, Cart; Account, Addresses, Stored Payments, Orders when
  * logged in; then Logout, or Login and Register. Then "Shop by category": every category the
- * server-rendered page passed in (none on a prerendered page) and the Shop all page (issue 24).
+ * server-rendered page passed in (a prerendered page has none: the menu asks the API for them
+ * when it first opens) and the Shop all page (issue 24).
  * A modal <dialog>: the page behind is inert, Tab cycles inside it, Escape and any navigation
  * close it, and focus returns to the button.
  */
-export function SiteMenu({ categories = [] }: { categories?: SiteLink[] | undefined }) {
+export function SiteMenu({ categories: given = [] }: { categories?: SiteLink[] | undefined }) {
   const [open, setOpen] = useState(false);
+  const [fetched, setFetched] = useState<SiteLink[]>([]);
+  const categories = given.length > 0 ? given : fetched;
   const [loggingOut, setLoggingOut] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
   const auth = useStore($auth);
   const loggedIn = hydrated && auth.isLoggedIn;
+
+  // A prerendered page (FAQ, articles, the search page's template) knows no categories: the
+  // first opening asks for them; until they come the menu still links the Shop all page.
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!open || given.length > 0 || asked.current) return;
+    asked.current = true;
+    void api
+      .get<{ shelves: { category: string }[] }>('/product/shelves', { anonymous: true })
+      .then((answer) => {
+        if (!answer.ok) return;
+        setFetched(
+          answer.data.shelves.map(({ category }) => ({
+            label: category,
+            href: listingHref({ label: category, category }),
+          })),
+        );
+      });
+  }, [open, given.length]);
 
   useEffect(() => {
     const element = dialog.current;
