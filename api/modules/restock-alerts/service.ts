@@ -107,7 +107,9 @@ interface Claimed {
 export async function claimRestocked(
   db: Db,
   touched?: StockTouched,
-  shop: ShopDetails = shopDetails(),
+  // Read only when someone is mailed: the seed and the build's database image claim nothing and
+  // must not need the shop's settings (JWT_SECRET is required in production).
+  given?: ShopDetails,
 ): Promise<number> {
   const ids = (touched?.productIds ?? []).map((id) => id.toLowerCase());
   const skus = touched?.skus ?? [];
@@ -132,7 +134,9 @@ export async function claimRestocked(
     returning r.email, r.product_id, r.sku, p.title,
       (select s.title from product_variants s where s.sku = r.sku and r.sku <> '') as option`);
   const claimed = rowsOf<Claimed>(result);
+  const shop = claimed.length > 0 ? (given ?? shopDetails()) : undefined;
   for (const row of claimed) {
+    if (!shop) break;
     const item: RestockItem = { email: row.email, productId: row.product_id, sku: row.sku };
     const mail = await backInStockEmail(
       {
