@@ -89,7 +89,9 @@ describe('npm run dev', () => {
       const read = (chunk: Buffer) => {
         output += chunk.toString();
         if (output.includes(`is open at http://127.0.0.1:${port}/`)) resolve();
-        if (output.includes('cannot start')) reject(new Error(output));
+        // A failed first build or a server that stops would otherwise leave this waiting.
+        if (/cannot start|\[dev\] the build failed|\[dev\] the server stopped/.test(output))
+          reject(new Error(output));
       };
       dev.stdout!.on('data', read);
       dev.stderr!.on('data', read);
