@@ -75,6 +75,10 @@ export const orderRefunds = pgTable(
     /** The gateway's idempotency key: the same request sent twice refunds once. */
     idempotencyKey: text('idempotency_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /** The sales tax this refund gives back (part of amountCents), for the tax return (issue 28). */
+    taxCents: integer('tax_cents').notNull().default(0),
+    /** The part of amountCents returned to gift cards rather than the payment card (issue 26). */
+    giftCardCents: integer('gift_card_cents').notNull().default(0),
     lines: jsonb('lines').$type<RefundLine[]>().notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull(),
     /** The gateway's id for the refund, once it succeeded; null for refunds recorded before. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -47,7 +48,25 @@ export const orders = pgTable(
     /** The sales-tax rate applied, a fraction (0.1035 = 10.35 %). */
     taxRate: numeric('tax_rate', { precision: 8, scale: 6, mode: 'number' }).notNull(),
     taxCents: integer('tax_cents').notNull(),
+    /**
+     * Washington's location code the tax was charged for (DOR's ZIP+4 file) and the period that
+     * rate was in force; all three null when the tax came from the fallback ZIP-prefix table or
+     * the order is outside Washington (issue 28).
+     */
+    taxLocationCode: text('tax_location_code'),
+    taxPeriodStart: date('tax_period_start', { mode: 'string' }),
+    taxPeriodEnd: date('tax_period_end', { mode: 'string' }),
     totalCents: integer('total_cents').notNull(),
+    /** What gift cards paid of the total (issue 26); the payment card was charged the rest. */
+    giftCardCents: integer('gift_card_cents').notNull().default(0),
+    /**
+     * A gift (issue 26): the buyer's message (plain text, ≤ 300 characters, line breaks kept), or
+     * null when the order is not a gift; whether its slip and the recipient's email hide prices;
+     * the recipient's email for the one shipped notice, removed 30 days after delivery.
+     */
+    giftMessage: text('gift_message'),
+    giftHidePrices: boolean('gift_hide_prices').notNull().default(false),
+    giftRecipientEmail: text('gift_recipient_email'),
     currency: text('currency').notNull().default('usd'),
     shippingStatus: text('shipping_status', { enum: ORDER_STATUSES })
       .notNull()
@@ -84,6 +103,10 @@ export const orders = pgTable(
     check(
       'orders_amounts_nonnegative',
       sql`${table.subtotalCents} >= 0 and ${table.taxCents} >= 0`,
+    ),
+    check(
+      'orders_gift_card_within_total',
+      sql`${table.giftCardCents} >= 0 and ${table.giftCardCents} <= ${table.totalCents}`,
     ),
     check(
       'orders_total_is_sum',

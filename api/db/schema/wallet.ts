@@ -23,6 +23,9 @@ export const userAddresses = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Whom the parcel is for (issue 26); migration 0026 filled in the account holder's name. */
+    firstname: text('firstname').notNull().default(''),
+    lastname: text('lastname').notNull().default(''),
     line1: text('line1').notNull(),
     line2: text('line2').notNull().default(''),
     city: text('city').notNull(),
