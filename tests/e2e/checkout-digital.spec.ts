@@ -12,6 +12,7 @@ import {
 } from './support/account';
 import { beforeScripts } from './support/early';
 import { ownerAuthorization } from './support/owner';
+import { placeGuestOrder } from './support/orders';
 
 browseFromOwnAddress();
 
@@ -330,36 +331,16 @@ test.describe('signed in: saved addresses as radio cards, a digital order’s ca
     request,
   }) => {
     // A photo bought as a guest with the account's email: the verified account lists it.
-    const token = await request.post('/api/payments/sandbox/tokens', {
-      data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
-    });
-    const items = [photo];
-    const quote = await request.post('/api/orders/quote', {
-      data: { items, shippingAddress: null, billingAddress: PORTLAND },
-    });
-    const figures = (await quote.json()) as { subtotal: number; salesTax: number; total: number };
-    const confirmed = await request.post('/api/orders/orderconfirmation', {
-      headers: { 'idempotency-key': `digital-cancel-${Date.now()}` },
-      data: {
-        billingAddress: PORTLAND,
-        billingInfo: {
-          paymentMethodId: ((await token.json()) as { token: string }).token,
-          last4Number: '4242',
-          expirationMonth: '12',
-          expirationYear: '2031',
-          stored: false,
-        },
-        items,
-        ...figures,
-        acceptedReturnPolicy: true,
-        isGuest: true,
-        guestContact: { firstname: 'Wren', lastname: 'Alder', email },
+    const order = await placeGuestOrder(
+      request,
+      [photo],
+      { firstname: 'Wren', lastname: 'Alder', email },
+      '',
+      {
+        shipping: null,
+        billing: PORTLAND,
       },
-    });
-    expect(confirmed.status(), await confirmed.text()).toBe(201);
-    const { order } = (await confirmed.json()) as {
-      order: { orderNumber: number; downloads: { url: string }[] };
-    };
+    );
 
     await acceptCookies(page);
     await page.goto('/login');
@@ -370,7 +351,7 @@ test.describe('signed in: saved addresses as radio cards, a digital order’s ca
     await expect(page).not.toHaveURL(/\/login/);
     await page.goto('/orders');
     await hydrated(page, 'OrdersPage');
-    const card = page.locator(`li[data-order="${order.orderNumber}"]`);
+    const card = page.locator(`li[data-order="${order.number}"]`);
     await expect(page.locator('section[data-group="delivered"]').locator(card)).toBeVisible();
     await expect(card.getByText('Ship to')).toHaveCount(0);
     await expect(card.getByRole('button', { name: 'Cancel' })).toHaveAccessibleDescription(

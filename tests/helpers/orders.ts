@@ -87,21 +87,29 @@ export async function sandboxToken(api: ApiHarness, number = '4242 4242 4242 424
   };
 }
 
-/** A guest order whose figures come from the server's quote, as the review page sends it. */
+/**
+ * A guest order whose figures come from the server's quote, as the review page sends it. A
+ * digital-only order has no shipping address (`address` null) and is taxed from `billing`.
+ */
 export async function guestOrder(
   api: ApiHarness,
   items: Line[],
   paymentMethodId: string,
-  address = SEATTLE,
+  address: typeof SEATTLE | null = SEATTLE,
   contact = GUEST,
+  billing = address ?? SEATTLE,
 ) {
-  const quote = await api.post('/orders/quote', { items, shippingAddress: address });
+  const quote = await api.post('/orders/quote', {
+    items,
+    shippingAddress: address,
+    ...(address ? {} : { billingAddress: billing }),
+  });
   if (quote.status !== 200)
     throw new Error(`quote answered ${quote.status}: ${await quote.text()}`);
   const figures = (await quote.json()) as { subtotal: number; salesTax: number; total: number };
   return {
     shippingAddress: address,
-    billingAddress: address,
+    billingAddress: billing,
     billingInfo: {
       paymentMethodId,
       last4Number: '4242',

@@ -26,31 +26,38 @@ export interface GuestContact {
   email: string;
 }
 
+type Address = typeof SEATTLE;
+
 /**
  * A guest order through the real API, as the checkout pages place it: a sandbox token for the
  * 4242 test card, the server's quote for the figures, then the confirmation. `base` is the
- * server's address when the request context has none of its own.
+ * server's address when the request context has none of its own. A digital-only order passes
+ * `{ shipping: null, billing }`: no parcel, taxed from the billing address.
  */
 export async function placeGuestOrder(
   request: APIRequestContext,
   items: OrderLine[],
   guestContact: GuestContact,
   base = '',
-): Promise<{ id: string; number: number }> {
+  {
+    shipping = SEATTLE,
+    billing = shipping ?? SEATTLE,
+  }: { shipping?: Address | null; billing?: Address } = {},
+): Promise<{ id: string; number: number; downloads: { url: string }[] }> {
   const token = await request.post(`${base}/api/payments/sandbox/tokens`, {
     data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
   });
   expect(token.status()).toBe(200);
   const quote = await request.post(`${base}/api/orders/quote`, {
-    data: { items, shippingAddress: SEATTLE },
+    data: { items, shippingAddress: shipping, ...(shipping ? {} : { billingAddress: billing }) },
   });
   expect(quote.status()).toBe(200);
   const figures = (await quote.json()) as { subtotal: number; salesTax: number; total: number };
   const confirmed = await request.post(`${base}/api/orders/orderconfirmation`, {
     headers: { 'idempotency-key': randomUUID(), ...ownAddress() },
     data: {
-      shippingAddress: SEATTLE,
-      billingAddress: SEATTLE,
+      shippingAddress: shipping,
+      billingAddress: billing,
       billingInfo: {
         paymentMethodId: ((await token.json()) as { token: string }).token,
         last4Number: '4242',
@@ -66,6 +73,13 @@ export async function placeGuestOrder(
     },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(201);
-  const body = (await confirmed.json()) as { orderId: string; order: { orderNumber: number } };
-  return { id: body.orderId, number: body.order.orderNumber };
+  const body = (await confirmed.json()) as {
+    orderId: string;
+    order: { orderNumber: number; downloads?: { url: string }[] };
+  };
+  return {
+    id: body.orderId,
+    number: body.order.orderNumber,
+    downloads: body.order.downloads ?? [],
+  };
 }
