@@ -8,6 +8,16 @@ export const EXPORT_MESSAGES = {
   range: 'The start date must be on or before the end date.',
 } as const;
 
+/** The orders page's export panel. */
+export const EXPORT_TEXT = {
+  title: 'Exports for the accountant',
+  intro:
+    'Paid orders placed between these days (Pacific time), as CSV: amounts in dollars, one row per order or per order line.',
+  orders: 'Download orders CSV',
+  lines: 'Download order lines CSV',
+  done: 'The file is downloaded.',
+} as const;
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day (YYYY-MM-DD) that exists: 2026-02-30 is refused. */

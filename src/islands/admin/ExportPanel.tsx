@@ -1,18 +1,9 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client';
-import { exportQuery, shopDayOf } from '../../../core/admin/exports';
+import { EXPORT_TEXT, exportQuery, shopDayOf } from '../../../core/admin/exports';
 import { ADMIN_TEXT } from './RequireAdmin';
 import { NoticeLine, type Notice } from './useAdminAction';
 import styles from './Admin.module.css';
-
-export const EXPORT_TEXT = {
-  title: 'Exports for the accountant',
-  intro:
-    'Paid orders placed between these days (Pacific time), as CSV: amounts in dollars, one row per order or per order line.',
-  orders: 'Download orders CSV',
-  lines: 'Download order lines CSV',
-  done: 'The file is downloaded.',
-} as const;
 
 /** This month so far, in the shop's days. */
 function thisMonth(): { from: string; to: string } {

@@ -36,6 +36,8 @@ export async function placeGuestOrder(
   items: OrderLine[],
   guestContact: GuestContact,
   base = '',
+  /** More of the order's fields, e.g. a gift (issue 26). */
+  extra: Record<string, unknown> = {},
 ): Promise<{ id: string; number: number }> {
   const token = await request.post(`${base}/api/payments/sandbox/tokens`, {
     data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
@@ -63,6 +65,7 @@ export async function placeGuestOrder(
       acceptedReturnPolicy: true,
       isGuest: true,
       guestContact,
+      ...extra,
     },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(201);
