@@ -48,7 +48,8 @@ test('the owner prints two slips (one a gift without prices) and a pick list, th
   });
 
   await acceptCookies(page);
-  await ownerLogsIn(page, `/admin/orders?status=unfulfilled&q=${encodeURIComponent(buyer.email)}`);
+  await ownerLogsIn(page, '/admin/orders');
+  await page.goto(`/admin/orders?status=unfulfilled&q=${encodeURIComponent(buyer.email)}`);
   await hydrated(page, 'AdminOrders');
   await page.getByRole('checkbox', { name: `Select order ${plain.number}` }).check();
   await page.getByRole('checkbox', { name: `Select order ${gift.number}` }).check();
