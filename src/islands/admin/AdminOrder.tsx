@@ -36,14 +36,14 @@ const ACTIONS: Record<Action, { path: string; confirmLabel: string; done: string
 
 /** One order in the back office: its status, the fulfilment actions open to it, and its record. */
 function OrderBody({ id }: { id: string }) {
-  const [data, setData] = useState<(OrderDetail & { notes: OrderNote[] }) | null>(null);
+  const [data, setData] = useState<(OrderDetail & { notes?: OrderNote[] }) | null>(null);
   const [failed, setFailed] = useState(false);
   const [carrier, setCarrier] = useState('USPS');
   const [tracking, setTracking] = useState('');
   const { asking, setAsking, busy, notice, setNotice, send } = useAdminAction<Action>();
 
   const load = useCallback(() => {
-    void api.get<OrderDetail & { notes: OrderNote[] }>(`/admin/orders/${id}`).then((result) => {
+    void api.get<OrderDetail & { notes?: OrderNote[] }>(`/admin/orders/${id}`).then((result) => {
       if (result.ok) setData(result.data);
       else setFailed(true);
     });
@@ -135,7 +135,7 @@ function OrderBody({ id }: { id: string }) {
       )}
       <OrderMoney money={data.money} charges={data.payments} />
       <OrderRecord data={data} />
-      <OrderNotes key={order.id} orderId={order.id} initial={data.notes} />
+      <OrderNotes key={order.id} orderId={order.id} initial={data.notes ?? []} />
       {order.shippingStatus === 'unfulfilled' && (
         // Apart from shipping, below the order's record: it cannot be undone.
         <section className={styles.dangerZone} aria-labelledby="cancel-title">
