@@ -121,3 +121,26 @@ export const inboxReplies = pgTable(
 );
 
 export type InboxReplyRow = typeof inboxReplies.$inferSelect;
+
+/**
+ * Internal notes on an order (issue 28 point 5): the back office's own, never in any customer's or
+ * guest's answer. Only ever inserted; each one is also in the audit log.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The admin who wrote it; null once that account is deleted (the email stays). */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorEmail: text('author_email').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('order_notes_order_idx').on(table.orderId, table.createdAt),
+    check('order_notes_text_length', sql`char_length(${table.text}) between 1 and 2000`),
+  ],
+);

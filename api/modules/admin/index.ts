@@ -39,6 +39,12 @@ import { cancelAndRefund, retryRefund } from './refunds';
 import { markShipped } from './ship';
 import { setStock, setStockMany, stockList } from './stock';
 import { bulkStockBody } from '../../../core/admin/stock-body';
+import { exportQuery } from '../../../core/admin/exports';
+import { noteBody } from '../../../core/admin/order-notes';
+import { slipsQuery } from '../../../core/admin/slips';
+import { exportCsv } from './exports';
+import { addNote } from './order-notes';
+import { packingSlips } from './slips';
 
 /**
  * The back office's API (issue 14), under /api/admin. Every route is `admin: true`: the role is
@@ -63,6 +69,24 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
       admin: true,
       params: idParams,
     })
+    .post(
+      '/orders/:id/notes',
+      ({ params, body, user }) => addNote(deps.db, user, params.id, body),
+      { admin: true, params: idParams, body: noteBody },
+    )
+    .get('/slips', ({ query, user }) => packingSlips(deps.db, deps.shop, user, query), {
+      admin: true,
+      query: slipsQuery,
+    })
+    .get('/exports/orders.csv', ({ query, user }) => exportCsv(deps.db, user, 'orders', query), {
+      admin: true,
+      query: exportQuery,
+    })
+    .get(
+      '/exports/order-lines.csv',
+      ({ query, user }) => exportCsv(deps.db, user, 'order-lines', query),
+      { admin: true, query: exportQuery },
+    )
     .post(
       '/orders/:id/ship',
       ({ params, body, user }) => markShipped(deps, user, params.id, body),

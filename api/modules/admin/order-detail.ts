@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { ADMIN_MESSAGES, isCarrier, trackingUrl } from '../../../core/admin/model';
 import { audit, type Actor } from './deps';
 import { orderMoney } from '../orders/order-money';
+import { notesOf } from './order-notes';
 
 /** The audit action of an admin's opening of an order (a customer's data read, not a change). */
 export const ORDER_VIEW = 'order.view';
@@ -17,7 +18,7 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
   await audit(db, actor, { action: ORDER_VIEW, entity: 'order', entityId: id });
-  const [items, charges, emails, history, money] = await Promise.all([
+  const [items, charges, emails, history, money, notes] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -73,6 +74,7 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
       )
       .orderBy(asc(auditLog.createdAt)),
     orderMoney(db, order),
+    notesOf(db, id),
   ]);
   const { chargeKey: _chargeKey, requestKey: _requestKey, ...visible } = order;
   return {
@@ -93,5 +95,7 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
       : null,
     emails,
     history,
+    // Internal notes (issue 28): only this back-office answer carries them.
+    notes,
   };
 }

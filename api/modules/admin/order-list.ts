@@ -1,6 +1,7 @@
-import { and, asc, eq, ilike, inArray, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, ilike, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders, VISIBLE_ORDER_STATUSES, type OrderRow } from '../../db/schema';
+import { orderItems, orders, VISIBLE_ORDER_STATUSES, type OrderRow } from '../../db/schema';
+import { nextDay, shopMidnight } from '../../../core/admin/exports';
 import type { OrderListQuery } from '../../../core/admin/model';
 import { hasNothingToShip } from '../orders/digital-delivery';
 import { moneyByOrder } from '../orders/order-money';
@@ -25,7 +26,10 @@ const statusFilter = (status: OrderListQuery['status']): SQL | undefined => {
   }
 };
 
-/** GET /admin/orders: paid orders, unfulfilled first, oldest first; by number or email. */
+/**
+ * GET /admin/orders: paid orders, unfulfilled first, oldest first; by number, email, SKU or product
+ * title, and by the days they were placed on.
+ */
 export async function listOrders(db: Db, query: OrderListQuery) {
   const conditions: (SQL | undefined)[] = [
     // Orders that were never paid are not the owner's to fulfil.
@@ -35,12 +39,21 @@ export async function listOrders(db: Db, query: OrderListQuery) {
   const q = query.q?.trim();
   if (q) {
     const number = /^#?\d{1,9}$/.test(q) ? Number(q.replace('#', '')) : undefined;
+    const like = `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     conditions.push(
-      number !== undefined
-        ? or(eq(orders.number, number), ilike(orders.email, `%${q}%`))
-        : ilike(orders.email, `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`),
+      or(
+        number !== undefined ? eq(orders.number, number) : undefined,
+        ilike(orders.email, like),
+        // Part of a line's SKU or of its product's title (issue 28).
+        exists(
+          sql`(select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and (${orderItems.sku} ilike ${like} or ${orderItems.title} ilike ${like}))`,
+        ),
+      ),
     );
   }
+  // Placed within these shop days (America/Los_Angeles), both included.
+  if (query.from) conditions.push(gte(orders.createdAt, shopMidnight(query.from)));
+  if (query.to) conditions.push(lt(orders.createdAt, shopMidnight(nextDay(query.to))));
   const where = and(...conditions);
   const rows = await db
     .select({

@@ -10,6 +10,10 @@ import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
 import { statusLabel } from './words';
 import { AskButton, NoticeLine, useAdminAction } from './useAdminAction';
 import styles from './Admin.module.css';
+import { OrderNotes } from './OrderNotes';
+import { SlipLinks } from './SlipLinks';
+import { SLIP_TEXT } from '../../../core/admin/slips';
+import type { OrderNote } from '../../../core/admin/order-notes';
 
 const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'];
 
@@ -32,14 +36,14 @@ const ACTIONS: Record<Action, { path: string; confirmLabel: string; done: string
 
 /** One order in the back office: its status, the fulfilment actions open to it, and its record. */
 function OrderBody({ id }: { id: string }) {
-  const [data, setData] = useState<OrderDetail | null>(null);
+  const [data, setData] = useState<(OrderDetail & { notes?: OrderNote[] }) | null>(null);
   const [failed, setFailed] = useState(false);
   const [carrier, setCarrier] = useState('USPS');
   const [tracking, setTracking] = useState('');
   const { asking, setAsking, busy, notice, setNotice, send } = useAdminAction<Action>();
 
   const load = useCallback(() => {
-    void api.get<OrderDetail>(`/admin/orders/${id}`).then((result) => {
+    void api.get<OrderDetail & { notes?: OrderNote[] }>(`/admin/orders/${id}`).then((result) => {
       if (result.ok) setData(result.data);
       else setFailed(true);
     });
@@ -88,6 +92,7 @@ function OrderBody({ id }: { id: string }) {
         {when(order.createdAt)}
       </p>
       <NoticeLine notice={notice} />
+      {order.shippingAddress && <SlipLinks links={[[SLIP_TEXT.printOne, `ids=${order.id}`]]} />}
       {order.shippingStatus === 'unfulfilled' && (
         <section className={styles.panel} aria-labelledby="ship-title">
           <h3 id="ship-title">Mark shipped</h3>
@@ -130,6 +135,7 @@ function OrderBody({ id }: { id: string }) {
       )}
       <OrderMoney money={data.money} charges={data.payments} />
       <OrderRecord data={data} />
+      <OrderNotes key={order.id} orderId={order.id} initial={data.notes ?? []} />
       {order.shippingStatus === 'unfulfilled' && (
         // Apart from shipping, below the order's record: it cannot be undone.
         <section className={styles.dangerZone} aria-labelledby="cancel-title">

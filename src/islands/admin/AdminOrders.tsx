@@ -4,6 +4,9 @@ import type { OrderHeading } from './OrderRecord';
 import { ListSearch, PagedTable, type Column, type ListPage } from './CardTable';
 import { orderColumns, type ListedOrder } from './order-columns';
 import { RequireAdmin } from './RequireAdmin';
+import { ExportPanel } from './ExportPanel';
+import { SlipLinks } from './SlipLinks';
+import { SLIP_TEXT } from '../../../core/admin/slips';
 
 type ListRow = OrderHeading & ListedOrder;
 
@@ -37,6 +40,9 @@ function OrdersBody() {
   const params = new URLSearchParams(location.search);
   const [status, setStatus] = useState(params.get('status') ?? 'open');
   const [q, setQ] = useState(params.get('q') ?? '');
+  const [from, setFrom] = useState(params.get('from') ?? '');
+  const [to, setTo] = useState(params.get('to') ?? '');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const page = Number(params.get('page') ?? '1') || 1;
   const [data, setData] = useState<OrderList | null>(null);
   const [failed, setFailed] = useState(false);
@@ -46,8 +52,10 @@ function OrdersBody() {
       status: params.get('status') ?? 'open',
       page: String(page),
     });
-    const search = params.get('q');
-    if (search) query.set('q', search);
+    for (const key of ['q', 'from', 'to']) {
+      const value = params.get(key);
+      if (value) query.set(key, value);
+    }
     void api.get<OrderList>(`/admin/orders?${query}`).then((result) => {
       if (result.ok) setData(result.data);
       else setFailed(true);
@@ -56,14 +64,37 @@ function OrdersBody() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  /** A checkbox per order: the slips to print. */
+  const select: Column<ListRow> = {
+    label: 'Select',
+    cell: (order) => (
+      <input
+        type="checkbox"
+        aria-label={`Select order ${order.number}`}
+        checked={selected.has(order.id)}
+        onChange={(e) => {
+          const next = new Set(selected);
+          if (e.target.checked) next.add(order.id);
+          else next.delete(order.id);
+          setSelected(next);
+        }}
+      />
+    ),
+  };
+
   return (
     <>
       <ListSearch
-        searchLabel="Order number or email"
+        searchLabel="Order number, email, SKU or product"
         q={q}
         onQ={setQ}
         submitLabel="Show orders"
-        onSubmit={() => new URLSearchParams({ status })}
+        onSubmit={() => {
+          const next = new URLSearchParams({ status });
+          if (from) next.set('from', from);
+          if (to) next.set('to', to);
+          return next;
+        }}
       >
         <label>
           Status
@@ -75,7 +106,21 @@ function OrdersBody() {
             ))}
           </select>
         </label>
+        <label>
+          Placed from
+          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label>
+          to
+          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+        </label>
       </ListSearch>
+      <SlipLinks
+        links={[
+          [SLIP_TEXT.printSelected, selected.size ? `ids=${[...selected].join(',')}` : null],
+          [SLIP_TEXT.printUnfulfilled, 'unfulfilled=1'],
+        ]}
+      />
       <PagedTable
         list={data}
         rows={data?.orders ?? []}
@@ -83,9 +128,10 @@ function OrdersBody() {
         loading="Loading orders..."
         empty="No orders match."
         noun="order"
-        columns={COLUMNS}
+        columns={[select, ...COLUMNS]}
         keyOf={(order) => order.id}
       />
+      <ExportPanel />
     </>
   );
 }

@@ -60,6 +60,8 @@ function whatWasDone(action: string, after: Record<string, unknown>): string {
         : `Refunded ${cents(after.amountCents)} for a return`;
     case 'order.restock':
       return 'Return received';
+    case 'order.note':
+      return 'Internal note added';
     default: {
       const words = action.replace(/^order\./, '').replace(/[._-]/g, ' ');
       return words.charAt(0).toUpperCase() + words.slice(1);

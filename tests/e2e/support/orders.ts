@@ -42,7 +42,13 @@ export async function placeGuestOrder(
   {
     shipping = SEATTLE,
     billing = shipping ?? SEATTLE,
-  }: { shipping?: Address | null; billing?: Address } = {},
+    extra = {},
+  }: {
+    shipping?: Address | null;
+    billing?: Address;
+    /** More of the order's fields, e.g. a gift (issue 26). */
+    extra?: Record<string, unknown>;
+  } = {},
 ): Promise<{ id: string; number: number; downloads: { url: string }[] }> {
   const token = await request.post(`${base}/api/payments/sandbox/tokens`, {
     data: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2031, cvc: '123' },
@@ -70,6 +76,7 @@ export async function placeGuestOrder(
       acceptedReturnPolicy: true,
       isGuest: true,
       guestContact,
+      ...extra,
     },
   });
   expect(confirmed.status(), await confirmed.text()).toBe(201);

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { api } from '../../lib/api-client';
+import { EXPORT_TEXT, exportQuery, shopDayOf } from '../../../core/admin/exports';
+import { ADMIN_TEXT } from './RequireAdmin';
+import { NoticeLine, type Notice } from './useAdminAction';
+import styles from './Admin.module.css';
+
+/** This month so far, in the shop's days. */
+function thisMonth(): { from: string; to: string } {
+  const today = shopDayOf(new Date());
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}
+
+/** The CSV exports (issue 28): a range of shop days, fetched with the session, saved as a file. */
+export function ExportPanel() {
+  const [range, setRange] = useState(thisMonth);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  async function download(kind: 'orders' | 'order-lines') {
+    const parsed = exportQuery.safeParse(range);
+    if (!parsed.success) {
+      setNotice({ error: true, text: parsed.error.issues.map((i) => i.message).join(' ') });
+      return;
+    }
+    setBusy(true);
+    setNotice(null);
+    try {
+      const response = await api.fetch(`/admin/exports/${kind}.csv?${new URLSearchParams(range)}`);
+      if (!response.ok) throw new Error(String(response.status));
+      const url = URL.createObjectURL(await response.blob());
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `${kind}-${range.from}-to-${range.to}.csv`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      setNotice({ error: false, text: EXPORT_TEXT.done });
+    } catch {
+      setNotice({ error: true, text: ADMIN_TEXT.failed });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby="export-title">
+      <h2 id="export-title">{EXPORT_TEXT.title}</h2>
+      <p>{EXPORT_TEXT.intro}</p>
+      <div className={styles.form}>
+        <label>
+          From
+          <input
+            type="date"
+            value={range.from}
+            onChange={(e) => setRange({ ...range, from: e.target.value })}
+          />
+        </label>
+        <label>
+          To
+          <input
+            type="date"
+            value={range.to}
+            onChange={(e) => setRange({ ...range, to: e.target.value })}
+          />
+        </label>
+        <button
+          className={styles.button}
+          type="button"
+          disabled={busy}
+          onClick={() => void download('orders')}
+        >
+          {EXPORT_TEXT.orders}
+        </button>
+        <button
+          className={styles.secondary}
+          type="button"
+          disabled={busy}
+          onClick={() => void download('order-lines')}
+        >
+          {EXPORT_TEXT.lines}
+        </button>
+      </div>
+      <NoticeLine notice={notice} />
+    </section>
+  );
+}

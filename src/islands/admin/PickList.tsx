@@ -1,0 +1,41 @@
+import { SLIP_TEXT, type PickLine } from '../../../core/admin/slips';
+import { plural } from './words';
+import styles from './Slips.module.css';
+
+/** The pick list: the units of each SKU the printed slips ask for, on a page of its own. */
+export function PickList({ lines, orders }: { lines: PickLine[]; orders: number }) {
+  return (
+    <section className={styles.pick} aria-labelledby="pick-title" data-testid="pick-list">
+      <h2 id="pick-title">{SLIP_TEXT.pickList}</h2>
+      <p>{plural(orders, 'order')}</p>
+      <table className={styles.lines}>
+        <thead>
+          <tr>
+            <th scope="col">SKU</th>
+            <th scope="col">Item</th>
+            <th scope="col">Option</th>
+            <th scope="col" className={styles.number}>
+              Units
+            </th>
+            <th scope="col" className={styles.number}>
+              Orders
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.sku} data-sku={line.sku}>
+              <td>{line.sku}</td>
+              <td>{line.title}</td>
+              <td>{line.option ?? ''}</td>
+              <td className={styles.number} data-testid="pick-units">
+                {line.units}
+              </td>
+              <td className={styles.number}>{line.orders}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
