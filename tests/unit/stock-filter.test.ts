@@ -19,6 +19,10 @@ const item = (over: Partial<StockItem>): StockItem => ({
   priceCents: 2400,
   waiting: 0,
   productWaiting: 0,
+  productSku: 'EG-MUG',
+  productThreshold: 5,
+  ownThreshold: null,
+  threshold: 5,
   ...over,
 });
 
@@ -32,7 +36,7 @@ const ALL = { text: '', filter: 'all', category: '' } as const;
 
 describe('the stock table’s search and filters (issue 25)', () => {
   it('groups the rows by product, keeping the list’s order', () => {
-    const groups = groupStock(ITEMS, ALL, 5);
+    const groups = groupStock(ITEMS, ALL);
     expect(groups.map((g) => [g.title, g.rows.map((r) => r.sku)])).toEqual([
       ['Cedar Ridge Mug', ['EG-MUG-GRN', 'EG-MUG-BLU', 'EG-MUG-CRM']],
       ['Cork Yoga Block', ['EG-BLOCK']],
@@ -40,15 +44,15 @@ describe('the stock table’s search and filters (issue 25)', () => {
   });
 
   it('a title match keeps every row of the product; a SKU match only that row', () => {
-    expect(groupStock(ITEMS, { ...ALL, text: 'ridge MUG' }, 5)[0]!.rows).toHaveLength(3);
-    const bySku = groupStock(ITEMS, { ...ALL, text: 'mug-blu' }, 5);
+    expect(groupStock(ITEMS, { ...ALL, text: 'ridge MUG' })[0]!.rows).toHaveLength(3);
+    const bySku = groupStock(ITEMS, { ...ALL, text: 'mug-blu' });
     expect(bySku.map((g) => g.rows.map((r) => r.sku))).toEqual([['EG-MUG-BLU']]);
-    expect(groupStock(ITEMS, { ...ALL, text: 'lantern' }, 5)).toEqual([]);
+    expect(groupStock(ITEMS, { ...ALL, text: 'lantern' })).toEqual([]);
   });
 
   it('filters sold out, low stock (at or below the threshold) and category', () => {
     const skus = (query: Partial<typeof ALL> | object) =>
-      groupStock(ITEMS, { ...ALL, ...query }, 5).flatMap((g) => g.rows.map((r) => r.sku));
+      groupStock(ITEMS, { ...ALL, ...query }).flatMap((g) => g.rows.map((r) => r.sku));
     expect(skus({ filter: 'soldOut' })).toEqual(['EG-MUG-GRN']);
     expect(skus({ filter: 'low' })).toEqual(['EG-MUG-GRN', 'EG-MUG-BLU']);
     expect(skus({ category: 'Yoga' })).toEqual(['EG-BLOCK']);

@@ -7,7 +7,9 @@ import {
   categoriesOf,
   changedRows,
   groupStock,
+  isLow,
   messagesBySku,
+  shownThresholds,
   STOCK_FILTERS,
   type StockFilter,
   type StockItem,
@@ -17,9 +19,21 @@ import { waitingLabel } from './words';
 import styles from './Admin.module.css';
 import editor from './ProductEditor.module.css';
 
+/** The stock page's texts about low-stock thresholds (issue 28). */
+export const THRESHOLD_TEXT = {
+  column: 'Low at',
+  filter: 'Low stock (at or under its threshold)',
+  caption: 'Stock: sold out and low stock (at or under its threshold) first',
+  row: (name: string) => `Low-stock threshold: ${name}`,
+  product: (title: string) => `Low-stock threshold of every variant of ${title}`,
+  productLabel: 'Low at, for its variants',
+  inherited: (threshold: number) => `${threshold} (the product's)`,
+  low: 'Low',
+  soldOut: 'Sold out',
+} as const;
+
 interface Props {
   items: StockItem[];
-  lowStock: number;
   /** The quantities were saved: the list is read again. */
   onSaved(): void;
   onEdit(productId: string): void;
@@ -36,7 +50,7 @@ const rowName = (item: StockItem) =>
  * quantities and saves them once: one request, one transaction, all or nothing; a refused row's
  * message shows under it.
  */
-export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' }: Props) {
+export function StockTable({ items, onSaved, onEdit, initialText = '' }: Props) {
   const id = useId();
   const [query, setQuery] = useState<StockQuery>({
     text: initialText,
@@ -44,11 +58,17 @@ export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' 
     category: '',
   });
   const [edits, setEdits] = useState<Record<string, string>>({});
+  const [thresholds, setThresholds] = useState<Record<string, string>>({});
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
+  const [thresholdErrors, setThresholdErrors] = useState<Record<string, string>>({});
   const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const groups = groupStock(items, query, lowStock);
-  const changed = changedRows(items, edits);
+  const groups = groupStock(items, query);
+  const changed = changedRows(items, edits, thresholds);
+  const shown = shownThresholds(items);
+  const thresholdOf = (key: string) => thresholds[key] ?? shown[key] ?? '';
+  const editThreshold = (key: string) => (value: string) =>
+    setThresholds((current) => ({ ...current, [key]: value }));
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -60,11 +80,14 @@ export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' 
     setBusy(false);
     if (result.ok) {
       setEdits({});
+      setThresholds({});
       setRowErrors({});
+      setThresholdErrors({});
       setNote({ error: false, text: result.data.message });
       onSaved();
     } else {
-      setRowErrors(messagesBySku(changed, result.fields));
+      setRowErrors(messagesBySku(changed, result.fields, 'quantity'));
+      setThresholdErrors(messagesBySku(changed, result.fields, 'threshold'));
       setNote({ error: true, text: result.error || ADMIN_TEXT.failed });
     }
   }
@@ -89,7 +112,7 @@ export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' 
           >
             {Object.entries(STOCK_FILTERS).map(([value, label]) => (
               <option key={value} value={value}>
-                {value === 'low' ? `${label} (${lowStock} or fewer)` : label}
+                {value === 'low' ? THRESHOLD_TEXT.filter : label}
               </option>
             ))}
           </select>
@@ -113,7 +136,7 @@ export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' 
       ) : (
         <table className={styles.table}>
           <caption id={`${id}-caption`}>
-            Stock: sold out and low stock ({lowStock} or fewer) first
+            {THRESHOLD_TEXT.caption}
           </caption>
           <thead>
             <tr>
@@ -121,12 +144,13 @@ export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' 
               <th scope="col">SKU</th>
               <th scope="col">Price</th>
               <th scope="col">In stock</th>
+              <th scope="col">{THRESHOLD_TEXT.column}</th>
             </tr>
           </thead>
           {groups.map((group) => (
             <tbody key={group.productId}>
               <tr>
-                <th scope="rowgroup" colSpan={4}>
+                <th scope="rowgroup" colSpan={group.hasVariants ? 4 : 5}>
                   <div className={editor.stockProduct}>
                     {group.image && <Thumbnail path={group.image} alt="" size={48} />}
                     <a href={`/productdetailpage/${group.productId}`}>{group.title}</a>
@@ -142,6 +166,18 @@ export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' 
                     </button>
                   </div>
                 </th>
+                {group.hasVariants && (
+                  <td>
+                    <NumberInput
+                      id={`${id}-low-${group.productSku}`}
+                      label={THRESHOLD_TEXT.product(group.title)}
+                      value={thresholdOf(group.productSku)}
+                      max={999}
+                      error={thresholdErrors[group.productSku]}
+                      onChange={editThreshold(group.productSku)}
+                    />
+                  </td>
+                )}
               </tr>
               {group.rows.map((item) => {
                 return (
@@ -149,18 +185,39 @@ export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' 
                     <td>
                       {item.variant ?? 'One item'}{' '}
                       {item.variant !== null && <Waiting count={item.waiting} />}
+                      {isLow(item) && (
+                        <span className={editor.waiting}>
+                          {item.quantity === 0 ? THRESHOLD_TEXT.soldOut : THRESHOLD_TEXT.low}
+                        </span>
+                      )}
                     </td>
                     <td>{item.sku}</td>
                     <td>{item.priceCents === null ? '' : formatCents(item.priceCents)}</td>
                     <td>
-                      <StockInput
+                      <NumberInput
                         id={`${id}-stock-${item.sku}`}
                         label={`In stock: ${rowName(item)}`}
                         value={edits[item.sku] ?? String(item.quantity ?? 0)}
+                        max={100000}
                         error={rowErrors[item.sku]}
                         onChange={(value) =>
                           setEdits((current) => ({ ...current, [item.sku]: value }))
                         }
+                      />
+                    </td>
+                    <td>
+                      <NumberInput
+                        id={`${id}-low-${item.sku}`}
+                        label={THRESHOLD_TEXT.row(rowName(item))}
+                        value={thresholdOf(item.sku)}
+                        max={999}
+                        placeholder={
+                          item.variant === null
+                            ? undefined
+                            : THRESHOLD_TEXT.inherited(item.productThreshold)
+                        }
+                        error={thresholdErrors[item.sku]}
+                        onChange={editThreshold(item.sku)}
                       />
                     </td>
                   </tr>
@@ -199,11 +256,13 @@ function Waiting({ count }: { count: number }) {
   return count > 0 ? <span className={editor.waiting}>{waitingLabel(count)}</span> : null;
 }
 
-/** One row's stock figure, with the refusal that names it under it. */
-function StockInput(props: {
+/** One row's stock figure or threshold, with the refusal that names it under it. */
+function NumberInput(props: {
   id: string;
   label: string;
   value: string;
+  max: number;
+  placeholder?: string | undefined;
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
@@ -218,7 +277,8 @@ function StockInput(props: {
         inputMode="numeric"
         type="number"
         min={0}
-        max={100000}
+        max={props.max}
+        placeholder={props.placeholder}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
       />
