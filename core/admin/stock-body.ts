@@ -49,8 +49,8 @@ export const bulkStockBody = z
       .array(
         z.object({
           sku: z.string().trim().min(1).max(100),
-          quantity: z.unknown(),
-          threshold: z.unknown(),
+          quantity: z.unknown().optional(),
+          threshold: z.unknown().optional(),
         }),
       )
       .min(1, STOCK_MESSAGES.rows)

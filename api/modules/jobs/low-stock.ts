@@ -59,6 +59,23 @@ export async function recordLowStock(tx: Db, touched: StockScope, now = new Date
         and (${productLow}) <> (p.low_stock_since is not null)`);
 }
 
+/**
+ * Marks every row at or under its threshold without a recorded crossing as low and already
+ * reported: a catalogue that starts low (the seed, the migration's backfill) is not a crossing, so
+ * the first digest does not list it. Rows that are low stay on the dashboard.
+ */
+export async function markLowStockKnown(db: Db, now = new Date()): Promise<void> {
+  await db.execute(sql`
+    update product_variants v
+    set low_stock_since = ${now.toISOString()}::timestamptz, low_stock_reported = true
+    from products p
+    where p.id = v.product_id and v.low_stock_since is null and ${variantLow}`);
+  await db.execute(sql`
+    update products p
+    set low_stock_since = ${now.toISOString()}::timestamptz, low_stock_reported = true
+    where p.low_stock_since is null and ${productLow} and ${noVariants}`);
+}
+
 /** One row at or under its threshold, as the dashboard lists it. */
 export interface LowStockRow {
   productId: string;
