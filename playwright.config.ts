@@ -44,6 +44,7 @@ const CATALOGUE_CHANGING_SPECS = [
   /admin\.spec\.ts/,
   /admin-catalogue\.spec\.ts/,
   /restock\.spec\.ts/,
+  /admin-low-stock\.spec\.ts/,
 ];
 
 export default defineConfig({

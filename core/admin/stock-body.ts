@@ -25,7 +25,10 @@ export const STOCK_MESSAGES = {
  * product's" on a variant and "the default" on a product.
  */
 export const thresholdInput = z.preprocess(
-  (value) => (value === '' ? null : value),
+  (value) => {
+    if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
+    return value === null || typeof value === 'number' ? value : Number.NaN;
+  },
   z.coerce
     .number({ error: STOCK_MESSAGES.threshold })
     .int(STOCK_MESSAGES.threshold)

@@ -89,7 +89,11 @@ describe('low-stock thresholds (issue 28)', () => {
     );
     const after = await stockRows(api);
     expect(after.get(GREEN)).toMatchObject({ threshold: 10, ownThreshold: 10 });
-    expect(after.get(BLUE)).toMatchObject({ threshold: 6, ownThreshold: null, productThreshold: 6 });
+    expect(after.get(BLUE)).toMatchObject({
+      threshold: 6,
+      ownThreshold: null,
+      productThreshold: 6,
+    });
     expect(after.get(enamel)).toMatchObject({ threshold: 7, quantity: 41 });
     const audit = (await api.test.database.db.select().from(auditLog)).filter(
       (row) => row.createdAt >= since,
@@ -111,7 +115,14 @@ describe('low-stock thresholds (issue 28)', () => {
     );
 
     // Emptied, a variant's threshold is its product's again, a product's the default.
-    expect((await save(api, [{ sku: GREEN, threshold: '' }, { sku: enamel, threshold: null }])).status).toBe(200);
+    expect(
+      (
+        await save(api, [
+          { sku: GREEN, threshold: '' },
+          { sku: enamel, threshold: null },
+        ])
+      ).status,
+    ).toBe(200);
     const reset = await stockRows(api);
     expect(reset.get(GREEN)).toMatchObject({ threshold: 6, ownThreshold: null });
     expect(reset.get(enamel)!.threshold).toBe(DEFAULT_LOW_STOCK_THRESHOLD);
@@ -180,7 +191,10 @@ describe('the daily low-stock digest (issue 28)', () => {
   });
 
   it('reports only what crossed since the last digest, once a day', async () => {
-    await save(api, [{ sku: GREEN, quantity: 10 }, { sku: BLUE, quantity: 10 }]);
+    await save(api, [
+      { sku: GREEN, quantity: 10 },
+      { sku: BLUE, quantity: 10 },
+    ]);
     expect(await run(3)).toMatchObject({ reason: 'nothing-crossed' });
     // GREEN goes from above its threshold (3) to 2.
     await save(api, [{ sku: GREEN, quantity: 2 }]);

@@ -77,10 +77,7 @@ export const products = pgTable(
     check('products_price_nonnegative', sql`${table.priceCents} >= 0`),
     check('products_quantity_nonnegative', sql`${table.quantity} >= 0`),
     check('products_status_known', sql`${table.status} in ('draft', 'active')`),
-    check(
-      'products_low_stock_threshold_range',
-      sql`${table.lowStockThreshold} between 0 and 999`,
-    ),
+    check('products_low_stock_threshold_range', sql`${table.lowStockThreshold} between 0 and 999`),
   ],
 );
 

@@ -2,12 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { config } from '../../config';
 import type { Db } from '../../db/client';
 import { backupStatus } from '../backup/schedule';
-import {
-  contactMessages,
-  orderIssueReports,
-  orders,
-  returnRequests,
-} from '../../db/schema';
+import { contactMessages, orderIssueReports, orders, returnRequests } from '../../db/schema';
 import { revenueChartSvg } from './chart';
 import { mostAwaited } from './demand';
 import { rowsOf } from './deps';

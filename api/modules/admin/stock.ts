@@ -128,8 +128,7 @@ export async function setStockMany(db: Db, actor: Actor, body: BulkStockBody) {
       const set: { quantity?: number; lowStockThreshold?: number | null } = {};
       if (item.quantity !== undefined && row.quantity !== item.quantity)
         set.quantity = item.quantity;
-      if (threshold !== undefined && row.threshold !== threshold)
-        set.lowStockThreshold = threshold;
+      if (threshold !== undefined && row.threshold !== threshold) set.lowStockThreshold = threshold;
       if (Object.keys(set).length === 0) continue;
       const table = row.entity === 'variant' ? productVariants : products;
       await tx

@@ -1,4 +1,11 @@
-import { ActionLink, EmailLayout, Lines, Note, Paragraph, Title } from '../mail/templates/EmailLayout';
+import {
+  ActionLink,
+  EmailLayout,
+  Lines,
+  Note,
+  Paragraph,
+  Title,
+} from '../mail/templates/EmailLayout';
 import { renderEmail, type RenderedEmail } from '../mail/templates/render';
 import type { ShopDetails } from '../mail/templates/shop';
 
@@ -14,7 +21,9 @@ export interface LowStockLine {
 /** Every text of the daily low-stock digest (issue 28). */
 export const LOW_STOCK_DIGEST_TEXT = {
   subject: (count: number) =>
-    count === 1 ? 'Low stock: 1 item reached its threshold' : `Low stock: ${count} items reached their threshold`,
+    count === 1
+      ? 'Low stock: 1 item reached its threshold'
+      : `Low stock: ${count} items reached their threshold`,
   title: 'Low stock since the last digest',
   intro:
     'These items went down to their low-stock threshold (or sold out) since the last digest and are still there:',
@@ -32,7 +41,9 @@ function LowStockDigest({ lines, shop }: { lines: LowStockLine[]; shop: ShopDeta
       <Title>{LOW_STOCK_DIGEST_TEXT.title}</Title>
       <Paragraph>{LOW_STOCK_DIGEST_TEXT.intro}</Paragraph>
       <Lines lines={lines.map(LOW_STOCK_DIGEST_TEXT.line)} />
-      <ActionLink href={`${shop.siteUrl}/admin/products`}>{LOW_STOCK_DIGEST_TEXT.action}</ActionLink>
+      <ActionLink href={`${shop.siteUrl}/admin/products`}>
+        {LOW_STOCK_DIGEST_TEXT.action}
+      </ActionLink>
       <Note>{LOW_STOCK_DIGEST_TEXT.note}</Note>
     </EmailLayout>
   );

@@ -170,7 +170,11 @@ export async function runLowStockDigest(
         where day = ${day}`);
       const shop = given ?? shopDetails();
       const mail = await lowStockDigestEmail(items, shop);
-      await enqueueMail(tx as unknown as Db, { kind: 'stock.low-digest', to: shop.shopEmail, ...mail });
+      await enqueueMail(tx as unknown as Db, {
+        kind: 'stock.low-digest',
+        to: shop.shopEmail,
+        ...mail,
+      });
       return { sent: true, day, items };
     });
     if (outcome.sent) {
@@ -189,7 +193,13 @@ export async function runLowStockDigest(
  * order checkout locks them in) and marked reported.
  */
 async function takeCrossed(tx: Db): Promise<LowStockLine[]> {
-  const own = rowsOf<{ id: string; sku: string; title: string; quantity: number; threshold: number }>(
+  const own = rowsOf<{
+    id: string;
+    sku: string;
+    title: string;
+    quantity: number;
+    threshold: number;
+  }>(
     await tx.execute(sql`
       select p.id, p.sku, p.title, p.quantity, p.low_stock_threshold as threshold
       from products p
@@ -218,7 +228,12 @@ async function takeCrossed(tx: Db): Promise<LowStockLine[]> {
     await tx.execute(sql`update product_variants set low_stock_reported = true
       where id::text in (${list(variants.map((row) => String(row.id)))})`);
   return [
-    ...own.map((row) => ({ sku: row.sku, item: row.title, quantity: Number(row.quantity), threshold: Number(row.threshold) })),
+    ...own.map((row) => ({
+      sku: row.sku,
+      item: row.title,
+      quantity: Number(row.quantity),
+      threshold: Number(row.threshold),
+    })),
     ...variants.map((row) => ({
       sku: row.sku,
       item: `${row.title} (${row.variant})`,

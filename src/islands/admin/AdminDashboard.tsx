@@ -3,6 +3,7 @@ import { api } from '../../lib/api-client';
 import { BackupStatus, type Backups } from './BackupStatus';
 import { RequireAdmin, ADMIN_TEXT } from './RequireAdmin';
 import { CardTable, type Column } from './CardTable';
+import { LOW_STOCK_TEXT } from './stock-filter';
 import { noun, waitingLabel } from './words';
 import styles from './Admin.module.css';
 
@@ -36,15 +37,6 @@ const itemName = (item: { title: string; variant: string | null }) =>
 
 /** The stock page, searched to one row (where its quantity and threshold are set). */
 const stockRow = (sku: string) => `/admin/products?q=${encodeURIComponent(sku)}`;
-
-/** The dashboard's low-stock texts (issue 28). */
-export const LOW_STOCK_TEXT = {
-  title: 'Low stock and sold out',
-  none: 'Nothing is at or under its low-stock threshold.',
-  count: (count: number) => `low-stock ${count === 1 ? 'item' : 'items'}`,
-  soldOut: 'Sold out',
-  threshold: 'Low at',
-} as const;
 
 const LOW_STOCK_COLUMNS: Column<Dashboard['lowStock'][number]>[] = [
   {

@@ -11,6 +11,7 @@ import {
   messagesBySku,
   shownThresholds,
   STOCK_FILTERS,
+  THRESHOLD_TEXT,
   type StockFilter,
   type StockItem,
   type StockQuery,
@@ -18,19 +19,6 @@ import {
 import { waitingLabel } from './words';
 import styles from './Admin.module.css';
 import editor from './ProductEditor.module.css';
-
-/** The stock page's texts about low-stock thresholds (issue 28). */
-export const THRESHOLD_TEXT = {
-  column: 'Low at',
-  filter: 'Low stock (at or under its threshold)',
-  caption: 'Stock: sold out and low stock (at or under its threshold) first',
-  row: (name: string) => `Low-stock threshold: ${name}`,
-  product: (title: string) => `Low-stock threshold of every variant of ${title}`,
-  productLabel: 'Low at, for its variants',
-  inherited: (threshold: number) => `${threshold} (the product's)`,
-  low: 'Low',
-  soldOut: 'Sold out',
-} as const;
 
 interface Props {
   items: StockItem[];
@@ -135,9 +123,7 @@ export function StockTable({ items, onSaved, onEdit, initialText = '' }: Props) 
         <p>No product matches the search and filters.</p>
       ) : (
         <table className={styles.table}>
-          <caption id={`${id}-caption`}>
-            {THRESHOLD_TEXT.caption}
-          </caption>
+          <caption id={`${id}-caption`}>{THRESHOLD_TEXT.caption}</caption>
           <thead>
             <tr>
               <th scope="col">Variant</th>

@@ -40,6 +40,28 @@ export interface StockGroup {
   rows: StockItem[];
 }
 
+/** The stock page's texts about low-stock thresholds (issue 28). */
+export const THRESHOLD_TEXT = {
+  column: 'Low at',
+  filter: 'Low stock (at or under its threshold)',
+  caption: 'Stock: sold out and low stock (at or under its threshold) first',
+  row: (name: string) => `Low-stock threshold: ${name}`,
+  product: (title: string) => `Low-stock threshold of every variant of ${title}`,
+  productLabel: 'Low at, for its variants',
+  inherited: (threshold: number) => `${threshold} (the product's)`,
+  low: 'Low',
+  soldOut: 'Sold out',
+} as const;
+
+/** The dashboard's low-stock texts (issue 28). */
+export const LOW_STOCK_TEXT = {
+  title: 'Low stock and sold out',
+  none: 'Nothing is at or under its low-stock threshold.',
+  count: (count: number) => `low-stock ${count === 1 ? 'item' : 'items'}`,
+  soldOut: 'Sold out',
+  threshold: 'Low at',
+} as const;
+
 export const STOCK_FILTERS = {
   all: 'Everything',
   soldOut: 'Sold out',
