@@ -47,6 +47,7 @@ export const chromiumLaunchOptions = {
 const CATALOGUE_CHANGING_SPECS = [
   /admin-catalogue\.spec\.ts/,
   /restock\.spec\.ts/,
+  /admin-low-stock\.spec\.ts/,
 ];
 
 export default defineConfig({

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   changedRows,
   groupStock,
+  isLow,
   messagesBySku,
+  shownThresholds,
   type StockItem,
 } from '../../src/islands/admin/stock-filter';
 
@@ -19,6 +21,10 @@ const item = (over: Partial<StockItem>): StockItem => ({
   priceCents: 2400,
   waiting: 0,
   productWaiting: 0,
+  productSku: 'EG-MUG',
+  productThreshold: 5,
+  ownThreshold: null,
+  threshold: 5,
   ...over,
 });
 
@@ -32,7 +38,7 @@ const ALL = { text: '', filter: 'all', category: '' } as const;
 
 describe('the stock table’s search and filters (issue 25)', () => {
   it('groups the rows by product, keeping the list’s order', () => {
-    const groups = groupStock(ITEMS, ALL, 5);
+    const groups = groupStock(ITEMS, ALL);
     expect(groups.map((g) => [g.title, g.rows.map((r) => r.sku)])).toEqual([
       ['Cedar Ridge Mug', ['EG-MUG-GRN', 'EG-MUG-BLU', 'EG-MUG-CRM']],
       ['Cork Yoga Block', ['EG-BLOCK']],
@@ -40,15 +46,15 @@ describe('the stock table’s search and filters (issue 25)', () => {
   });
 
   it('a title match keeps every row of the product; a SKU match only that row', () => {
-    expect(groupStock(ITEMS, { ...ALL, text: 'ridge MUG' }, 5)[0]!.rows).toHaveLength(3);
-    const bySku = groupStock(ITEMS, { ...ALL, text: 'mug-blu' }, 5);
+    expect(groupStock(ITEMS, { ...ALL, text: 'ridge MUG' })[0]!.rows).toHaveLength(3);
+    const bySku = groupStock(ITEMS, { ...ALL, text: 'mug-blu' });
     expect(bySku.map((g) => g.rows.map((r) => r.sku))).toEqual([['EG-MUG-BLU']]);
-    expect(groupStock(ITEMS, { ...ALL, text: 'lantern' }, 5)).toEqual([]);
+    expect(groupStock(ITEMS, { ...ALL, text: 'lantern' })).toEqual([]);
   });
 
   it('filters sold out, low stock (at or below the threshold) and category', () => {
     const skus = (query: Partial<typeof ALL> | object) =>
-      groupStock(ITEMS, { ...ALL, ...query }, 5).flatMap((g) => g.rows.map((r) => r.sku));
+      groupStock(ITEMS, { ...ALL, ...query }).flatMap((g) => g.rows.map((r) => r.sku));
     expect(skus({ filter: 'soldOut' })).toEqual(['EG-MUG-GRN']);
     expect(skus({ filter: 'low' })).toEqual(['EG-MUG-GRN', 'EG-MUG-BLU']);
     expect(skus({ category: 'Yoga' })).toEqual(['EG-BLOCK']);
@@ -63,5 +69,59 @@ describe('the stock table’s search and filters (issue 25)', () => {
     expect(
       messagesBySku(changed, { 'items.1.quantity': 'EG-BLOCK: Enter the number in stock.' }),
     ).toEqual({ 'EG-BLOCK': 'EG-BLOCK: Enter the number in stock.' });
+  });
+});
+
+describe('low-stock thresholds on the stock page (issue 28)', () => {
+  const ROWS = [
+    // The mug's threshold is 3; Green has its own 10.
+    item({ variant: 'Green', sku: 'EG-MUG-GRN', quantity: 8, ownThreshold: 10, threshold: 10 }),
+    item({ variant: 'Blue', sku: 'EG-MUG-BLU', quantity: 4, productThreshold: 3, threshold: 3 }),
+    item({ variant: 'Cream', sku: 'EG-MUG-CRM', quantity: 3, productThreshold: 3, threshold: 3 }),
+    item({
+      productId: 'p2',
+      title: 'Cork Yoga Block',
+      sku: 'EG-BLOCK',
+      productSku: 'EG-BLOCK',
+      quantity: 0,
+      productThreshold: 0,
+      threshold: 0,
+    }),
+  ];
+
+  it('the low filter uses each row’s own threshold, sold out included', () => {
+    const low = groupStock(ROWS, { text: '', filter: 'low', category: '' });
+    expect(low.flatMap((g) => g.rows.map((r) => r.sku))).toEqual([
+      'EG-MUG-GRN',
+      'EG-MUG-CRM',
+      'EG-BLOCK',
+    ]);
+    expect(ROWS.filter(isLow).map((r) => r.sku)).not.toContain('EG-MUG-BLU');
+  });
+
+  it('sends a changed threshold with its row, a product’s under the product’s SKU', () => {
+    expect(shownThresholds(ROWS)).toEqual({
+      'EG-MUG': '3',
+      'EG-MUG-GRN': '10',
+      'EG-MUG-BLU': '',
+      'EG-MUG-CRM': '',
+      'EG-BLOCK': '0',
+    });
+    const changed = changedRows(
+      ROWS,
+      { 'EG-MUG-BLU': '2' },
+      { 'EG-MUG': '5', 'EG-MUG-BLU': '1', 'EG-MUG-GRN': '10', 'EG-MUG-CRM': '' },
+    );
+    expect(changed).toEqual([
+      { sku: 'EG-MUG-BLU', quantity: '2', threshold: '1' },
+      { sku: 'EG-MUG', threshold: '5' },
+    ]);
+    expect(
+      messagesBySku(
+        changed,
+        { 'items.0.threshold': 'threshold', 'items.1.quantity': 'quantity' },
+        'threshold',
+      ),
+    ).toEqual({ 'EG-MUG-BLU': 'threshold' });
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -53,6 +54,15 @@ export const products = pgTable(
      * leaves it out, so no page, listing, search, sitemap or cart finds it (issue 25).
      */
     status: text('status').$type<ProductStatus>().notNull().default('active'),
+    /** At or under this many units the product (or each variant without its own) is low. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+    /**
+     * Low-stock warnings (issue 28): the row is low at or under its threshold; `lowStockSince` is
+     * when its stock last went from above to at/under it (null while above), and
+     * `lowStockReported` whether a daily digest has told the owner about that crossing.
+     */
+    lowStockSince: timestamp('low_stock_since', { withTimezone: true }),
+    lowStockReported: boolean('low_stock_reported').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -67,6 +77,7 @@ export const products = pgTable(
     check('products_price_nonnegative', sql`${table.priceCents} >= 0`),
     check('products_quantity_nonnegative', sql`${table.quantity} >= 0`),
     check('products_status_known', sql`${table.status} in ('draft', 'active')`),
+    check('products_low_stock_threshold_range', sql`${table.lowStockThreshold} between 0 and 999`),
   ],
 );
 
@@ -94,14 +105,38 @@ export const productVariants = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     type: text('type').notNull().default('option'),
+    /** Its own low-stock threshold; null uses its product's. */
+    lowStockThreshold: integer('low_stock_threshold'),
+    /**
+     * Low-stock warnings (issue 28): the row is low at or under its threshold; `lowStockSince` is
+     * when its stock last went from above to at/under it (null while above), and
+     * `lowStockReported` whether a daily digest has told the owner about that crossing.
+     */
+    lowStockSince: timestamp('low_stock_since', { withTimezone: true }),
+    lowStockReported: boolean('low_stock_reported').notNull().default(false),
   },
   (table) => [
     uniqueIndex('product_variants_sku_key').on(table.sku),
     index('product_variants_product_idx').on(table.productId, table.optionGroup, table.position),
     check('product_variants_price_nonnegative', sql`${table.priceCents} >= 0`),
     check('product_variants_quantity_nonnegative', sql`${table.quantity} >= 0`),
+    check(
+      'product_variants_low_stock_threshold_range',
+      sql`${table.lowStockThreshold} between 0 and 999`,
+    ),
   ],
 );
+
+/**
+ * The daily low-stock digests (issue 28), one row a shop day: the row is the claim, inserted in
+ * the transaction that queues the email, so however many processes run the job a day's digest is
+ * sent once. `items` is what it reported.
+ */
+export const lowStockDigests = pgTable('low_stock_digests', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  items: jsonb('items').$type<{ sku: string; quantity: number; threshold: number }[]>().notNull(),
+});
 
 /** Where a product is listed: a category and, optionally, a subcategory within it. */
 export const productCategorizations = pgTable(

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { count, inArray } from 'drizzle-orm';
 import { catalogueChanged } from '../../modules/catalogue/change';
+import { markLowStockKnown } from '../../modules/jobs/low-stock';
 import { isCategoryName } from '../../../core/catalogue/category-name';
 import type { Db } from '../client';
 import { categoryOrders, productCategorizations, products, productVariants } from '../schema';
@@ -136,6 +137,8 @@ export async function seedCatalogue(db: Db, catalogue: SeedProduct[] = seedProdu
       await tx.insert(productCategorizations).values(categorizations);
     }
 
+    // Rows the catalogue starts low are known, not crossings for the first digest (issue 28).
+    await markLowStockKnown(tx as unknown as Db);
     for (const entry of seedCategoryOrders) {
       await tx
         .insert(categoryOrders)

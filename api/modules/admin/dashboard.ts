@@ -1,25 +1,19 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { config } from '../../config';
 import type { Db } from '../../db/client';
 import { backupStatus } from '../backup/schedule';
-import {
-  contactMessages,
-  orderIssueReports,
-  orders,
-  productVariants,
-  products,
-  returnRequests,
-} from '../../db/schema';
+import { contactMessages, orderIssueReports, orders, returnRequests } from '../../db/schema';
 import { revenueChartSvg } from './chart';
 import { mostAwaited } from './demand';
 import { rowsOf } from './deps';
 import { unread } from './inbox';
-import { LOW_STOCK } from './stock';
+import { lowStockRows } from '../jobs/low-stock';
 
 /**
  * GET /admin/dashboard: what needs the owner today, and the last 30 days; `backups`, the age of the
  * last good backup and the nightly backup's failure (api/modules/backup/schedule.ts); `mostAwaited`,
- * the sold-out items the most shoppers wait for (issue 27).
+ * the sold-out items the most shoppers wait for (issue 27); `lowStock`, every variant and product
+ * without variants at or under its low-stock threshold, sold out included (issue 28).
  */
 export async function dashboard(db: Db, backupsDir = config().backups.dir) {
   const [toShip] = await db
@@ -38,38 +32,6 @@ export async function dashboard(db: Db, backupsDir = config().backups.dir) {
     )::int as count`),
   );
   const unreadMessages = { count: Number(unreadRows[0]?.count ?? 0) };
-  const lowStockVariants = await db
-    .select({
-      productId: products.id,
-      slug: products.slug,
-      title: products.title,
-      variant: productVariants.title,
-      sku: productVariants.sku,
-      quantity: productVariants.quantity,
-    })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(lte(productVariants.quantity, LOW_STOCK))
-    .orderBy(asc(productVariants.quantity), asc(products.title))
-    .limit(20);
-  const lowStockProducts = await db
-    .select({
-      productId: products.id,
-      slug: products.slug,
-      title: products.title,
-      variant: sql<string | null>`null`,
-      sku: products.sku,
-      quantity: sql<number>`${products.quantity}`,
-    })
-    .from(products)
-    .where(
-      and(
-        lte(products.quantity, LOW_STOCK),
-        sql`not exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id})`,
-      ),
-    )
-    .orderBy(asc(products.quantity), asc(products.title))
-    .limit(20);
   const days = await db.execute(sql`
     select to_char(d.day, 'YYYY-MM-DD') as day,
            count(o.id)::int as orders,
@@ -91,9 +53,7 @@ export async function dashboard(db: Db, backupsDir = config().backups.dir) {
     toShip: toShip?.count ?? 0,
     refundsFailed: refundFailed?.count ?? 0,
     unreadMessages: unreadMessages?.count ?? 0,
-    lowStock: [...lowStockProducts, ...lowStockVariants]
-      .sort((a, b) => (a.quantity ?? 0) - (b.quantity ?? 0))
-      .slice(0, 20),
+    lowStock: await lowStockRows(db),
     mostAwaited: await mostAwaited(db),
     last30Days,
     backups: backupStatus(backupsDir),

@@ -6,6 +6,8 @@ import { categoryOrders, productCategorizations, products } from '../../db/schem
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/unique-violation';
 import { catalogueChanged } from '../catalogue/change';
+import { recordLowStock } from '../jobs/low-stock';
+import { claimRestocked } from '../restock-alerts/service';
 import { audit, type Actor } from './deps';
 import {
   PRODUCT_MESSAGES,
@@ -168,6 +170,10 @@ export async function updateProduct(
       if (hasVariants) await syncVariantTotals(tx, [id]);
       await tx.delete(productCategorizations).where(eq(productCategorizations.productId, id));
       const now = await categorise(tx, id, categories);
+      // Stock the edit brought back reaches those waiting for it with this commit (issue 27), and
+      // low-stock crossings are recorded (issue 28).
+      await recordLowStock(tx, { productIds: [id] });
+      await claimRestocked(tx, { productIds: [id] });
       await audit(tx, actor, {
         action: 'product.edit',
         entity: 'product',
@@ -249,6 +255,7 @@ export async function createProduct(deps: ProductDeps, actor: Actor, body: Produ
       await writeVariants(tx, id, body.variants);
       await syncVariantTotals(tx, [id]);
       const now = await categorise(tx, id, categories);
+      await recordLowStock(tx, { productIds: [id] });
       await audit(tx, actor, {
         action: 'product.create',
         entity: 'product',

@@ -3,14 +3,17 @@ import type { Db } from '../../db/client';
 import { productVariants, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { catalogueChanged } from '../catalogue/change';
+import { recordLowStock } from '../jobs/low-stock';
+import { claimRestocked } from '../restock-alerts/service';
 import { ADMIN_MESSAGES, type SetStockBody } from '../../../core/admin/model';
-import { STOCK_MESSAGES, type BulkStockBody } from '../../../core/admin/stock-body';
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  STOCK_MESSAGES,
+  type BulkStockBody,
+} from '../../../core/admin/stock-body';
 import { waitingCounts } from './demand';
 import { audit, rowsOf, type Actor } from './deps';
 import { syncVariantTotals } from './product-write';
-
-/** At or below this many units a product counts as low on stock (issue 14). */
-export const LOW_STOCK = 5;
 
 /** A row whose stock is set: a variant, or a product without variants. */
 interface Held {
@@ -20,6 +23,10 @@ interface Held {
   productId: string;
   sku: string;
   quantity: number | null;
+  /** Its own low-stock threshold (a variant's is null when it uses its product's). */
+  threshold: number | null;
+  /** A product with variants: its threshold is the one its variants without their own use. */
+  hasVariants: boolean;
 }
 
 /**
@@ -38,7 +45,13 @@ async function holdRows(tx: Db, skus: string[]): Promise<Map<string, Held>> {
   const held = new Map<string, Held>();
   if (owners.length === 0) return held;
   const own = await tx
-    .select({ id: products.id, sku: products.sku, quantity: products.quantity })
+    .select({
+      id: products.id,
+      sku: products.sku,
+      quantity: products.quantity,
+      threshold: products.lowStockThreshold,
+      hasVariants: sql<boolean>`exists (select 1 from ${productVariants} x where x.product_id = ${products.id})`,
+    })
     .from(products)
     .where(inArray(products.id, owners))
     .orderBy(asc(products.id))
@@ -49,13 +62,14 @@ async function holdRows(tx: Db, skus: string[]): Promise<Map<string, Held>> {
       productId: productVariants.productId,
       sku: productVariants.sku,
       quantity: productVariants.quantity,
+      threshold: productVariants.lowStockThreshold,
     })
     .from(productVariants)
     .where(inArray(productVariants.sku, wanted))
     .orderBy(asc(productVariants.id))
     .for('update');
   for (const { productId, ...row } of variants)
-    held.set(row.sku, { entity: 'variant', productId, ...row });
+    held.set(row.sku, { entity: 'variant', productId, hasVariants: false, ...row });
   for (const row of own)
     if (wanted.includes(row.sku) && !held.has(row.sku))
       held.set(row.sku, { entity: 'product', productId: row.id, ...row });
@@ -68,11 +82,24 @@ const inList = (values: string[]) =>
     sql`, `,
   )})`;
 
+/** One saved row: what the answer and the catalogue's change function need. */
+interface Saved {
+  sku: string;
+  entity: Held['entity'];
+  id: string;
+  productId: string;
+  quantity?: number;
+  threshold?: number | null;
+}
+
 /**
- * Sets the stock of many rows in ONE transaction (issue 25): every SKU must exist, or nothing is
- * written and the refusal names each unknown row (`items.N.sku`). Each row whose quantity changes
- * gets its audit row (before and after) in the same transaction; the catalogue's change function
- * runs once the transaction has committed, so product pages and search show the new stock at once.
+ * Sets the stock and low-stock thresholds (issue 28) of many rows in ONE transaction (issue 25):
+ * every SKU must exist, or nothing is written and the refusal names each unknown row
+ * (`items.N.sku`). Each row whose quantity or threshold changes gets its audit row (before and
+ * after) in the same transaction, which also records low-stock crossings and claims the
+ * back-in-stock requests of what came back (issue 27), so their emails are queued with the stock.
+ * The catalogue's change function runs once it has committed, so product pages and search show the
+ * new stock at once.
  */
 export async function setStockMany(db: Db, actor: Actor, body: BulkStockBody) {
   const saved = await db.transaction(async (tx) => {
@@ -90,39 +117,90 @@ export async function setStockMany(db: Db, actor: Actor, body: BulkStockBody) {
       throw new AppError('INVALID_DATA', `${names.join(' ')} ${STOCK_MESSAGES.nothingSaved}`, {
         ...unknown,
       });
-    const changed: { sku: string; quantity: number; entity: Held['entity']; id: string }[] = [];
+    const changed: Saved[] = [];
     for (const item of body.items) {
       const row = held.get(item.sku)!;
-      if (row.quantity === item.quantity) continue;
+      // A product's threshold is never empty: empty sets the default again.
+      const threshold =
+        item.threshold === null && row.entity === 'product'
+          ? DEFAULT_LOW_STOCK_THRESHOLD
+          : item.threshold;
+      const set: { quantity?: number; lowStockThreshold?: number | null } = {};
+      if (item.quantity !== undefined && row.quantity !== item.quantity)
+        set.quantity = item.quantity;
+      if (threshold !== undefined && row.threshold !== threshold) set.lowStockThreshold = threshold;
+      if (Object.keys(set).length === 0) continue;
       const table = row.entity === 'variant' ? productVariants : products;
       await tx
         .update(table)
-        .set({ quantity: item.quantity })
+        .set(set)
         .where(sql`${table.id} = ${row.id}`);
+      const before: Record<string, unknown> = { sku: item.sku };
+      const after: Record<string, unknown> = { sku: item.sku };
+      if (set.quantity !== undefined) {
+        before.quantity = row.quantity;
+        after.quantity = set.quantity;
+      }
+      if (set.lowStockThreshold !== undefined) {
+        before.threshold = row.threshold;
+        after.threshold = set.lowStockThreshold;
+      }
       await audit(tx, actor, {
-        action: 'product.stock',
+        action: set.quantity === undefined ? 'product.low-stock-threshold' : 'product.stock',
         entity: row.entity,
         entityId: row.id,
-        before: { sku: item.sku, quantity: row.quantity },
-        after: { sku: item.sku, quantity: item.quantity },
+        before,
+        after,
       });
-      changed.push({ sku: item.sku, quantity: item.quantity, entity: row.entity, id: row.id });
+      changed.push({
+        sku: item.sku,
+        entity: row.entity,
+        id: row.id,
+        productId: row.productId,
+        ...(set.quantity === undefined ? {} : { quantity: set.quantity }),
+        ...(set.lowStockThreshold === undefined ? {} : { threshold: set.lowStockThreshold }),
+      });
     }
     await syncVariantTotals(
       tx,
-      changed.filter((row) => row.entity === 'variant').map((row) => held.get(row.sku)!.productId),
+      changed
+        .filter((row) => row.entity === 'variant' && row.quantity !== undefined)
+        .map((row) => row.productId),
     );
+    const touched = touchedBy(changed);
+    // A product's threshold is its variants' too: they are read again with it (locked with it).
+    await recordLowStock(tx, {
+      productIds: [
+        ...touched.productIds,
+        ...changed.filter((row) => row.entity === 'product').map((row) => row.id),
+      ],
+      skus: touched.skus,
+    });
+    await claimRestocked(tx, touched);
     return changed;
   });
-  await catalogueChanged(db, {
-    skus: saved.filter((row) => row.entity === 'variant').map((row) => row.sku),
-    productIds: saved.filter((row) => row.entity === 'product').map((row) => row.id),
-  });
+  const quantities = saved.filter((row) => row.quantity !== undefined);
+  const thresholds = saved.filter((row) => row.threshold !== undefined);
+  if (quantities.length > 0) await catalogueChanged(db, touchedBy(quantities));
   return {
-    saved: saved.map(({ sku, quantity }) => ({ sku, quantity })),
-    message: STOCK_MESSAGES.saved(saved.length),
+    saved: quantities.map(({ sku, quantity }) => ({ sku, quantity: quantity! })),
+    thresholds: thresholds.map(({ sku, threshold }) => ({ sku, threshold: threshold! })),
+    message: [
+      quantities.length > 0 || thresholds.length === 0
+        ? STOCK_MESSAGES.saved(quantities.length)
+        : '',
+      thresholds.length > 0 ? STOCK_MESSAGES.savedThresholds(thresholds.length) : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
   };
 }
+
+/** The catalogue change of saved rows whose stock moved: variants by SKU, products by id. */
+const touchedBy = (rows: Saved[]) => ({
+  skus: rows.filter((row) => row.entity === 'variant').map((row) => row.sku),
+  productIds: rows.filter((row) => row.entity === 'product').map((row) => row.id),
+});
 
 /**
  * POST /admin/products/stock: sets the units in stock of one variant (or of a product without
@@ -141,7 +219,9 @@ export async function setStock(db: Db, actor: Actor, body: SetStockBody) {
 
 /**
  * GET /admin/products: every product and variant with its stock, thumbnail, categories and status,
- * sold out and low stock (5 or fewer) first, then by title. A product with variants is listed by
+ * sold out and low stock (at or under the row's threshold, issue 28) first, then by title.
+ * `threshold` is the row's threshold in force, `ownThreshold` a variant's own (null: its product's),
+ * `productThreshold` and `productSku` its product's, which the page sets for all its variants. A product with variants is listed by
  * its variants; the stock page groups the rows by product. `waiting` counts the shoppers waiting for
  * the row's item, `productWaiting` those waiting for anything of its product (issue 27).
  */
@@ -159,6 +239,9 @@ export async function stockList(db: Db) {
     price_cents: number | null;
     waiting: number | null;
     product_waiting: number | null;
+    product_sku: string;
+    product_threshold: number;
+    own_threshold: number | null;
   }>(
     await db.execute(sql`
       with w as (${waitingCounts})
@@ -170,18 +253,21 @@ export async function stockList(db: Db) {
              coalesce(v.sku, p.sku) as sku,
              coalesce(v.quantity, p.quantity) as quantity,
              coalesce(v.price_cents, p.price_cents) as price_cents,
-             row_waiting.waiting, product_waiting.waiting as product_waiting
+             row_waiting.waiting, product_waiting.waiting as product_waiting,
+             p.sku as product_sku, p.low_stock_threshold as product_threshold,
+             v.low_stock_threshold as own_threshold
       from ${products} p
       left join ${productVariants} v on v.product_id = p.id
       left join w row_waiting
         on row_waiting.product_id = p.id and row_waiting.sku = coalesce(v.sku, '')
       left join w product_waiting
         on product_waiting.product_id = p.id and product_waiting.sku is null
-      order by case when coalesce(v.quantity, p.quantity) <= ${LOW_STOCK} then 0 else 1 end,
+      order by case when coalesce(v.quantity, p.quantity)
+                         <= coalesce(v.low_stock_threshold, p.low_stock_threshold) then 0 else 1 end,
                coalesce(v.quantity, p.quantity) nulls last, p.title, v.position`),
   );
   return {
-    lowStock: LOW_STOCK,
+    defaultThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
     items: rows.map((row) => ({
       productId: row.product_id,
       slug: row.slug,
@@ -195,6 +281,10 @@ export async function stockList(db: Db) {
       priceCents: row.price_cents === null ? null : Number(row.price_cents),
       waiting: Number(row.waiting ?? 0),
       productWaiting: Number(row.product_waiting ?? 0),
+      productSku: row.product_sku,
+      productThreshold: Number(row.product_threshold),
+      ownThreshold: row.own_threshold === null ? null : Number(row.own_threshold),
+      threshold: Number(row.own_threshold ?? row.product_threshold),
     })),
   };
 }

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client';
 import { log } from '../../lib/log';
 import { allCategoryOrders, allProductDtos, productDtosByIds } from '../product/service';
+import { recordLowStock } from '../jobs/low-stock';
 import { claimRestocked } from '../restock-alerts/service';
-import { isRemoteChange, publishCatalogueChange } from './notify';
+import { publishCatalogueChange } from './notify';
 import { CatalogueModel } from './read-model';
 
 /** What a write to the catalogue touched, so the model reads back only that. */
@@ -83,7 +84,6 @@ async function readBack(db: Db, model: CatalogueModel, change: CatalogueChange):
  */
 export async function catalogueChanged(db?: Db, change: CatalogueChange = {}): Promise<void> {
   publishCatalogueChange(db, change); // other processes on PostgreSQL (./notify.ts)
-  if (db && !isRemoteChange(change)) await emailRestocked(db, change);
   const all = models();
   const targets = db ? [db] : [...all.keys()];
   await Promise.all(
@@ -106,25 +106,14 @@ export async function catalogueChanged(db?: Db, change: CatalogueChange = {}): P
 }
 
 /**
- * Stock that came back reaches those waiting for it (issue 27): every change this process makes
- * claims the waiting requests of what it touched that are in stock now, whatever path changed the
- * stock (the owner's stock page, a cancel, a received return, a product edit). Paths with a
- * transaction of their own claim inside it too (`changeCatalogue`, releasing an order's stock);
- * claiming is idempotent, so this later run finds nothing there. Never throws: a failed claim
- * leaves the requests for the next change or housekeeping.
- */
-async function emailRestocked(db: Db, change: CatalogueChange): Promise<void> {
-  const whole = !change.productIds && !change.skus && !change.categoryOrders;
-  try {
-    await db.transaction((tx) => claimRestocked(tx as unknown as Db, whole ? undefined : change));
-  } catch (error) {
-    log('error', 'back-in-stock requests not claimed; housekeeping will', { error: String(error) });
-  }
-}
-
-/**
  * Writes to the catalogue in one transaction, then brings the model up to date: `write` returns
- * what it touched. Requests waiting for stock it brought back are claimed in the same transaction.
+ * what it touched. Requests waiting for stock it brought back are claimed, and low-stock crossings
+ * recorded (issue 28), in the same transaction.
+ *
+ * Back-in-stock claims (issue 27) run only inside the transactions that raise stock: this one (a
+ * received return), the stock page's save and the product editor (api/modules/admin), and
+ * releasing an order's stock (cancel, declined payment: api/modules/orders/stock.ts). Checkout only
+ * takes stock, so nothing runs after a change commits; housekeeping claims whatever a crash left.
  */
 export async function changeCatalogue(
   db: Db,
@@ -132,6 +121,7 @@ export async function changeCatalogue(
 ): Promise<CatalogueChange> {
   const change = await db.transaction(async (tx) => {
     const touched = await write(tx as unknown as Db);
+    await recordLowStock(tx as unknown as Db, touched);
     await claimRestocked(tx as unknown as Db, touched);
     return touched;
   });

@@ -3,6 +3,7 @@ import { log } from '../../lib/log';
 import { recoverPendingOrders, type RecoveryDependencies } from '../orders/recovery';
 import { runExclusive } from './exclusive';
 import { runHousekeeping } from './housekeeping';
+import { runLowStockDigest } from './low-stock';
 import { runRetention } from './retention';
 
 export interface ScheduledJobsOptions {
@@ -19,21 +20,27 @@ export interface ScheduledJobsOptions {
    * show (tests/api/multi-process.test.ts); never set by the shipped server.
    */
   endOfRound?: () => Promise<void>;
+  /** The clock the daily jobs read (the low-stock digest); tests pass their own. */
+  now?: () => Date;
 }
 
-const JOBS = ['recovery', 'housekeeping', 'retention'] as const;
+const JOBS = ['recovery', 'housekeeping', 'retention', 'lowStockDigest'] as const;
 
 /**
- * The shop's scheduled jobs: order recovery, housekeeping and retention, one after another in one
- * round, at start-up and then every minute. However many processes share the database, a round
+ * The shop's scheduled jobs: order recovery, housekeeping, retention and the daily low-stock digest
+ * (issue 28, which claims its day itself), one after another in one round, at start-up and then every minute. However many processes share the database, a round
  * runs in one of them at a time (api/modules/jobs/exclusive.ts); the others skip that turn.
  */
 export function startScheduledJobs(options: ScheduledJobsOptions) {
-  const { database, everyMs = 60_000, endOfRound } = options;
+  const { database, everyMs = 60_000, endOfRound, now = () => new Date() } = options;
   const run: Record<(typeof JOBS)[number], () => Promise<object>> = {
     recovery: () => recoverPendingOrders(options.recovery, options.recoverAfterMs),
     housekeeping: () => runHousekeeping(database.db),
     retention: () => runRetention(database.db, options.retentionDays),
+    lowStockDigest: async () => {
+      const digest = await runLowStockDigest(database.db, now());
+      return { lowStockItems: digest.sent ? digest.items.length : 0 };
+    },
   };
 
   async function round(): Promise<void> {

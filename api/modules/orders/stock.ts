@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { CatalogueChange } from '../catalogue/change';
+import { recordLowStock } from '../jobs/low-stock';
 import { claimRestocked } from '../restock-alerts/service';
 import { ORDER_MESSAGES } from '../../../core/orders/model';
 import type { PricedLine } from './pricing';
@@ -78,6 +79,8 @@ export async function reserveStock(db: Db, lines: PricedLine[]): Promise<StockRe
         .where(sql`${productVariants.sku} = ${row.sku}`);
       reservation.variants.push({ sku: row.sku, units });
     }
+    // Rows this order took to (or under) their low-stock threshold, for the digest (issue 28).
+    await recordLowStock(tx as unknown as Db, stockChangeOf(reservation));
     return reservation;
   });
   return reservation;
@@ -126,7 +129,9 @@ export async function releaseStock(db: Db, reservation: StockReservation): Promi
         .set({ quantity: sql`${productVariants.quantity} + ${units}` })
         .where(sql`${productVariants.sku} = ${sku}`);
     }
-    // Units back on the shelf reach those waiting for them, once (issue 27).
+    // Units back on the shelf reach those waiting for them, once (issue 27), and rows back above
+    // their threshold are no longer low (issue 28).
+    await recordLowStock(tx as unknown as Db, stockChangeOf(reservation));
     await claimRestocked(tx as unknown as Db, stockChangeOf(reservation));
   });
 }

@@ -100,9 +100,10 @@ interface Claimed {
  * Everyone waiting for an item that is in stock now gets one email, and their request is removed:
  * the requests are claimed with DELETE … RETURNING and their emails queued in the same
  * transaction, so when two processes (or two paths) run this for one restock, PostgreSQL hands
- * each row to one of them only. Run inside the transaction that changed the stock where there is
- * one (`db` is then that transaction), and again after every catalogue change and by housekeeping:
- * running it again finds nothing. `touched` limits it to what a change touched; absent, all.
+ * each row to one of them only. Run inside every transaction that raises stock (`db` is then that
+ * transaction): the stock page's save, the product editor, releasing an order's stock (cancel,
+ * declined payment, a received return) and `changeCatalogue`; housekeeping runs it again for what
+ * a crash left: running it again finds nothing. `touched` limits it to what a change touched; absent, all.
  */
 export async function claimRestocked(
   db: Db,

@@ -3,6 +3,7 @@ import { api } from '../../lib/api-client';
 import { BackupStatus, type Backups } from './BackupStatus';
 import { RequireAdmin, ADMIN_TEXT } from './RequireAdmin';
 import { CardTable, type Column } from './CardTable';
+import { LOW_STOCK_TEXT } from './stock-filter';
 import { noun, waitingLabel } from './words';
 import styles from './Admin.module.css';
 
@@ -11,12 +12,14 @@ interface Dashboard {
   toShip: number;
   refundsFailed: number;
   unreadMessages: number;
+  /** Everything at or under its low-stock threshold, sold out included (issue 28). */
   lowStock: {
     productId: string;
     title: string;
     variant: string | null;
     sku: string;
-    quantity: number | null;
+    quantity: number;
+    threshold: number;
   }[];
   /** The sold-out items the most shoppers wait for (issue 27), most first. */
   mostAwaited: {
@@ -32,22 +35,27 @@ interface Dashboard {
 const itemName = (item: { title: string; variant: string | null }) =>
   item.variant ? `${item.title} (${item.variant})` : item.title;
 
+/** The stock page, searched to one row (where its quantity and threshold are set). */
+const stockRow = (sku: string) => `/admin/products?q=${encodeURIComponent(sku)}`;
+
 const LOW_STOCK_COLUMNS: Column<Dashboard['lowStock'][number]>[] = [
   {
     label: 'Product',
-    cell: itemName,
+    cell: (item) => <a href={stockRow(item.sku)}>{itemName(item)}</a>,
   },
   { label: 'SKU', cell: (item) => item.sku },
-  { label: 'In stock', cell: (item) => item.quantity ?? 0 },
+  {
+    label: 'In stock',
+    cell: (item) => (item.quantity === 0 ? LOW_STOCK_TEXT.soldOut : item.quantity),
+  },
+  { label: LOW_STOCK_TEXT.threshold, cell: (item) => item.threshold },
 ];
 
 const AWAITED_COLUMNS: Column<Dashboard['mostAwaited'][number]>[] = [
   {
     label: 'Sold out',
     // Opens the stock page searched to this row, where its quantity is set.
-    cell: (item) => (
-      <a href={`/admin/products?q=${encodeURIComponent(item.sku)}`}>{itemName(item)}</a>
-    ),
+    cell: (item) => <a href={stockRow(item.sku)}>{itemName(item)}</a>,
   },
   { label: 'SKU', cell: (item) => item.sku },
   { label: 'Waiting', cell: (item) => waitingLabel(item.waiting) },
@@ -83,7 +91,9 @@ function DashboardBody() {
           </a>
         </li>
         <li>
-          <strong>{data.lowStock.length}</strong> low-stock {noun(data.lowStock.length, 'item')}
+          <a href="#stock-title">
+            <strong>{data.lowStock.length}</strong> {LOW_STOCK_TEXT.count(data.lowStock.length)}
+          </a>
         </li>
         <li>
           <BackupStatus backups={data.backups} />
@@ -95,9 +105,9 @@ function DashboardBody() {
         <div className={styles.chart} dangerouslySetInnerHTML={{ __html: data.chartSvg }} />
       </section>
       <section className={styles.panel} aria-labelledby="stock-title">
-        <h2 id="stock-title">Low stock (5 or fewer)</h2>
+        <h2 id="stock-title">{LOW_STOCK_TEXT.title}</h2>
         {data.lowStock.length === 0 ? (
-          <p>Nothing is low on stock.</p>
+          <p>{LOW_STOCK_TEXT.none}</p>
         ) : (
           <CardTable rows={data.lowStock} columns={LOW_STOCK_COLUMNS} keyOf={(item) => item.sku} />
         )}

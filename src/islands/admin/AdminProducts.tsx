@@ -8,7 +8,6 @@ import styles from './Admin.module.css';
 
 interface StockList {
   items: StockItem[];
-  lowStock: number;
 }
 
 function ProductsBody() {
@@ -54,7 +53,6 @@ function ProductsBody() {
       )}
       <StockTable
         items={list.items}
-        lowStock={list.lowStock}
         onSaved={load}
         initialText={new URLSearchParams(window.location.search).get('q') ?? ''}
         onEdit={(productId) => {

@@ -7,8 +7,11 @@ import {
   categoriesOf,
   changedRows,
   groupStock,
+  isLow,
   messagesBySku,
+  shownThresholds,
   STOCK_FILTERS,
+  THRESHOLD_TEXT,
   type StockFilter,
   type StockItem,
   type StockQuery,
@@ -19,7 +22,6 @@ import editor from './ProductEditor.module.css';
 
 interface Props {
   items: StockItem[];
-  lowStock: number;
   /** The quantities were saved: the list is read again. */
   onSaved(): void;
   onEdit(productId: string): void;
@@ -36,7 +38,7 @@ const rowName = (item: StockItem) =>
  * quantities and saves them once: one request, one transaction, all or nothing; a refused row's
  * message shows under it.
  */
-export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' }: Props) {
+export function StockTable({ items, onSaved, onEdit, initialText = '' }: Props) {
   const id = useId();
   const [query, setQuery] = useState<StockQuery>({
     text: initialText,
@@ -44,11 +46,17 @@ export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' 
     category: '',
   });
   const [edits, setEdits] = useState<Record<string, string>>({});
+  const [thresholds, setThresholds] = useState<Record<string, string>>({});
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({});
+  const [thresholdErrors, setThresholdErrors] = useState<Record<string, string>>({});
   const [note, setNote] = useState<{ error: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const groups = groupStock(items, query, lowStock);
-  const changed = changedRows(items, edits);
+  const groups = groupStock(items, query);
+  const changed = changedRows(items, edits, thresholds);
+  const shown = shownThresholds(items);
+  const thresholdOf = (key: string) => thresholds[key] ?? shown[key] ?? '';
+  const editThreshold = (key: string) => (value: string) =>
+    setThresholds((current) => ({ ...current, [key]: value }));
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -60,11 +68,14 @@ export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' 
     setBusy(false);
     if (result.ok) {
       setEdits({});
+      setThresholds({});
       setRowErrors({});
+      setThresholdErrors({});
       setNote({ error: false, text: result.data.message });
       onSaved();
     } else {
-      setRowErrors(messagesBySku(changed, result.fields));
+      setRowErrors(messagesBySku(changed, result.fields, 'quantity'));
+      setThresholdErrors(messagesBySku(changed, result.fields, 'threshold'));
       setNote({ error: true, text: result.error || ADMIN_TEXT.failed });
     }
   }
@@ -89,7 +100,7 @@ export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' 
           >
             {Object.entries(STOCK_FILTERS).map(([value, label]) => (
               <option key={value} value={value}>
-                {value === 'low' ? `${label} (${lowStock} or fewer)` : label}
+                {value === 'low' ? THRESHOLD_TEXT.filter : label}
               </option>
             ))}
           </select>
@@ -112,21 +123,20 @@ export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' 
         <p>No product matches the search and filters.</p>
       ) : (
         <table className={styles.table}>
-          <caption id={`${id}-caption`}>
-            Stock: sold out and low stock ({lowStock} or fewer) first
-          </caption>
+          <caption id={`${id}-caption`}>{THRESHOLD_TEXT.caption}</caption>
           <thead>
             <tr>
               <th scope="col">Variant</th>
               <th scope="col">SKU</th>
               <th scope="col">Price</th>
               <th scope="col">In stock</th>
+              <th scope="col">{THRESHOLD_TEXT.column}</th>
             </tr>
           </thead>
           {groups.map((group) => (
             <tbody key={group.productId}>
               <tr>
-                <th scope="rowgroup" colSpan={4}>
+                <th scope="rowgroup" colSpan={group.hasVariants ? 4 : 5}>
                   <div className={editor.stockProduct}>
                     {group.image && <Thumbnail path={group.image} alt="" size={48} />}
                     <a href={`/productdetailpage/${group.productId}`}>{group.title}</a>
@@ -142,6 +152,18 @@ export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' 
                     </button>
                   </div>
                 </th>
+                {group.hasVariants && (
+                  <td>
+                    <NumberInput
+                      id={`${id}-low-${group.productSku}`}
+                      label={THRESHOLD_TEXT.product(group.title)}
+                      value={thresholdOf(group.productSku)}
+                      max={999}
+                      error={thresholdErrors[group.productSku]}
+                      onChange={editThreshold(group.productSku)}
+                    />
+                  </td>
+                )}
               </tr>
               {group.rows.map((item) => {
                 return (
@@ -149,18 +171,39 @@ export function StockTable({ items, lowStock, onSaved, onEdit, initialText = '' 
                     <td>
                       {item.variant ?? 'One item'}{' '}
                       {item.variant !== null && <Waiting count={item.waiting} />}
+                      {isLow(item) && (
+                        <span className={editor.waiting}>
+                          {item.quantity === 0 ? THRESHOLD_TEXT.soldOut : THRESHOLD_TEXT.low}
+                        </span>
+                      )}
                     </td>
                     <td>{item.sku}</td>
                     <td>{item.priceCents === null ? '' : formatCents(item.priceCents)}</td>
                     <td>
-                      <StockInput
+                      <NumberInput
                         id={`${id}-stock-${item.sku}`}
                         label={`In stock: ${rowName(item)}`}
                         value={edits[item.sku] ?? String(item.quantity ?? 0)}
+                        max={100000}
                         error={rowErrors[item.sku]}
                         onChange={(value) =>
                           setEdits((current) => ({ ...current, [item.sku]: value }))
                         }
+                      />
+                    </td>
+                    <td>
+                      <NumberInput
+                        id={`${id}-low-${item.sku}`}
+                        label={THRESHOLD_TEXT.row(rowName(item))}
+                        value={thresholdOf(item.sku)}
+                        max={999}
+                        placeholder={
+                          item.variant === null
+                            ? undefined
+                            : THRESHOLD_TEXT.inherited(item.productThreshold)
+                        }
+                        error={thresholdErrors[item.sku]}
+                        onChange={editThreshold(item.sku)}
                       />
                     </td>
                   </tr>
@@ -199,11 +242,13 @@ function Waiting({ count }: { count: number }) {
   return count > 0 ? <span className={editor.waiting}>{waitingLabel(count)}</span> : null;
 }
 
-/** One row's stock figure, with the refusal that names it under it. */
-function StockInput(props: {
+/** One row's stock figure or threshold, with the refusal that names it under it. */
+function NumberInput(props: {
   id: string;
   label: string;
   value: string;
+  max: number;
+  placeholder?: string | undefined;
   error: string | undefined;
   onChange: (value: string) => void;
 }) {
@@ -218,7 +263,8 @@ function StockInput(props: {
         inputMode="numeric"
         type="number"
         min={0}
-        max={100000}
+        max={props.max}
+        placeholder={props.placeholder}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
       />
