@@ -8,7 +8,10 @@ export const taxImportBody = z.object({
 export type TaxImportBody = z.output<typeof taxImportBody>;
 
 export const zipNeedsPlus4Query = z.object({
-  zip: z.string().trim().regex(/^\d{5}(-\d{4})?$/),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/),
 });
 
 /** What the tax page shows: the periods imported and whether today's is among them. */

@@ -7,7 +7,8 @@
 export const USPS_ZIP_LOOKUP_URL = 'https://tools.usps.com/zip-code-lookup.htm';
 
 /** Where the owner downloads the Department of Revenue's quarterly ZIP+4 file. */
-export const DOR_DOWNLOADS_URL = 'https://dor.wa.gov/taxes-rates/sales-use-tax-rates/downloadable-database';
+export const DOR_DOWNLOADS_URL =
+  'https://dor.wa.gov/taxes-rates/sales-use-tax-rates/downloadable-database';
 
 export const TAX_MESSAGES = {
   /** Under the ZIP field when a Washington ZIP spans location codes. */
@@ -26,8 +27,7 @@ export const TAX_MESSAGES = {
   /** The tax page when today's period ends soon and the next quarter's file is not loaded. */
   nextPeriodMissing: (end: string) =>
     `The Washington rates loaded end on ${end}. Import the next quarter’s ZIP+4 file before then.`,
-  imported: (periods: string, ranges: number) =>
-    `Imported ${ranges} ZIP+4 ranges for ${periods}.`,
+  imported: (periods: string, ranges: number) => `Imported ${ranges} ZIP+4 ranges for ${periods}.`,
   fileEmpty: 'The file has no rate rows.',
   fileTooLarge: 'The file is too large for a ZIP+4 rate file.',
   periodOverlaps: (start: string, end: string) =>

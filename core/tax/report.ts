@@ -6,7 +6,10 @@ export const taxReportQuery = z.object({
   period: z
     .string()
     .trim()
-    .refine((value) => periodDays(value) !== null, 'Choose a month (2026-11) or a quarter (2026-Q4).'),
+    .refine(
+      (value) => periodDays(value) !== null,
+      'Choose a month (2026-11) or a quarter (2026-Q4).',
+    ),
 });
 export type TaxReportQuery = z.output<typeof taxReportQuery>;
 

@@ -78,8 +78,12 @@ describe("reading DOR's ZIP+4 rate file (issue 28)", () => {
     expect(refusal(file(row({ code: '17' })))).toBe(IMPORT_ERRORS.code(2, '17'));
   });
 
-  it("refuses +4 ranges of one ZIP that overlap in a period, and periods that overlap", () => {
-    const overlapping = file(row(), row({ zip: '98004' }), row({ low: '4000', high: '9999', code: '1700' }));
+  it('refuses +4 ranges of one ZIP that overlap in a period, and periods that overlap', () => {
+    const overlapping = file(
+      row(),
+      row({ zip: '98004' }),
+      row({ low: '4000', high: '9999', code: '1700' }),
+    );
     expect(refusal(overlapping)).toBe(IMPORT_ERRORS.rangesOverlap(4, 2));
     // The same ranges in two quarters are no overlap.
     expect(refusal(file(row(), row({ start: '20270101', end: '20270331' })))).toBe('accepted');
@@ -89,7 +93,9 @@ describe("reading DOR's ZIP+4 rate file (issue 28)", () => {
   });
 
   it('skips blank lines and counts them in the line numbers', () => {
-    expect(refusal(`${HEADER}\n\n${row()}\n\n${row({ zip: 'x' })}\n`)).toBe(IMPORT_ERRORS.zip(5, 'x'));
+    expect(refusal(`${HEADER}\n\n${row()}\n\n${row({ zip: 'x' })}\n`)).toBe(
+      IMPORT_ERRORS.zip(5, 'x'),
+    );
   });
 });
 
@@ -113,7 +119,11 @@ describe('importing the file (one transaction, a period replaced by its own date
 
   it('writes nothing when any row is bad, even after many good rows and a good first period', async () => {
     const good = Array.from({ length: 1500 }, (_, i) =>
-      row({ zip: String(98000 + (i % 900)).padStart(5, '0'), low: String(i).padStart(4, '0'), high: String(i).padStart(4, '0') }),
+      row({
+        zip: String(98000 + (i % 900)).padStart(5, '0'),
+        low: String(i).padStart(4, '0'),
+        high: String(i).padStart(4, '0'),
+      }),
     );
     const content = file(...good, row({ start: '20270101', end: '20270331', total: 'x' }));
     await expect(importDorFile(test.database.db, content, who)).rejects.toThrow(
@@ -129,7 +139,11 @@ describe('importing the file (one transaction, a period replaced by its own date
       { start: '2027-01-01', end: '2027-03-31', ranges: 8 },
     ]);
     expect(await counts()).toEqual([2, 16]);
-    await importDorFile(test.database.db, file(row(), row({ low: '5000', high: '9999', code: '1700', local: '0.037', total: '0.102' })), who);
+    await importDorFile(
+      test.database.db,
+      file(row(), row({ low: '5000', high: '9999', code: '1700', local: '0.037', total: '0.102' })),
+      who,
+    );
     expect(await counts()).toEqual([2, 10]);
   });
 
@@ -137,7 +151,9 @@ describe('importing the file (one transaction, a period replaced by its own date
     const december = file(row({ start: '20261201', end: '20261231' }));
     const error = await importDorFile(test.database.db, december, who).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).message).toBe(TAX_MESSAGES.periodOverlaps('2026-12-01', '2026-12-31'));
+    expect((error as AppError).message).toBe(
+      TAX_MESSAGES.periodOverlaps('2026-12-01', '2026-12-31'),
+    );
     await expect(importDorFile(test.database.db, `${HEADER}\n`, who)).rejects.toThrow(
       TAX_MESSAGES.fileEmpty,
     );

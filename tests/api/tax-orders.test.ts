@@ -14,13 +14,19 @@ import { TAX_MESSAGES } from '../../core/tax/messages';
 import type { TaxReport } from '../../core/tax/report';
 import type { TaxStatusDto } from '../../core/tax/import-body';
 import { useApi, type ApiHarness } from '../helpers/api';
-import { confirm, enamelLine, guestOrder, mugLine, sandboxToken, SEATTLE } from '../helpers/orders';
+import { confirm, enamelLine, guestOrder, mugLine, sandboxToken } from '../helpers/orders';
 import { sampleForToday } from '../helpers/tax-sample';
 import { customerAccount, paidOrder, returnRequestFor, signedInAdmin } from './admin-helpers';
 import { bearer } from './auth-helpers';
 import { setStock } from './orders-history-helpers';
 
-const REDMOND = { line1: '15670 NE 85th St', line2: '', city: 'Redmond', state: 'WA', zipcode: '98052' };
+const REDMOND = {
+  line1: '15670 NE 85th St',
+  line2: '',
+  city: 'Redmond',
+  state: 'WA',
+  zipcode: '98052',
+};
 
 /**
  * Washington's tax by location through the API (issue 28): the owner imports DOR's file in the
@@ -35,13 +41,18 @@ describe('Washington tax by location code through the API', () => {
   async function admin() {
     await setStock(api, 'cedar-ridge-mug', 100);
     await setStock(api, 'campfire-enamel-mug', 100);
-    await db().update(productVariants).set({ quantity: 100 }).where(eq(productVariants.sku, 'EG-MUG-CEDAR-GRN'));
+    await db()
+      .update(productVariants)
+      .set({ quantity: 100 })
+      .where(eq(productVariants.sku, 'EG-MUG-CEDAR-GRN'));
     return signedInAdmin(api);
   }
 
   it('the owner imports the file; the tax page says whether today is covered; the import is audited', async () => {
     const owner = await admin();
-    const before = (await (await api.get('/admin/tax/status', bearer(owner.token))).json()) as TaxStatusDto;
+    const before = (await (
+      await api.get('/admin/tax/status', bearer(owner.token))
+    ).json()) as TaxStatusDto;
     expect(before.notice).toBe(TAX_MESSAGES.noCurrentPeriod(shopDate(new Date())));
     const bad = await api.post(
       '/admin/tax/import',
@@ -50,10 +61,18 @@ describe('Washington tax by location code through the API', () => {
     );
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: string }).error).toMatch(/^Line 18: expected 9/);
-    expect(await api.post('/admin/tax/import', { fileName: 'x.csv', content: sample.content })).toHaveProperty('status', 401);
-    const good = await api.post('/admin/tax/import', { fileName: 'ZIP4Q.csv', content: sample.content }, bearer(owner.token));
+    expect(
+      await api.post('/admin/tax/import', { fileName: 'x.csv', content: sample.content }),
+    ).toHaveProperty('status', 401);
+    const good = await api.post(
+      '/admin/tax/import',
+      { fileName: 'ZIP4Q.csv', content: sample.content },
+      bearer(owner.token),
+    );
     expect(good.status, await good.clone().text()).toBe(200);
-    const status = (await (await api.get('/admin/tax/status', bearer(owner.token))).json()) as TaxStatusDto;
+    const status = (await (
+      await api.get('/admin/tax/status', bearer(owner.token))
+    ).json()) as TaxStatusDto;
     expect(status.current).toEqual({ start: sample.start, end: sample.end, ranges: 8 });
     expect(status.notice).toBeNull();
     const audits = await db().select().from(auditLog).where(eq(auditLog.action, 'tax.import'));
@@ -67,7 +86,10 @@ describe('Washington tax by location code through the API', () => {
     expect(await ask('98033')).toEqual({ needsPlus4: false });
     expect(await ask('98101')).toEqual({ needsPlus4: false });
 
-    const quote = await api.post('/orders/quote', { items: [mugLine(1)], shippingAddress: REDMOND });
+    const quote = await api.post('/orders/quote', {
+      items: [mugLine(1)],
+      shippingAddress: REDMOND,
+    });
     expect(quote.status).toBe(400);
     expect(((await quote.json()) as { fields: Record<string, string> }).fields).toEqual({
       'shippingAddress.zipcode': TAX_MESSAGES.zipNeedsPlus4,
@@ -91,22 +113,36 @@ describe('Washington tax by location code through the API', () => {
     // Seattle is not in the sample: the table's rate, no location code.
     const seattle = await paidOrder(api);
     const [fallback] = await db().select().from(orders).where(eq(orders.id, seattle));
-    expect(fallback).toMatchObject({ taxRate: 0.1035, taxLocationCode: null, taxPeriodStart: null });
+    expect(fallback).toMatchObject({
+      taxRate: 0.1035,
+      taxLocationCode: null,
+      taxPeriodStart: null,
+    });
   });
 
   it('a full cancel gives back the whole tax; partial refunds give back their share and the last one the rest', async () => {
     const owner = await admin();
     const canceled = await paidOrder(api);
-    const cancel = await api.post(`/admin/orders/${canceled}/cancel`, { reason: 'out_of_stock' }, bearer(owner.token));
+    const cancel = await api.post(
+      `/admin/orders/${canceled}/cancel`,
+      { reason: 'out_of_stock' },
+      bearer(owner.token),
+    );
     expect(cancel.status, await cancel.clone().text()).toBe(200);
     const [order] = await db().select().from(orders).where(eq(orders.id, canceled));
-    const [refund] = await db().select().from(orderRefunds).where(eq(orderRefunds.orderId, canceled));
+    const [refund] = await db()
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, canceled));
     expect(refund!.taxCents).toBe(order!.taxCents);
 
     // 2 mugs ($24) and an enamel mug ($19) to Seattle (10.35 %): $67.00 + $6.93 tax.
     const customer = await customerAccount(api);
     const made = await returnRequestFor(api, customer, [mugLine(2), enamelLine(1)]);
-    await db().update(returnRequests).set({ status: 'received' }).where(eq(returnRequests.id, made.requestId));
+    await db()
+      .update(returnRequests)
+      .set({ status: 'received' })
+      .where(eq(returnRequests.id, made.requestId));
     const mug = made.items.find((item) => item.sku === 'EG-MUG-CEDAR-GRN')!.id;
     const enamel = made.items.find((item) => item.sku === 'EG-MUG-ENAMEL')!.id;
     const first = await api.post(
@@ -117,12 +153,19 @@ describe('Washington tax by location code through the API', () => {
     expect(first.status, await first.clone().text()).toBe(200);
     const [rest] = await db()
       .insert(returnRequests)
-      .values({ orderId: made.order.id, userId: customer.id, message: 'The rest.', status: 'received' })
+      .values({
+        orderId: made.order.id,
+        userId: customer.id,
+        message: 'The rest.',
+        status: 'received',
+      })
       .returning();
-    await db().insert(returnRequestItems).values([
-      { returnRequestId: rest!.id, orderItemId: mug, quantity: 1 },
-      { returnRequestId: rest!.id, orderItemId: enamel, quantity: 1 },
-    ]);
+    await db()
+      .insert(returnRequestItems)
+      .values([
+        { returnRequestId: rest!.id, orderItemId: mug, quantity: 1 },
+        { returnRequestId: rest!.id, orderItemId: enamel, quantity: 1 },
+      ]);
     const second = await api.post(
       `/admin/returns/${rest!.id}/refund`,
       {
@@ -155,11 +198,17 @@ describe('Washington tax by location code through the API', () => {
     const report = (await response.json()) as TaxReport;
     const paid = ne(orders.shippingStatus, 'pending_payment');
     const [stored] = await db()
-      .select({ gross: sum(orders.subtotalCents).mapWith(Number), tax: sum(orders.taxCents).mapWith(Number) })
+      .select({
+        gross: sum(orders.subtotalCents).mapWith(Number),
+        tax: sum(orders.taxCents).mapWith(Number),
+      })
       .from(orders)
       .where(paid);
     const [refunded] = await db()
-      .select({ amount: sum(orderRefunds.amountCents).mapWith(Number), tax: sum(orderRefunds.taxCents).mapWith(Number) })
+      .select({
+        amount: sum(orderRefunds.amountCents).mapWith(Number),
+        tax: sum(orderRefunds.taxCents).mapWith(Number),
+      })
       .from(orderRefunds)
       .where(eq(orderRefunds.status, 'succeeded'));
     expect(report.totals).toMatchObject({
@@ -170,7 +219,12 @@ describe('Washington tax by location code through the API', () => {
       netTaxCents: stored!.tax - refunded!.tax,
     });
     const redmond = report.rows.find((row) => row.location === '1700');
-    expect(redmond).toMatchObject({ orders: 1, grossSalesCents: 4800, taxableCents: 4800, taxCollectedCents: 490 });
+    expect(redmond).toMatchObject({
+      orders: 1,
+      grossSalesCents: 4800,
+      taxableCents: 4800,
+      taxCollectedCents: 490,
+    });
     expect(report.rows.map((row) => row.location)).toEqual(['1700', 'WA']);
     const [fallback] = await db()
       .select({ tax: sum(orders.taxCents).mapWith(Number) })
@@ -187,6 +241,8 @@ describe('Washington tax by location code through the API', () => {
     expect(lines[1]).toBe('"1700","Location 1700",1,48.00,48.00,4.90,0.00,0.00,0.00,48.00,4.90');
     expect(lines.at(-1)).toContain(`"","Total",${report.totals.orders},`);
     expect(lines.at(-1)!.endsWith(`,${(report.totals.netTaxCents / 100).toFixed(2)}`)).toBe(true);
-    expect((await api.get('/admin/tax/report?period=2026-13', bearer(owner.token))).status).toBe(400);
+    expect((await api.get('/admin/tax/report?period=2026-13', bearer(owner.token))).status).toBe(
+      400,
+    );
   });
 });

@@ -23,7 +23,9 @@ export function sampleForToday(now = new Date()): { content: string; start: stri
   const today = shopDate(now);
   const current = quarterOf(today);
   const next = quarterOf(today, 1);
-  const content = SAMPLE.replaceAll('20261001,20261231', `${compact(current.start)},${compact(current.end)}`)
-    .replaceAll('20270101,20270331', `${compact(next.start)},${compact(next.end)}`);
+  const content = SAMPLE.replaceAll(
+    '20261001,20261231',
+    `${compact(current.start)},${compact(current.end)}`,
+  ).replaceAll('20270101,20270331', `${compact(next.start)},${compact(next.end)}`);
   return { content, ...current };
 }

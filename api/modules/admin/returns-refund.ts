@@ -138,8 +138,7 @@ async function recordPendingRefund(
         }, 0),
         taxRefundedCents: await taxRefundedSoFar(tx, order!.id),
         lastUnits: items.every(
-          (item) =>
-            (soFar.byLine.get(item.id) ?? 0) + (wanted.get(item.id) ?? 0) === item.quantity,
+          (item) => (soFar.byLine.get(item.id) ?? 0) + (wanted.get(item.id) ?? 0) === item.quantity,
         ),
       }),
     );

@@ -70,7 +70,10 @@ export function tableTaxCalculator(
  */
 export function dorTaxCalculator(
   db: Db,
-  { fallback = tableTaxCalculator(), now = () => new Date() }: {
+  {
+    fallback = tableTaxCalculator(),
+    now = () => new Date(),
+  }: {
     fallback?: TaxCalculator;
     now?: () => Date;
   } = {},

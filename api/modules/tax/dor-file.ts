@@ -54,11 +54,16 @@ function millionths(line: number, field: string, value: string): number {
   return Number(whole || '0') * 1_000_000 + Number(fraction.padEnd(6, '0') || '0');
 }
 
-const unquote = (field: string) => field.trim().replace(/^"(.*)"$/, '$1').trim();
+const unquote = (field: string) =>
+  field
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
 
 function parseRow(text: string, line: number): DorRange {
   const fields = text.split(',').map(unquote);
-  if (fields.length !== FIELDS) throw new DorFileError(IMPORT_ERRORS.fieldCount(line, fields.length));
+  if (fields.length !== FIELDS)
+    throw new DorFileError(IMPORT_ERRORS.fieldCount(line, fields.length));
   const [zip, low, high, code, state, local, total, start, end] = fields as [
     string, string, string, string, string, string, string, string, string,
   ]; // prettier-ignore

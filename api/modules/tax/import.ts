@@ -18,7 +18,9 @@ async function replacePeriod(tx: Db, period: DorPeriod, sourceName: string, impo
   const overlapping = await tx
     .select()
     .from(taxRatePeriods)
-    .where(and(lte(taxRatePeriods.periodStart, period.end), gte(taxRatePeriods.periodEnd, period.start)));
+    .where(
+      and(lte(taxRatePeriods.periodStart, period.end), gte(taxRatePeriods.periodEnd, period.start)),
+    );
   for (const other of overlapping) {
     if (other.periodStart !== period.start || other.periodEnd !== period.end) {
       throw new AppError('INVALID_DATA', TAX_MESSAGES.periodOverlaps(period.start, period.end));

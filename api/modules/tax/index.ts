@@ -5,7 +5,11 @@ import { taxRatePeriods } from '../../db/schema';
 import type { AdminAuthPlugin } from '../../plugins/auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import { shopDate } from '../../../core/tax/dates';
-import { taxImportBody, zipNeedsPlus4Query, type TaxStatusDto } from '../../../core/tax/import-body';
+import {
+  taxImportBody,
+  zipNeedsPlus4Query,
+  type TaxStatusDto,
+} from '../../../core/tax/import-body';
 import { TAX_MESSAGES } from '../../../core/tax/messages';
 import { taxReportQuery } from '../../../core/tax/report';
 import { audit } from '../admin/deps';
@@ -104,7 +108,8 @@ export const adminTaxModule = ({ db, adminAuth }: { db: Db; adminAuth: AdminAuth
       async ({ query, set }) => {
         const report = await taxReport(db, query.period);
         set.headers['content-type'] = 'text/csv; charset=utf-8';
-        set.headers['content-disposition'] = `attachment; filename="tax-report-${report.period}.csv"`;
+        set.headers['content-disposition'] =
+          `attachment; filename="tax-report-${report.period}.csv"`;
         return taxReportCsv(report);
       },
       { admin: true, query: taxReportQuery },

@@ -70,20 +70,33 @@ export async function taxReport(db: Db, period: string): Promise<TaxReport> {
     rows.set(location, row);
     return row;
   };
-  for (const sale of rowsOf<{ location: string; orders: number; gross: number; taxable: number; tax: number }>(sales)) {
+  for (const sale of rowsOf<{
+    location: string;
+    orders: number;
+    gross: number;
+    taxable: number;
+    tax: number;
+  }>(sales)) {
     const row = rowOf(sale.location);
     row.orders = Number(sale.orders);
     row.grossSalesCents = Number(sale.gross);
     row.taxableCents = Number(sale.taxable);
     row.taxCollectedCents = Number(sale.tax);
   }
-  for (const refund of rowsOf<{ location: string; refunded: number; refunded_taxable: number; tax: number }>(refunds)) {
+  for (const refund of rowsOf<{
+    location: string;
+    refunded: number;
+    refunded_taxable: number;
+    tax: number;
+  }>(refunds)) {
     const row = rowOf(refund.location);
     row.refundedSalesCents = Number(refund.refunded);
     row.refundedTaxableCents = Number(refund.refunded_taxable);
     row.refundedTaxCents = Number(refund.tax);
   }
-  const list = [...rows.values()].sort((a, b) => order(a.location) - order(b.location) || a.location.localeCompare(b.location));
+  const list = [...rows.values()].sort(
+    (a, b) => order(a.location) - order(b.location) || a.location.localeCompare(b.location),
+  );
   for (const row of list) {
     row.netTaxableCents = row.taxableCents - row.refundedTaxableCents;
     row.netTaxCents = row.taxCollectedCents - row.refundedTaxCents;
@@ -111,7 +124,6 @@ const NUMBERS = [
   'netTaxCents',
 ] as const;
 
-
 /** A text cell a spreadsheet would run as a formula, neutralised with a leading apostrophe. */
 export function neutralise(cell: string): string {
   return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
@@ -128,7 +140,8 @@ export function taxReportCsv(report: TaxReport): string {
     return key === 'orders' ? String(value) : centsToDollars(value).toFixed(2);
   };
   const lines = [header.map(quote).join(',')];
-  for (const row of report.rows) lines.push(TAX_REPORT_COLUMNS.map(([key]) => cell(row, key)).join(','));
+  for (const row of report.rows)
+    lines.push(TAX_REPORT_COLUMNS.map(([key]) => cell(row, key)).join(','));
   const total = { ...report.totals, location: '', label: 'Total' };
   lines.push(TAX_REPORT_COLUMNS.map(([key]) => cell(total, key)).join(','));
   return `${lines.join('\r\n')}\r\n`;
