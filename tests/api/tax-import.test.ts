@@ -147,6 +147,19 @@ describe('importing the file (one transaction, a period replaced by its own date
     expect(await counts()).toEqual([2, 10]);
   });
 
+  it('two imports of the same file at once take turns: the periods once, their ranges once', async () => {
+    await Promise.all([
+      importDorFile(test.database.db, SAMPLE, who),
+      importDorFile(test.database.db, SAMPLE, who),
+    ]);
+    expect(await counts()).toEqual([2, 16]);
+    await importDorFile(
+      test.database.db,
+      file(row(), row({ low: '5000', high: '9999', code: '1700', local: '0.037', total: '0.102' })),
+      who,
+    );
+  });
+
   it('refuses a period that overlaps one imported with other dates, and a file with no rows', async () => {
     const december = file(row({ start: '20261201', end: '20261231' }));
     const error = await importDorFile(test.database.db, december, who).catch((e: unknown) => e);

@@ -30,6 +30,14 @@ describe("a refund's share of the order's tax (issue 28)", () => {
     expect(first + second + last).toBe(693);
   });
 
+  it('the last refund takes the cents the shares rounded away', () => {
+    // Three $1 lines, 10 cents of tax: each share rounds to 3, the last gives back 4.
+    const three = { orderTaxCents: 10, orderSubtotalCents: 300, refundedNetCents: 100 };
+    expect(refundTaxCents({ ...three, taxRefundedCents: 0, lastUnits: false })).toBe(3);
+    expect(refundTaxCents({ ...three, taxRefundedCents: 3, lastUnits: false })).toBe(3);
+    expect(refundTaxCents({ ...three, taxRefundedCents: 6, lastUnits: true })).toBe(4);
+  });
+
   it('never gives back more than is left, nor anything for an untaxed order', () => {
     expect(
       refundTaxCents({ ...order, refundedNetCents: 6700, taxRefundedCents: 690, lastUnits: false }),

@@ -1,4 +1,4 @@
-import { and, gte, inArray, lte } from 'drizzle-orm';
+import { and, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { taxRatePeriods, taxZipRanges } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -85,6 +85,8 @@ export async function importDorFile(
     ranges: period.ranges.length,
   }));
   await db.transaction(async (tx) => {
+    // Two imports at once (the page and the script) take turns: each sees the other's periods.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('evergreen-tax-import'))`);
     for (const period of periods) await replacePeriod(tx, period, sourceName, importedBy);
     await onWritten?.(tx, imported);
   });
