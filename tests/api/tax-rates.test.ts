@@ -60,6 +60,23 @@ describe('the rate in force for a Washington address (issue 28)', () => {
     });
   });
 
+  it('refuses a ZIP+4 the file does not list in a split ZIP, and takes a uniform ZIP’s code for any +4', async () => {
+    const q1 = '20280101,20280331';
+    await importDorFile(
+      test.database.db,
+      [
+        `98052,0000,4999,1715,0.065,0.039,0.104,${q1}`,
+        `98052,6000,9999,1700,0.065,0.037,0.102,${q1}`,
+        `98033,0000,3999,1716,0.065,0.038,0.103,${q1}`,
+      ].join('\n'),
+      { sourceName: 'gap', importedBy: 'test' },
+    );
+    const at = new Date('2028-02-01T20:00:00Z');
+    const refused = await wa('98052-5500', at).catch((error: unknown) => error);
+    expect((refused as AppError).fields).toEqual({ zipcode: TAX_MESSAGES.plus4Unknown });
+    expect(await wa('98033-7777', at)).toMatchObject({ rate: 0.103, location: { code: '1716' } });
+  });
+
   it('falls back to the table for a date no period covers and a ZIP the file does not list; other states unchanged', async () => {
     expect(await wa('98004', new Date('2027-04-01T19:00:00Z'))).toEqual({
       rate: 0.102,
