@@ -7,7 +7,13 @@ import { TAX_MESSAGES, USPS_ZIP_LOOKUP_URL } from '../../core/tax/messages';
 import { LOGIN_TEXT } from '../../src/islands/account/messages';
 import { ADMIN_TAX_TEXT } from '../../src/islands/admin/AdminTax';
 import { sampleForToday } from '../helpers/tax-sample';
-import { acceptCookies, browseFromOwnAddress, hydrated } from './support/account';
+import {
+  acceptCookies,
+  browseFromOwnAddress,
+  hydrated,
+  linkFromMail,
+  ownAddress,
+} from './support/account';
 import { OWNER_EMAIL, OWNER_PASSWORD, ownerAuthorization } from './support/owner';
 
 browseFromOwnAddress();
@@ -105,4 +111,53 @@ test('the owner imports the rate file; a split ZIP is asked for its +4 at checko
   // The month's report lists the order under location code 1700.
   await page.getByRole('button', { name: ADMIN_TAX_TEXT.showButton }).click();
   await expect(page.locator('tr[data-location="1700"]')).toBeVisible();
+});
+
+test('a saved address in a split ZIP opens in the form, asked for its +4, and goes on with it', async ({
+  page,
+  request,
+}) => {
+  // The rates, imported as the script or page does (again: the same quarters are replaced).
+  const imported = await request.post('/api/admin/tax/import', {
+    headers: await ownerAuthorization(request),
+    data: { fileName: 'ZIP4.csv', content: sampleForToday().content },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+
+  const email = `redmond.${Date.now()}@example.com`;
+  const password = 'alder grove after rain';
+  const registered = await request.post('/api/auth/register', {
+    headers: ownAddress(),
+    data: { username: email, password, firstname: 'Lin', lastname: 'Park', acceptedPolicy: true },
+  });
+  expect(registered.status()).toBe(201);
+  const link = new URL(await linkFromMail(email, '/verifyemail'), 'http://x');
+  expect((await request.get(`/api/auth/verify-email${link.search}`)).status()).toBe(200);
+  const login = await request.post('/api/auth/login', { data: { username: email, password } });
+  const { token } = (await login.json()) as { token: string };
+  const saved = await request.post('/api/user/addAddress', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { line1: '15670 NE 85th St', line2: '', city: 'Redmond', state: 'WA', zipcode: '98052' },
+  });
+  expect(saved.status(), await saved.text()).toBeLessThan(300);
+
+  await acceptCookies(page);
+  await page.goto('/login');
+  await hydrated(page, 'LoginForm');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.evaluate((cart) => localStorage.setItem('cart', cart), JSON.stringify([mug]));
+  await page.goto('/shipping');
+  await hydrated(page, 'ShippingStep');
+  await expect(page.getByRole('radio', { name: /15670 NE 85th St/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(TAX_MESSAGES.zipNeedsPlus4)).toBeVisible();
+  const zip = page.getByLabel('ZIP Code');
+  await expect(zip).toHaveValue('98052');
+  await expect(zip).toBeFocused();
+  await zip.fill('98052-1234');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
 });
