@@ -22,6 +22,7 @@ export default {
     'api/modules/orders/cancel.ts',
     'api/modules/orders/idempotency.ts',
     'api/modules/tax/**/*.ts',
+    'core/tax/refund-tax.ts',
     // Refunds (the owner's cancel and refund, and its retry) and returns in the back office:
     // refunds.ts, returns.ts, returns-lookup.ts, returns-receive.ts, returns-refund.ts.
     'api/modules/admin/**/*{refund,return}*.ts',

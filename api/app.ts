@@ -20,7 +20,8 @@ import { paymentsFromConfig } from './modules/payments/setup';
 import { productModule } from './modules/product';
 import { ratingsModule } from './modules/ratings';
 import { restockAlertsModule } from './modules/restock-alerts';
-import { tableTaxCalculator, type TaxCalculator } from './modules/tax/calculator';
+import { dorTaxCalculator, type TaxCalculator } from './modules/tax/calculator';
+import { adminTaxModule, taxModule } from './modules/tax';
 import { userModule } from './modules/user';
 import { adminAuthPlugin, authPlugin } from './plugins/auth';
 import { errorPlugin } from './plugins/errors';
@@ -32,7 +33,7 @@ export interface AppDependencies {
   database: Database;
   /** The payment gateway and its routes; by default the configured one (PAYMENT_PROVIDER). */
   payments?: PaymentsSetup;
-  /** Sales tax; by default the committed rate table. */
+  /** Sales tax; by default Washington's imported DOR rates, the committed table before any. */
   tax?: TaxCalculator;
   /** A test harness's fault after each step of the order flow (orders/faults.ts); never set in production. */
   afterOrderStep?: AfterOrderStep;
@@ -42,7 +43,7 @@ export interface AppDependencies {
 export function createApp({
   database,
   payments = paymentsFromConfig(database.db),
-  tax = tableTaxCalculator(),
+  tax = dorTaxCalculator(database.db),
   afterOrderStep,
 }: AppDependencies) {
   const settings = config();
@@ -113,6 +114,17 @@ export function createApp({
     .use(ratingsModule({ db: database.db, auth }))
     .use(restockAlertsModule({ db: database.db, limits }))
     .use(downloadsModule({ db: database.db, shop, auth, limits, onMailQueued: notifyMailQueued }))
+    .use(taxModule({ db: database.db }))
+    .use(
+      adminTaxModule({
+        db: database.db,
+        adminAuth: adminAuthPlugin({
+          db: database.db,
+          secret: settings.jwtSecret,
+          siteUrl: shop.siteUrl,
+        }),
+      }),
+    )
     .use(
       adminModule({
         db: database.db,

@@ -26,6 +26,8 @@ export const BODY_LIMITS: readonly { prefix: string; bytes: number }[] = [
   { prefix: '/api/contact/', bytes: 16 * KB },
   // One product image of up to 10 MB, base64 in JSON (4/3 of it), with room for the message.
   { prefix: '/api/admin/uploads', bytes: 15 * KB * KB },
+  // DOR's quarterly ZIP+4 rate file as text (the whole state is some tens of megabytes).
+  { prefix: '/api/admin/tax/import', bytes: 48 * KB * KB },
   // A product's texts (a description of up to 5,000 characters) and its categories.
   { prefix: '/api/admin/products', bytes: 32 * KB },
 ];

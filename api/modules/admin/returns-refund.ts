@@ -6,6 +6,8 @@ import { enqueueMail } from '../mail/outbox';
 import { returnRefundedEmail } from '../mail/templates/ReturnEmails';
 import { RETURN_MESSAGES, type RefundBody } from '../../../core/admin/model';
 import { refundAmount } from '../../../core/admin/refund-amount';
+import { refundTaxCents } from '../../../core/tax/refund-tax';
+import { taxRefundedSoFar } from '../tax/refunds';
 import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar } from './returns-lookup';
 
@@ -82,7 +84,13 @@ async function recordPendingRefund(
     }
     if (request.status !== 'received') throw new AppError('CONFLICT', RETURN_MESSAGES.notReceived);
     const [order] = await tx
-      .select({ id: orders.id, taxRate: orders.taxRate, totalCents: orders.totalCents })
+      .select({
+        id: orders.id,
+        taxRate: orders.taxRate,
+        totalCents: orders.totalCents,
+        subtotalCents: orders.subtotalCents,
+        taxCents: orders.taxCents,
+      })
       .from(orders)
       .where(eq(orders.id, request.orderId))
       .for('update');
@@ -119,6 +127,21 @@ async function recordPendingRefund(
     if (amountCents <= 0 || amountCents > paid - soFar.totalCents) {
       throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooMuch);
     }
+    const taxCents = Math.min(
+      amountCents,
+      refundTaxCents({
+        orderTaxCents: order!.taxCents,
+        orderSubtotalCents: order!.subtotalCents,
+        refundedNetCents: [...wanted].reduce((sum, [orderItemId, quantity]) => {
+          const item = items.find((candidate) => candidate.id === orderItemId);
+          return sum + (item?.unitPriceCents ?? 0) * quantity;
+        }, 0),
+        taxRefundedCents: await taxRefundedSoFar(tx, order!.id),
+        lastUnits: items.every(
+          (item) => (soFar.byLine.get(item.id) ?? 0) + (wanted.get(item.id) ?? 0) === item.quantity,
+        ),
+      }),
+    );
     const [refund] = await tx
       .insert(orderRefunds)
       .values({
@@ -126,6 +149,7 @@ async function recordPendingRefund(
         returnRequestId: id,
         idempotencyKey: key,
         amountCents,
+        taxCents,
         lines,
         status: 'pending',
         actorEmail: actor.email,

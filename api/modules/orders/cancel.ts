@@ -134,6 +134,8 @@ export async function completeCancellation(
           orderId: order.id,
           idempotencyKey: refundKeyFor(order.id),
           amountCents: payment!.amountCents,
+          // The whole order goes back, so the whole tax does (issue 28).
+          taxCents: order.taxCents,
           lines: items.map((item) => {
             const net = item.unitPriceCents * item.quantity;
             return {

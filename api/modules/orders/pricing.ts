@@ -39,6 +39,8 @@ export interface PricedOrder {
   taxLabel: string;
   taxCents: number;
   totalCents: number;
+  /** Washington's location code and rate period the tax was charged for (issue 28), else null. */
+  taxLocation?: { code: string; periodStart: string; periodEnd: string } | null;
 }
 
 function unavailable(): AppError {
@@ -110,7 +112,12 @@ export async function priceLines(
   if (!taxAddress) throw new AppError('INVALID_DATA', ORDER_MESSAGES.shippingRequired);
 
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const { rate, jurisdiction } = await tax.rateFor(taxAddress);
+  const { rate, jurisdiction, location } = await tax.rateFor(taxAddress).catch((error: unknown) => {
+    // A ZIP that needs its +4 is named under the address the tax follows.
+    if (!(error instanceof AppError) || !error.fields?.zipcode) throw error;
+    const field = `${taxAddress === shippingAddress ? 'shippingAddress' : 'billingAddress'}.zipcode`;
+    throw new AppError(error.type, error.message, { [field]: error.fields.zipcode });
+  });
   const tax_ = taxCents(subtotalCents, rate);
   return {
     lines,
@@ -119,6 +126,7 @@ export async function priceLines(
     taxLabel: jurisdiction,
     taxCents: tax_,
     totalCents: subtotalCents + tax_,
+    taxLocation: location ?? null,
   };
 }
 

@@ -1,13 +1,18 @@
 import { AppError } from '../../lib/errors';
 import { ADDRESS_MESSAGES } from '../../../core/address/model';
 import { usZipDirectory, type ZipDirectory } from '../../../core/address/zip-directory';
+import { shopDate } from '../../../core/tax/dates';
+import type { Db } from '../../db/client';
 import { TAX_TABLE, type StateTaxRule } from './rates';
+import { lookupWashington, needsPlus4Error } from './washington';
 
 /** The sales tax that applies to a destination: a rate (a fraction) and what it is. */
 export interface TaxRate {
   rate: number;
   /** e.g. 'Washington sales tax'; 'No sales tax' where the shop does not collect. */
   jurisdiction: string;
+  /** Washington's location code and the DOR period the rate comes from; absent from the table. */
+  location?: { code: string; periodStart: string; periodEnd: string };
 }
 
 export interface TaxDestination {
@@ -17,7 +22,8 @@ export interface TaxDestination {
 
 /** The port every tax source implements (the committed table; a tax service could be another). */
 export interface TaxCalculator {
-  rateFor(destination: TaxDestination): Promise<TaxRate>;
+  /** The rate in force at `at` (by default now) for the destination. */
+  rateFor(destination: TaxDestination, at?: Date): Promise<TaxRate>;
 }
 
 const NO_TAX: TaxRate = { rate: 0, jurisdiction: 'No sales tax' };
@@ -52,6 +58,39 @@ export function tableTaxCalculator(
       const rule = byState.get(taxState(directory, destination));
       if (!rule) return NO_TAX;
       return { rate: lookup(rule, destination.zipcode.trim()), jurisdiction: rule.name };
+    },
+  };
+}
+
+/**
+ * Washington from the Department of Revenue's imported ZIP+4 rates (issue 28), at the rate in
+ * force on the shop's date (America/Los_Angeles) of `at`; a split ZIP without its +4 is refused
+ * with a message under the ZIP field. Before any import, for a date no imported period covers,
+ * or a ZIP the period does not list, and for every other state: the `fallback` (the table).
+ */
+export function dorTaxCalculator(
+  db: Db,
+  {
+    fallback = tableTaxCalculator(),
+    now = () => new Date(),
+  }: {
+    fallback?: TaxCalculator;
+    now?: () => Date;
+  } = {},
+): TaxCalculator {
+  return {
+    async rateFor(destination, at = now()) {
+      const base = await fallback.rateFor(destination, at);
+      if (destination.state.trim().toUpperCase() !== 'WA') return base;
+      const found = await lookupWashington(db, destination.zipcode, shopDate(at));
+      if (found.kind === 'none') return base;
+      if (found.kind === 'needsPlus4') throw needsPlus4Error(found.plus4Given);
+      const { locationCode, rate, periodStart, periodEnd } = found.location;
+      return {
+        rate,
+        jurisdiction: base.jurisdiction,
+        location: { code: locationCode, periodStart, periodEnd },
+      };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { ADDRESS_LABELS } from '../../../core/address/model';
+import { TAX_MESSAGES, USPS_ZIP_LOOKUP_URL } from '../../../core/tax/messages';
 import type { CheckoutAddress } from '../../stores/checkout';
 import { StateSelect } from './StateSelect';
 import { TextField } from './TextField';
@@ -13,6 +14,10 @@ interface Props {
   /** 'shipping' or 'billing', for the browser's address autofill. */
   section: 'shipping' | 'billing';
 }
+
+/** A ZIP refused for its missing (or unknown) +4: the form says why and where to find it. */
+const asksPlus4 = (message: string | undefined) =>
+  message === TAX_MESSAGES.zipNeedsPlus4 || message === TAX_MESSAGES.plus4Unknown;
 
 /**
  * The address form of spec §5: the placeholders are the field names, errors under each field; the
@@ -51,6 +56,15 @@ export function AddressFields({ idPrefix, title, value, errors, onChange, sectio
           required
         />
       </div>
+      {asksPlus4(errors.zipcode) && (
+        <p className="hint" id={`${idPrefix}-zip4-help`}>
+          {TAX_MESSAGES.zipNeedsPlus4Why}{' '}
+          <a href={USPS_ZIP_LOOKUP_URL} target="_blank" rel="noopener noreferrer">
+            {TAX_MESSAGES.uspsLinkText}
+          </a>
+          .
+        </p>
+      )}
     </fieldset>
   );
 }

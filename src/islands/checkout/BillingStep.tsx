@@ -157,7 +157,8 @@ export default function BillingStep({ provider, publishableKey }: Props) {
     const typed = !useShipping && !chosenAddress;
     const address = useShipping ? checkout.shippingAddress : (chosenAddress ?? billing);
     const checked = validate(addressSchema, address);
-    const serverErrors = checked.ok && typed ? await serverAddressErrors(checked.data) : {};
+    const serverErrors =
+      checked.ok && typed ? await serverAddressErrors(checked.data, { taxed: digitalOnly }) : {};
     setErrors(checked.ok ? serverErrors : typed ? checked.errors : {});
     if (!checked.ok || Object.keys(serverErrors).length > 0) {
       requestAnimationFrame(() => focusFirstError(form.current));

@@ -139,6 +139,16 @@ export default function ShippingStep() {
     setSubmitted(true);
     if (chosenAddress) {
       const { _id: _chosenId, ...address } = chosenAddress;
+      // A saved Washington address whose ZIP needs its +4 (issue 28) opens in the form to complete.
+      const taxErrors = await serverAddressErrors(address);
+      if (taxErrors.zipcode) {
+        addressTyped.current = true;
+        setChosen(null);
+        setAddress(address);
+        setServerVerdict({ for: address, errors: taxErrors });
+        requestAnimationFrame(() => focusFirstError(form.current));
+        return;
+      }
       setShippingAddress(address);
       window.location.assign('/billing');
       return;

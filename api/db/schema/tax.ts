@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Washington's sales-tax rates as the Department of Revenue publishes them each quarter in its
+ * ZIP+4 file (issue 28): one row per rate period imported (the file's EFF_START..EFF_END, both
+ * days included), and its ZIP+4 ranges with their location code and rates. Importing a period
+ * again replaces its ranges; periods never overlap.
+ */
+export const taxRatePeriods = pgTable(
+  'tax_rate_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    /** The file's name as the owner gave it, for the tax page. */
+    sourceName: text('source_name').notNull(),
+    rangeCount: integer('range_count').notNull(),
+    importedBy: text('imported_by').notNull(),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('tax_rate_periods_dates').on(table.periodStart, table.periodEnd),
+    check('tax_rate_periods_order', sql`${table.periodStart} <= ${table.periodEnd}`),
+  ],
+);
+
+export const taxZipRanges = pgTable(
+  'tax_zip_ranges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    periodId: uuid('period_id')
+      .notNull()
+      .references(() => taxRatePeriods.id, { onDelete: 'cascade' }),
+    zip: text('zip').notNull(),
+    plus4Low: text('plus4_low').notNull(),
+    plus4High: text('plus4_high').notNull(),
+    locationCode: text('location_code').notNull(),
+    stateRate: numeric('state_rate', { precision: 8, scale: 6, mode: 'number' }).notNull(),
+    localRate: numeric('local_rate', { precision: 8, scale: 6, mode: 'number' }).notNull(),
+    totalRate: numeric('total_rate', { precision: 8, scale: 6, mode: 'number' }).notNull(),
+  },
+  (table) => [index('tax_zip_ranges_lookup').on(table.periodId, table.zip, table.plus4Low)],
+);
+
+export type TaxRatePeriodRow = typeof taxRatePeriods.$inferSelect;
+export type TaxZipRangeRow = typeof taxZipRanges.$inferSelect;

@@ -1,0 +1,116 @@
+import { Elysia } from 'elysia';
+import { desc } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { taxRatePeriods } from '../../db/schema';
+import type { AdminAuthPlugin } from '../../plugins/auth';
+import { sameSiteJson } from '../../plugins/same-site-json';
+import { shopDate } from '../../../core/tax/dates';
+import {
+  taxImportBody,
+  zipNeedsPlus4Query,
+  type TaxStatusDto,
+} from '../../../core/tax/import-body';
+import { TAX_MESSAGES } from '../../../core/tax/messages';
+import { taxReportQuery } from '../../../core/tax/report';
+import { audit } from '../admin/deps';
+import { importDorFile } from './import';
+import { taxReport, taxReportCsv } from './report';
+import { lookupWashington } from './washington';
+
+/** Days before a period's end from which the tax page asks for the next quarter's file. */
+const WARN_DAYS = 14;
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export async function taxStatus(db: Db, now = new Date()): Promise<TaxStatusDto> {
+  const today = shopDate(now);
+  const rows = await db.select().from(taxRatePeriods).orderBy(desc(taxRatePeriods.periodStart));
+  const periods = rows.map((row) => ({
+    start: row.periodStart,
+    end: row.periodEnd,
+    ranges: row.rangeCount,
+    sourceName: row.sourceName,
+    importedAt: row.importedAt.toISOString(),
+  }));
+  const current = periods.find((period) => period.start <= today && today <= period.end) ?? null;
+  let notice: string | null = null;
+  if (!current) notice = TAX_MESSAGES.noCurrentPeriod(today);
+  else if (addDays(today, WARN_DAYS) > current.end) {
+    const next = addDays(current.end, 1);
+    if (!periods.some((period) => period.start <= next && next <= period.end)) {
+      notice = TAX_MESSAGES.nextPeriodMissing(current.end);
+    }
+  }
+  return {
+    today,
+    current: current && { start: current.start, end: current.end, ranges: current.ranges },
+    periods,
+    notice,
+  };
+}
+
+/**
+ * GET /api/tax/zip-needs-plus4?zip=: whether the checkout must ask this Washington ZIP's +4 today
+ * (its ranges have several location codes), so the form says so before the order is sent.
+ */
+export const taxModule = ({ db, now = () => new Date() }: { db: Db; now?: () => Date }) =>
+  new Elysia({ name: 'tax', prefix: '/tax' }).get(
+    '/zip-needs-plus4',
+    async ({ query }) => {
+      const found = await lookupWashington(db, query.zip, shopDate(now()));
+      if (found.kind !== 'needsPlus4') return { needsPlus4: false };
+      const message = found.plus4Given ? TAX_MESSAGES.plus4Unknown : TAX_MESSAGES.zipNeedsPlus4;
+      return { needsPlus4: true, message };
+    },
+    { query: zipNeedsPlus4Query },
+  );
+
+/** The back office's tax page: the rate files imported, an upload, the report on screen and as CSV. */
+export const adminTaxModule = ({ db, adminAuth }: { db: Db; adminAuth: AdminAuthPlugin }) =>
+  new Elysia({ name: 'admin-tax', prefix: '/admin/tax' })
+    .use(sameSiteJson)
+    .use(adminAuth)
+    .onAfterHandle(({ set }) => {
+      set.headers['cache-control'] = 'no-store';
+    })
+    .get('/status', () => taxStatus(db), { admin: true })
+    .post(
+      '/import',
+      async ({ body, user }) => {
+        const periods = await importDorFile(
+          db,
+          body.content,
+          { sourceName: body.fileName, importedBy: user.email },
+          (tx, imported) =>
+            audit(tx, user, {
+              action: 'tax.import',
+              entity: 'tax_rate_periods',
+              entityId: imported.map((period) => period.start).join(','),
+              after: { fileName: body.fileName, periods: imported },
+            }),
+        );
+        const ranges = periods.reduce((sum, period) => sum + period.ranges, 0);
+        const named = periods.map((period) => `${period.start} to ${period.end}`).join(', ');
+        return { periods, message: TAX_MESSAGES.imported(named, ranges) };
+      },
+      { admin: true, body: taxImportBody },
+    )
+    .get('/report', ({ query }) => taxReport(db, query.period), {
+      admin: true,
+      query: taxReportQuery,
+    })
+    .get(
+      '/report.csv',
+      async ({ query, set }) => {
+        const report = await taxReport(db, query.period);
+        set.headers['content-type'] = 'text/csv; charset=utf-8';
+        set.headers['content-disposition'] =
+          `attachment; filename="tax-report-${report.period}.csv"`;
+        return taxReportCsv(report);
+      },
+      { admin: true, query: taxReportQuery },
+    );

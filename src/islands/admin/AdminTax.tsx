@@ -1,0 +1,206 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatCents } from '../../../core/money';
+import { shopDate } from '../../../core/tax/dates';
+import type { TaxStatusDto } from '../../../core/tax/import-body';
+import { TAX_REPORT_COLUMNS, type TaxReport, type TaxReportRow } from '../../../core/tax/report';
+import { api } from '../../lib/api-client';
+import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
+import styles from './Admin.module.css';
+
+export const ADMIN_TAX_TEXT = {
+  ratesHeading: 'Washington rate files',
+  current: (start: string, end: string) => `Rates in force today: ${start} to ${end}.`,
+  noPeriods: 'No rate file imported yet.',
+  importHeading: 'Import a ZIP+4 rate file',
+  importHint:
+    'Each quarter, before the 1st of January, April, July and October, download the ZIP+4 file from the Department of Revenue, unzip it, and import the .csv or .txt here. The same quarter imported again replaces it.',
+  fileLabel: 'ZIP+4 rate file',
+  importButton: 'Import',
+  importing: 'Importing…',
+  reportHeading: 'Tax report',
+  periodLabel: 'Month (2026-11) or quarter (2026-Q4)',
+  showButton: 'Show',
+  csvButton: 'Download CSV',
+  empty: 'No sales or refunds in this period.',
+} as const;
+
+const money = (key: keyof TaxReportRow, value: string | number) =>
+  typeof value === 'string' || key === 'orders' ? String(value) : formatCents(value);
+
+function ReportTable({ report }: { report: TaxReport }) {
+  if (report.rows.length === 0) return <p>{ADMIN_TAX_TEXT.empty}</p>;
+  const total: TaxReportRow = { ...report.totals, location: '', label: 'Total' };
+  return (
+    <div className={styles.wrap}>
+      <table className={styles.table}>
+        <caption>
+          {report.start} to {report.end}
+        </caption>
+        <thead>
+          <tr>
+            {TAX_REPORT_COLUMNS.map(([key, title]) => (
+              <th key={key} scope="col">
+                {title}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {[...report.rows, total].map((row) => (
+            <tr key={row.location || 'total'} data-location={row.location || 'total'}>
+              {TAX_REPORT_COLUMNS.map(([key]) => (
+                <td key={key}>{money(key, row[key])}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TaxBody() {
+  const [status, setStatus] = useState<TaxStatusDto | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [period, setPeriod] = useState(() => shopDate(new Date()).slice(0, 7));
+  const [report, setReport] = useState<TaxReport | null>(null);
+  const [reportError, setReportError] = useState<string | null>(null);
+
+  const loadStatus = () =>
+    api.get<TaxStatusDto>('/admin/tax/status').then((result) => {
+      if (result.ok) setStatus(result.data);
+      else setFailed(true);
+    });
+  useEffect(() => {
+    void loadStatus();
+  }, []);
+
+  async function onImport(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!file) return;
+    setBusy(true);
+    const content = await file.text();
+    const result = await api.post<{ message: string }>('/admin/tax/import', {
+      fileName: file.name,
+      content,
+    });
+    setBusy(false);
+    setOutcome(
+      result.ok
+        ? { ok: true, text: result.data.message }
+        : { ok: false, text: result.error ?? ADMIN_TEXT.failed },
+    );
+    if (result.ok) await loadStatus();
+  }
+
+  async function onReport(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = await api.get<TaxReport>(
+      `/admin/tax/report?period=${encodeURIComponent(period)}`,
+    );
+    setReport(result.ok ? result.data : null);
+    setReportError(result.ok ? null : (result.fields?.period ?? result.error ?? ADMIN_TEXT.failed));
+  }
+
+  async function downloadCsv() {
+    const response = await api.fetch(
+      `/admin/tax/report.csv?period=${encodeURIComponent(period)}`,
+      {},
+    );
+    if (!response.ok) return setReportError(ADMIN_TEXT.failed);
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(await response.blob());
+    link.download = `tax-report-${period}.csv`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  }
+
+  if (failed) return <p className={styles.error}>{ADMIN_TEXT.failed}</p>;
+  if (!status) return <p role="status">Loading…</p>;
+  return (
+    <>
+      <section className={styles.panel} aria-labelledby="tax-rates">
+        <h2 id="tax-rates">{ADMIN_TAX_TEXT.ratesHeading}</h2>
+        {status.notice && (
+          <p className={styles.error} role="alert">
+            {status.notice}
+          </p>
+        )}
+        {status.current && (
+          <p>{ADMIN_TAX_TEXT.current(status.current.start, status.current.end)}</p>
+        )}
+        {status.periods.length === 0 ? (
+          <p>{ADMIN_TAX_TEXT.noPeriods}</p>
+        ) : (
+          <ul>
+            {status.periods.map((p) => (
+              <li key={p.start}>
+                {p.start} to {p.end}: {p.ranges} ranges from {p.sourceName}, imported{' '}
+                {when(p.importedAt)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className={styles.panel} aria-labelledby="tax-import">
+        <h2 id="tax-import">{ADMIN_TAX_TEXT.importHeading}</h2>
+        <p>{ADMIN_TAX_TEXT.importHint}</p>
+        <form className={styles.form} onSubmit={onImport}>
+          <label htmlFor="tax-file">{ADMIN_TAX_TEXT.fileLabel}</label>
+          <input
+            id="tax-file"
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+          <button className={styles.button} type="submit" disabled={!file || busy}>
+            {busy ? ADMIN_TAX_TEXT.importing : ADMIN_TAX_TEXT.importButton}
+          </button>
+        </form>
+        {outcome && (
+          <p
+            role={outcome.ok ? 'status' : 'alert'}
+            className={outcome.ok ? undefined : styles.error}
+          >
+            {outcome.text}
+          </p>
+        )}
+      </section>
+      <section className={styles.panel} aria-labelledby="tax-report">
+        <h2 id="tax-report">{ADMIN_TAX_TEXT.reportHeading}</h2>
+        <form className={styles.form} onSubmit={onReport}>
+          <label htmlFor="tax-period">{ADMIN_TAX_TEXT.periodLabel}</label>
+          <input
+            id="tax-period"
+            value={period}
+            onChange={(event) => setPeriod(event.target.value)}
+          />
+          <button className={styles.button} type="submit">
+            {ADMIN_TAX_TEXT.showButton}
+          </button>
+          <button className={styles.secondary} type="button" onClick={() => void downloadCsv()}>
+            {ADMIN_TAX_TEXT.csvButton}
+          </button>
+        </form>
+        {reportError && (
+          <p className={styles.error} role="alert">
+            {reportError}
+          </p>
+        )}
+        {report && <ReportTable report={report} />}
+      </section>
+    </>
+  );
+}
+
+/** /admin/tax: Washington's rate files (what is loaded, an upload) and the tax report. */
+export default function AdminTax() {
+  return (
+    <RequireAdmin>
+      <TaxBody />
+    </RequireAdmin>
+  );
+}
