@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { periodDays } from './dates';
+import { periodDays } from '../shop-calendar';
 
 /** The tax report's period: a month ('2026-11') or a quarter ('2026-Q4'), shop dates. */
 export const taxReportQuery = z.object({

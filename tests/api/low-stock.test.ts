@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/db/client';
 import { auditLog, lowStockDigests, outbox, productVariants, products } from '../../api/db/schema';
 import { seedProductId } from '../../api/db/seed';
-import { runLowStockDigest, shopDay } from '../../api/modules/jobs/low-stock';
+import { runLowStockDigest } from '../../api/modules/jobs/low-stock';
+import { shopDayAndHour } from '../../core/shop-calendar';
 import { LOW_STOCK_DIGEST_TEXT } from '../../api/modules/jobs/low-stock-email';
 import type { ShopDetails } from '../../api/modules/mail/templates/shop';
 import { releaseStock, reserveStock } from '../../api/modules/orders/stock';
@@ -277,7 +278,7 @@ describe('the daily low-stock digest (issue 28)', () => {
         const [claim] = await api.test.database.db
           .select()
           .from(lowStockDigests)
-          .where(inArray(lowStockDigests.day, [shopDay(now).day]));
+          .where(inArray(lowStockDigests.day, [shopDayAndHour(now).day]));
         expect(claim!.items).toEqual([{ sku: GREEN, quantity: 1, threshold: 3 }]);
       }
       const mails = (await digests(api)).filter((mail) => mail.text.includes(GREEN));

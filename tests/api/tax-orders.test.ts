@@ -9,7 +9,7 @@ import {
   returnRequestItems,
   returnRequests,
 } from '../../api/db/schema';
-import { shopDate } from '../../core/tax/dates';
+import { shopDayOf } from '../../core/shop-calendar';
 import { TAX_MESSAGES } from '../../core/tax/messages';
 import type { TaxReport } from '../../core/tax/report';
 import type { TaxStatusDto } from '../../core/tax/import-body';
@@ -53,7 +53,7 @@ describe('Washington tax by location code through the API', () => {
     const before = (await (
       await api.get('/admin/tax/status', bearer(owner.token))
     ).json()) as TaxStatusDto;
-    expect(before.notice).toBe(TAX_MESSAGES.noCurrentPeriod(shopDate(new Date())));
+    expect(before.notice).toBe(TAX_MESSAGES.noCurrentPeriod(shopDayOf(new Date())));
     const bad = await api.post(
       '/admin/tax/import',
       { fileName: 'bad.csv', content: `${sample.content}98052,0000\n` },
@@ -192,7 +192,7 @@ describe('Washington tax by location code through the API', () => {
 
   it("the report's figures are the stored cents, per location code, on screen and as CSV", async () => {
     const owner = await admin();
-    const month = shopDate(new Date()).slice(0, 7);
+    const month = shopDayOf(new Date()).slice(0, 7);
     const response = await api.get(`/admin/tax/report?period=${month}`, bearer(owner.token));
     expect(response.status).toBe(200);
     const report = (await response.json()) as TaxReport;

@@ -4,7 +4,7 @@ import { AppError } from '../../api/lib/errors';
 import { dorTaxCalculator } from '../../api/modules/tax/calculator';
 import { importDorFile } from '../../api/modules/tax/import';
 import { TAX_MESSAGES } from '../../core/tax/messages';
-import { shopDate } from '../../core/tax/dates';
+import { shopDayOf } from '../../core/shop-calendar';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';
 
 const SAMPLE = readFileSync('api/modules/tax/sample/wa-zip4-sample.csv', 'utf8');
@@ -47,7 +47,7 @@ describe('the rate in force for a Washington address (issue 28)', () => {
   it('keeps a quarter’s rate through its last day in Los Angeles, and takes the next from the first', async () => {
     const lastMinute = new Date('2027-01-01T07:59:00Z'); // 23:59 on Dec 31 in Los Angeles
     const firstMinute = new Date('2027-01-01T08:00:00Z'); // 00:00 on Jan 1
-    expect(shopDate(lastMinute)).toBe('2026-12-31');
+    expect(shopDayOf(lastMinute)).toBe('2026-12-31');
     expect(await wa('98004', lastMinute)).toEqual({
       rate: 0.103,
       jurisdiction: 'Washington sales tax',

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { periodDays, shopDate } from '../../core/tax/dates';
+import { periodDays, shopDayOf } from '../../core/shop-calendar';
 
 /** The shipped sample of DOR's ZIP+4 file (two quarters: 2026 Q4 and 2027 Q1). */
 export const SAMPLE_FILE = resolve('api/modules/tax/sample/wa-zip4-sample.csv');
@@ -20,7 +20,7 @@ function quarterOf(day: string, offset = 0) {
  * the next, so a test that places orders today finds the sample's rates in force.
  */
 export function sampleForToday(now = new Date()): { content: string; start: string; end: string } {
-  const today = shopDate(now);
+  const today = shopDayOf(now);
   const current = quarterOf(today);
   const next = quarterOf(today, 1);
   const content = SAMPLE.replaceAll(

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { dollars, exportQuery, EXPORT_MESSAGES, neutraliseCell } from '../../core/admin/exports';
 import {
-  dollars,
-  exportQuery,
-  EXPORT_MESSAGES,
-  neutraliseCell,
   nextDay,
   shopDateTime,
   shopDayOf,
   shopMidnight,
   shopRange,
-} from '../../core/admin/exports';
+} from '../../core/shop-calendar';
 import { pickList } from '../../core/admin/slips';
 
 describe('formula neutralising (issue 28: CSV for the accountant)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { refundTaxCents } from '../../core/tax/refund-tax';
-import { periodDays, shopDate } from '../../core/tax/dates';
+import { periodDays, shopDayOf } from '../../core/shop-calendar';
 
 describe("a refund's share of the order's tax (issue 28)", () => {
   const order = { orderTaxCents: 693, orderSubtotalCents: 6700 };
@@ -56,8 +56,8 @@ describe("a refund's share of the order's tax (issue 28)", () => {
 
 describe("the shop's calendar", () => {
   it('dates an instant in Los Angeles and spans months and quarters', () => {
-    expect(shopDate(new Date('2026-10-01T06:59:59Z'))).toBe('2026-09-30');
-    expect(shopDate(new Date('2026-10-01T07:00:00Z'))).toBe('2026-10-01');
+    expect(shopDayOf(new Date('2026-10-01T06:59:59Z'))).toBe('2026-09-30');
+    expect(shopDayOf(new Date('2026-10-01T07:00:00Z'))).toBe('2026-10-01');
     expect(periodDays('2026-Q4')).toEqual({ start: '2026-10-01', end: '2026-12-31' });
     expect(periodDays('2028-02')).toEqual({ start: '2028-02-01', end: '2028-02-29' });
     expect(periodDays('2026-Q5')).toBeNull();

@@ -2,14 +2,10 @@ import { and, asc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/client';
 import { orderItems, orderRefunds, orders, payments } from '../../db/schema';
-import {
-  dollars,
-  neutraliseCell,
-  shopDateTime,
-  shopRange,
-  type ExportQuery,
-} from '../../../core/admin/exports';
+import { dollars, neutraliseCell, type ExportQuery } from '../../../core/admin/exports';
+import { shopDateTime, shopRange } from '../../../core/shop-calendar';
 import { audit, type Actor } from './deps';
+import { UNPAID_ORDER_STATUSES } from '../../../core/orders/statuses';
 
 /** Orders read per query: a year of orders never sits in memory at once. */
 export const EXPORT_BATCH = 500;
@@ -22,7 +18,6 @@ export const EXPORT_BATCH = 500;
  * it was placed on. Subtotal, tax, gift cards and total are the order's stored cents, refunds the sum
  * of its succeeded refunds, so the tax report (issue 28 point 3) reconciles with this file to the cent.
  */
-const NEVER_PAID = ['pending_payment', 'payment_failed', 'abandoned'] as const;
 
 export const ORDER_COLUMNS = [
   'Order',
@@ -86,7 +81,7 @@ function orderBatch(db: Db, range: ExportQuery, afterNumber: number) {
     .from(orders)
     .where(
       and(
-        notInArray(orders.shippingStatus, [...NEVER_PAID]),
+        notInArray(orders.shippingStatus, [...UNPAID_ORDER_STATUSES]),
         gte(orders.createdAt, start),
         lt(orders.createdAt, end),
         gt(orders.number, afterNumber),

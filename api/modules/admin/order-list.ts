@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, gte, ilike, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, VISIBLE_ORDER_STATUSES, type OrderRow } from '../../db/schema';
-import { nextDay, shopMidnight } from '../../../core/admin/exports';
+import { nextDay, shopMidnight } from '../../../core/shop-calendar';
 import type { OrderListQuery } from '../../../core/admin/model';
 import { hasNothingToShip } from '../orders/digital-delivery';
 import { moneyByOrder } from '../orders/order-money';

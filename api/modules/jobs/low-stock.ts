@@ -5,6 +5,7 @@ import { enqueueMail } from '../mail/outbox';
 import { notifyMailQueued } from '../mail/signal';
 import { shopDetails, type ShopDetails } from '../mail/templates/shop';
 import { lowStockDigestEmail, type LowStockLine } from './low-stock-email';
+import { shopDayAndHour } from '../../../core/shop-calendar';
 
 /** What a stock change touched: products (and their variants) by id, variants by SKU. */
 export interface StockScope {
@@ -12,8 +13,6 @@ export interface StockScope {
   skus?: string[] | undefined;
 }
 
-/** The shop's day, as the owner reads dates (the digest is one a shop day). */
-export const SHOP_TIME_ZONE = 'America/Los_Angeles';
 /** The digest goes out at the first jobs round at or after this hour of the shop's day. */
 export const DIGEST_HOUR = 7;
 
@@ -112,23 +111,6 @@ export async function lowStockRows(db: Db): Promise<LowStockRow[]> {
   }));
 }
 
-/** The shop's calendar day (YYYY-MM-DD) and hour at `now`. */
-export function shopDay(now: Date): { day: string; hour: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: SHOP_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour) };
-}
-
 export type DigestOutcome =
   | { sent: true; day: string; items: LowStockLine[] }
   | { sent: false; day: string; reason: 'early' | 'already-sent' | 'nothing-crossed' };
@@ -150,7 +132,7 @@ export async function runLowStockDigest(
   now: Date = new Date(),
   given?: ShopDetails,
 ): Promise<DigestOutcome> {
-  const { day, hour } = shopDay(now);
+  const { day, hour } = shopDayAndHour(now);
   if (hour < DIGEST_HOUR) return { sent: false, day, reason: 'early' };
   try {
     const outcome = await db.transaction(async (tx): Promise<DigestOutcome> => {

@@ -1,7 +1,7 @@
 import { AppError } from '../../lib/errors';
 import { ADDRESS_MESSAGES } from '../../../core/address/model';
 import { usZipDirectory, type ZipDirectory } from '../../../core/address/zip-directory';
-import { shopDate } from '../../../core/tax/dates';
+import { shopDayOf } from '../../../core/shop-calendar';
 import type { Db } from '../../db/client';
 import { TAX_TABLE, type StateTaxRule } from './rates';
 import { lookupWashington, needsPlus4Error } from './washington';
@@ -82,7 +82,7 @@ export function dorTaxCalculator(
     async rateFor(destination, at = now()) {
       const base = await fallback.rateFor(destination, at);
       if (destination.state.trim().toUpperCase() !== 'WA') return base;
-      const found = await lookupWashington(db, destination.zipcode, shopDate(at));
+      const found = await lookupWashington(db, destination.zipcode, shopDayOf(at));
       if (found.kind === 'none') return base;
       if (found.kind === 'needsPlus4') throw needsPlus4Error(found.plus4Given);
       const { locationCode, rate, periodStart, periodEnd } = found.location;

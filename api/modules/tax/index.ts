@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { taxRatePeriods } from '../../db/schema';
 import type { AdminAuthPlugin } from '../../plugins/auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import { shopDate } from '../../../core/tax/dates';
+import { shopDayOf } from '../../../core/shop-calendar';
 import {
   taxImportBody,
   zipNeedsPlus4Query,
@@ -27,7 +27,7 @@ function addDays(day: string, days: number): string {
 }
 
 export async function taxStatus(db: Db, now = new Date()): Promise<TaxStatusDto> {
-  const today = shopDate(now);
+  const today = shopDayOf(now);
   const rows = await db.select().from(taxRatePeriods).orderBy(desc(taxRatePeriods.periodStart));
   const periods = rows.map((row) => ({
     start: row.periodStart,
@@ -61,7 +61,7 @@ export const taxModule = ({ db, now = () => new Date() }: { db: Db; now?: () => 
   new Elysia({ name: 'tax', prefix: '/tax' }).get(
     '/zip-needs-plus4',
     async ({ query }) => {
-      const found = await lookupWashington(db, query.zip, shopDate(now()));
+      const found = await lookupWashington(db, query.zip, shopDayOf(now()));
       if (found.kind !== 'needsPlus4') return { needsPlus4: false };
       const message = found.plus4Given ? TAX_MESSAGES.plus4Unknown : TAX_MESSAGES.zipNeedsPlus4;
       return { needsPlus4: true, message };

@@ -2,12 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../admin/deps';
 import { centsToDollars } from '../../../core/money';
-import { periodDays, SHOP_TIME_ZONE } from '../../../core/tax/dates';
+import { SHOP_TIME_ZONE, periodDays } from '../../../core/shop-calendar';
 import { TAX_REPORT_TEXT } from '../../../core/tax/messages';
 import { TAX_REPORT_COLUMNS, type TaxReport, type TaxReportRow } from '../../../core/tax/report';
-
-/** The states of an order that was paid: its sale counts (a cancellation shows as its refund). */
-const SOLD = ['unfulfilled', 'shipped', 'delivered', 'canceling', 'canceled', 'refund_failed'];
+import { neutraliseCell } from '../../../core/admin/exports';
+import { PAID_ORDER_STATUSES } from '../../../core/orders/statuses';
 
 /** The order's tax place: its location code, 'WA' when taxed from the table, 'OUT' elsewhere. */
 const LOCATION = sql`coalesce(o.tax_location_code, case when coalesce(o.shipping_address, o.billing_address)->>'state' = 'WA' then 'WA' else 'OUT' end)`;
@@ -34,7 +33,7 @@ const empty = (location: string): TaxReportRow => ({
 });
 
 const soldIn = sql.join(
-  SOLD.map((status) => sql`${status}`),
+  PAID_ORDER_STATUSES.map((status) => sql`${status}`),
   sql`, `,
 );
 
@@ -124,11 +123,6 @@ const NUMBERS = [
   'netTaxCents',
 ] as const;
 
-/** A text cell a spreadsheet would run as a formula, neutralised with a leading apostrophe. */
-export function neutralise(cell: string): string {
-  return /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
-}
-
 const quote = (cell: string) => `"${cell.replace(/"/g, '""')}"`;
 
 /** The report as CSV: amounts in dollars with two decimals, one row per location and a total. */
@@ -136,7 +130,7 @@ export function taxReportCsv(report: TaxReport): string {
   const header = TAX_REPORT_COLUMNS.map(([, title]) => title);
   const cell = (row: TaxReportRow, key: (typeof TAX_REPORT_COLUMNS)[number][0]) => {
     const value = row[key];
-    if (typeof value === 'string') return quote(neutralise(value));
+    if (typeof value === 'string') return quote(neutraliseCell(value));
     return key === 'orders' ? String(value) : centsToDollars(value).toFixed(2);
   };
   const lines = [header.map(quote).join(',')];

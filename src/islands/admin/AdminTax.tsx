@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatCents } from '../../../core/money';
-import { shopDate } from '../../../core/tax/dates';
+import { shopDayOf } from '../../../core/shop-calendar';
 import type { TaxStatusDto } from '../../../core/tax/import-body';
 import { TAX_REPORT_COLUMNS, type TaxReport, type TaxReportRow } from '../../../core/tax/report';
 import { api } from '../../lib/api-client';
@@ -65,7 +65,7 @@ function TaxBody() {
   const [file, setFile] = useState<File | null>(null);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [period, setPeriod] = useState(() => shopDate(new Date()).slice(0, 7));
+  const [period, setPeriod] = useState(() => shopDayOf(new Date()).slice(0, 7));
   const [report, setReport] = useState<TaxReport | null>(null);
   const [reportError, setReportError] = useState<string | null>(null);
 

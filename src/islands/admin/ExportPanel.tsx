@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client';
-import { EXPORT_TEXT, exportQuery, shopDayOf } from '../../../core/admin/exports';
+import { EXPORT_TEXT, exportQuery } from '../../../core/admin/exports';
+import { shopDayOf } from '../../../core/shop-calendar';
 import { ADMIN_TEXT } from './RequireAdmin';
 import { NoticeLine, type Notice } from './useAdminAction';
 import styles from './Admin.module.css';
