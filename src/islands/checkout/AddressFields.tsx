@@ -1,4 +1,4 @@
-import { ADDRESS_LABELS } from '../../../core/address/model';
+import { ADDRESS_LABELS, PERSON_LABELS } from '../../../core/address/model';
 import type { CheckoutAddress } from '../../stores/checkout';
 import { StateSelect } from './StateSelect';
 import { TextField } from './TextField';
@@ -12,14 +12,35 @@ interface Props {
   onChange(value: CheckoutAddress): void;
   /** 'shipping' or 'billing', for the browser's address autofill. */
   section: 'shipping' | 'billing';
+  /** Ask for the recipient's first and last name (a shipping address, issue 26). */
+  withName?: boolean;
 }
+
+type Line = Exclude<keyof CheckoutAddress, 'firstname' | 'lastname'>;
+type NamePart = 'firstname' | 'lastname';
 
 /**
  * The address form of spec §5: the placeholders are the field names, errors under each field; the
  * state a select of the states the shop ships to. The checkout and the account's address book.
  */
-export function AddressFields({ idPrefix, title, value, errors, onChange, section }: Props) {
-  const field = (name: keyof CheckoutAddress) => ({
+export function AddressFields({
+  idPrefix,
+  title,
+  value,
+  errors,
+  onChange,
+  section,
+  withName = false,
+}: Props) {
+  const nameField = (name: NamePart) => ({
+    id: `${idPrefix}-${name}`,
+    label: PERSON_LABELS[name],
+    placeholder: PERSON_LABELS[name],
+    value: value[name] ?? '',
+    error: errors[name],
+    onChange: (next: string) => onChange({ ...value, [name]: next }),
+  });
+  const field = (name: Line) => ({
     id: `${idPrefix}-${name}`,
     label: ADDRESS_LABELS[name],
     placeholder: ADDRESS_LABELS[name],
@@ -30,6 +51,12 @@ export function AddressFields({ idPrefix, title, value, errors, onChange, sectio
   return (
     <fieldset className="address-fields">
       <legend className={title ? undefined : 'visually-hidden'}>{title ?? 'Address'}</legend>
+      {withName && (
+        <div className="field-row">
+          <TextField {...nameField('firstname')} autoComplete={`${section} given-name`} required />
+          <TextField {...nameField('lastname')} autoComplete={`${section} family-name`} required />
+        </div>
+      )}
       <TextField {...field('line1')} autoComplete={`${section} address-line1`} required />
       <TextField {...field('line2')} autoComplete={`${section} address-line2`} />
       <div className="field-row">

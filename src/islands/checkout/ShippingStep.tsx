@@ -1,6 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { addressSchema, PERSON_LABELS, personDetailsSchema } from '../../../core/address/model';
+import {
+  PERSON_LABELS,
+  personDetailsSchema,
+  shippingAddressSchema,
+} from '../../../core/address/model';
 import { isDigitalOnly } from '../../../core/cart/rules';
 import { ORDER_MESSAGES } from '../../../core/orders/model';
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
@@ -8,11 +12,16 @@ import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import {
   $checkout,
+  NO_GIFT,
+  setGift,
   setGuestData,
   setShippingAddress,
   type CheckoutAddress,
+  type CheckoutGift,
   type GuestContact,
 } from '../../stores/checkout';
+import { giftSchema } from '../../../core/orders/gift';
+import { GiftFields } from './GiftFields';
 import { useDomInitialState } from '../../lib/early-form';
 import { useHydrated } from '../shell/useHydrated';
 import { AddressFields } from './AddressFields';
@@ -47,7 +56,22 @@ function errorsOf(result: ReturnType<typeof validate>): Record<string, string> {
 }
 
 const EMPTY_CONTACT: GuestContact = { firstname: '', lastname: '', email: '' };
-const EMPTY_ADDRESS: CheckoutAddress = { line1: '', line2: '', city: '', state: '', zipcode: '' };
+/** The shipping address with its recipient's name (issue 26): the buyer's unless changed. */
+type NamedAddress = Required<CheckoutAddress>;
+const EMPTY_ADDRESS: NamedAddress = {
+  firstname: '',
+  lastname: '',
+  line1: '',
+  line2: '',
+  city: '',
+  state: '',
+  zipcode: '',
+};
+const named = (address: CheckoutAddress): NamedAddress => ({
+  ...address,
+  firstname: address.firstname ?? '',
+  lastname: address.lastname ?? '',
+});
 const NO_LINES: never[] = [];
 
 const untouched = (values: object) => Object.values(values).every((value) => value === '');
@@ -72,6 +96,8 @@ export default function ShippingStep() {
   // What was typed before the island hydrated stays (issue 13 point 10).
   const [contact, setContact] = useDomInitialState(EMPTY_CONTACT, (name) => `guest-${name}`);
   const [address, setAddress] = useDomInitialState(EMPTY_ADDRESS, (name) => `shipping-${name}`);
+  // "This is a gift" (issue 26): the box, the message, the choices.
+  const [gift, setGiftState] = useDomInitialState<CheckoutGift>(NO_GIFT, (name) => `gift-${name}`);
   /** Whether the shopper typed an address (before hydration too): saved ones then stay unchosen. */
   const addressTyped = useRef(!untouched(address));
   const [submitted, setSubmitted] = useState(false);
@@ -88,8 +114,21 @@ export default function ShippingStep() {
     if (!hydrated) return;
     const stored = $checkout.get();
     setContact((current) => (untouched(current) ? stored.guestContact : current));
-    setAddress((current) => (untouched(current) ? stored.shippingAddress : current));
-  }, [hydrated, setContact, setAddress]);
+    setAddress((current) => (untouched(current) ? named(stored.shippingAddress) : current));
+    setGiftState((current) => (current.isGift ? current : { ...NO_GIFT, ...stored.gift }));
+  }, [hydrated, setContact, setAddress, setGiftState]);
+
+  // The recipient is the buyer until the shopper writes another name: a signed-in shopper's name
+  // fills an empty recipient once known (a guest's follows their contact fields, below).
+  useEffect(() => {
+    if (!isLoggedIn || !session.user) return;
+    const { firstname, lastname } = session.user;
+    setAddress((current) =>
+      current.firstname === '' && current.lastname === ''
+        ? { ...current, firstname, lastname }
+        : current,
+    );
+  }, [isLoggedIn, session.user, setAddress]);
 
   // The page's early mark (DigitalCartMark.astro) follows the cart as this island reads it.
   useEffect(() => {
@@ -131,15 +170,30 @@ export default function ShippingStep() {
     serverVerdict?.for === address
       ? serverVerdict.errors
       : submitted
-        ? errorsOf(validate(addressSchema, address))
+        ? errorsOf(validate(shippingAddressSchema, address))
         : {};
+  const giftErrors = gift.isGift ? errorsOf(validate(giftSchema, gift)) : {};
+  // The message's errors show as it is typed (its counter with them); the email's after Continue.
+  const shownGiftErrors = submitted ? giftErrors : { message: giftErrors.message ?? '' };
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
+    const giftChoice = digitalOnly ? NO_GIFT : gift;
+    const giftCheck = giftChoice.isGift ? validate(giftSchema, giftChoice) : null;
+    if (giftCheck && !giftCheck.ok) {
+      requestAnimationFrame(() => focusFirstError(form.current));
+      return;
+    }
+    setGift(giftChoice);
     if (chosenAddress) {
       const { _id: _chosenId, ...address } = chosenAddress;
-      setShippingAddress(address);
+      // A saved address without a name is the account holder's.
+      setShippingAddress({
+        ...address,
+        firstname: address.firstname || session.user?.firstname || '',
+        lastname: address.lastname || session.user?.lastname || '',
+      });
       window.location.assign('/billing');
       return;
     }
@@ -155,7 +209,7 @@ export default function ShippingStep() {
       window.location.assign('/billing');
       return;
     }
-    const place = validate(addressSchema, address);
+    const place = validate(shippingAddressSchema, address);
     // The server knows every ZIP code (one in another state is refused there, not here).
     const serverErrors = place.ok ? await serverAddressErrors(place.data) : {};
     setServerVerdict(
@@ -180,7 +234,13 @@ export default function ShippingStep() {
     label: PERSON_LABELS[name],
     value: contact[name],
     error: contactErrors[name],
-    onChange: (value: string) => setContact({ ...contact, [name]: value }),
+    onChange: (value: string) => {
+      setContact({ ...contact, [name]: value });
+      // The recipient's name follows the buyer's until the shopper writes another.
+      if (name !== 'email' && address[name] === contact[name]) {
+        setAddress({ ...address, [name]: value });
+      }
+    },
   });
 
   return (
@@ -225,10 +285,11 @@ export default function ShippingStep() {
               section="shipping"
               title={savedAddresses.length > 0 ? 'Another address' : 'Shipping address'}
               value={address}
+              withName
               errors={addressErrors}
               onChange={(next) => {
                 addressTyped.current = true;
-                setAddress(next);
+                setAddress(named(next));
               }}
             />
           )}
@@ -236,6 +297,7 @@ export default function ShippingStep() {
             We ship only to the continental United States (excludes Alaska + Hawaii). Sales tax is
             calculated from the shipping address.
           </p>
+          <GiftFields value={gift} errors={shownGiftErrors} onChange={setGiftState} />
         </div>
       )}
       {/* The primary action comes first in tab order (issue 13 point 5). */}
