@@ -64,7 +64,10 @@ const recipientEmail = z
   .string()
   .trim()
   .max(FIELD_LIMITS.email, GIFT_MESSAGES.recipientEmail)
-  .refine((email) => email === '' || z.email().safeParse(email).success, GIFT_MESSAGES.recipientEmail)
+  .refine(
+    (email) => email === '' || z.email().safeParse(email).success,
+    GIFT_MESSAGES.recipientEmail,
+  )
   .nullish()
   .transform((email) => (email ? email.toLowerCase() : null));
 

@@ -56,11 +56,7 @@ describe('gift orders and recipient names (issue 26)', () => {
       .where(to ? and(eq(outbox.kind, kind), eq(outbox.to, to)) : eq(outbox.kind, kind))
       .orderBy(asc(outbox.createdAt));
   async function ship(id: string, token: string, trackingNumber = '9400 1000 0000 0000 0000 01') {
-    return api.post(
-      `/admin/orders/${id}/ship`,
-      { carrier: 'USPS', trackingNumber },
-      bearer(token),
-    );
+    return api.post(`/admin/orders/${id}/ship`, { carrier: 'USPS', trackingNumber }, bearer(token));
   }
 
   it('refuses a gift message over 300 characters or with a control character, writing nothing', async () => {
@@ -103,7 +99,11 @@ describe('gift orders and recipient names (issue 26)', () => {
     const contact = { ...GUEST, email: freshEmail('giver') };
     const body = await placed(
       await giftOrder(
-        { message: `  ${MESSAGE.replace('\n', '\r\n')} `, hidePrices: true, recipientEmail: 'Grace@Example.com' },
+        {
+          message: `  ${MESSAGE.replace('\n', '\r\n')} `,
+          hidePrices: true,
+          recipientEmail: 'Grace@Example.com',
+        },
         contact,
       ),
     );
@@ -168,7 +168,9 @@ describe('gift orders and recipient names (issue 26)', () => {
       expect(part).not.toContain(MESSAGE.split('\n')[0]!);
     }
     // The buyer has their own shipped email as before.
-    expect(await mailsOfKind('order.shipped', (await orderRow(body.orderId)).email)).toHaveLength(1);
+    expect(await mailsOfKind('order.shipped', (await orderRow(body.orderId)).email)).toHaveLength(
+      1,
+    );
 
     const detail = await api.get(`/admin/orders/${body.orderId}`, bearer(owner.token));
     const seen = (await detail.json()) as {
@@ -183,7 +185,9 @@ describe('gift orders and recipient names (issue 26)', () => {
     const recipient = freshEmail('race');
     const body = await placed(await giftOrder({ message: MESSAGE, recipientEmail: recipient }));
     const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => ship(body.orderId, owner.token, `9400 1000 0000 0000 0000 1${i}`)),
+      Array.from({ length: 5 }, (_, i) =>
+        ship(body.orderId, owner.token, `9400 1000 0000 0000 0000 1${i}`),
+      ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
     const mails = await mailsOfKind('order.gift-shipped', recipient);
@@ -254,7 +258,12 @@ describe('gift orders and recipient names (issue 26)', () => {
     const order = await giftOrder({ message: MESSAGE });
     const response = await api.post(
       '/orders/orderconfirmation',
-      { ...order, isGuest: false, guestContact: undefined, billingInfo: { paymentMethodId: token } },
+      {
+        ...order,
+        isGuest: false,
+        guestContact: undefined,
+        billingInfo: { paymentMethodId: token },
+      },
       bearer(session.token, { 'idempotency-key': crypto.randomUUID() }),
     );
     expect(response.status, await response.clone().text()).toBe(201);

@@ -86,7 +86,11 @@ const address = {
 describe('the shipping address with its recipient (issue 26)', () => {
   it('takes a name by the person-details rules', () => {
     expect(
-      shippingAddressSchema.parse({ ...address, firstname: "Ann-Marie O'Neil", lastname: 'St. John' }),
+      shippingAddressSchema.parse({
+        ...address,
+        firstname: "Ann-Marie O'Neil",
+        lastname: 'St. John',
+      }),
     ).toMatchObject({ firstname: "Ann-Marie O'Neil", lastname: 'St. John', city: 'Spokane' });
   });
 
@@ -138,7 +142,10 @@ describe('the place-order request takes the gift through the same schema', () =>
   };
 
   it('a message of 301 characters or with a control character is refused', () => {
-    const long = orderConfirmationSchema.safeParse({ ...order, gift: { message: 'a'.repeat(301) } });
+    const long = orderConfirmationSchema.safeParse({
+      ...order,
+      gift: { message: 'a'.repeat(301) },
+    });
     expect(long.success ? {} : fieldMessages(long.error)).toEqual({
       'gift.message': GIFT_MESSAGES.tooLong,
     });

@@ -1,5 +1,12 @@
 import { GIFT_TEXT } from '../../../core/orders/gift';
-import { ActionLink, EmailLayout, Lines, Note, Paragraph, Title } from '../mail/templates/EmailLayout';
+import {
+  ActionLink,
+  EmailLayout,
+  Lines,
+  Note,
+  Paragraph,
+  Title,
+} from '../mail/templates/EmailLayout';
 import { renderEmail, type RenderedEmail } from '../mail/templates/render';
 import type { ShopDetails } from '../mail/templates/shop';
 

@@ -27,7 +27,13 @@ const EMPTY: Required<CheckoutAddress> = {
 const fieldName = (field: string) => `account-address-${field}`;
 
 const oneLine = (entry: SavedAddressDto) =>
-  [[entry.firstname, entry.lastname].filter(Boolean).join(' '), entry.line1, entry.line2, entry.city, `${entry.state} ${entry.zipcode}`]
+  [
+    [entry.firstname, entry.lastname].filter(Boolean).join(' '),
+    entry.line1,
+    entry.line2,
+    entry.city,
+    `${entry.state} ${entry.zipcode}`,
+  ]
     .filter(Boolean)
     .join(', ');
 

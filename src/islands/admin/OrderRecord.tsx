@@ -91,7 +91,9 @@ const ITEM_COLUMNS: Column<Item>[] = [
 ];
 
 const addressText = (a: Address) =>
-  [recipientOf(a), a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`].filter(Boolean).join(', ');
+  [recipientOf(a), a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`]
+    .filter(Boolean)
+    .join(', ');
 
 /** What the owner reads of an order: shipment, items and totals, contact, emails and history. */
 export function OrderRecord({ data }: { data: OrderDetail }) {

@@ -68,9 +68,7 @@ export function OrderConfirmation({ data, shop }: Props) {
       {order.shippingAddress && (
         <>
           <SectionTitle>Shipping to</SectionTitle>
-          <Lines
-            lines={[recipientLine(order), ...addressLines(order.shippingAddress)]}
-          />
+          <Lines lines={[recipientLine(order), ...addressLines(order.shippingAddress)]} />
         </>
       )}
       <GiftSection order={order} />
