@@ -118,18 +118,6 @@ export default function ShippingStep() {
     setGiftState((current) => (current.isGift ? current : { ...NO_GIFT, ...stored.gift }));
   }, [hydrated, setContact, setAddress, setGiftState]);
 
-  // The recipient is the buyer until the shopper writes another name: a signed-in shopper's name
-  // fills an empty recipient once known (a guest's follows their contact fields, below).
-  useEffect(() => {
-    if (!isLoggedIn || !session.user) return;
-    const { firstname, lastname } = session.user;
-    setAddress((current) =>
-      current.firstname === '' && current.lastname === ''
-        ? { ...current, firstname, lastname }
-        : current,
-    );
-  }, [isLoggedIn, session.user, setAddress]);
-
   // The page's early mark (DigitalCartMark.astro) follows the cart as this island reads it.
   useEffect(() => {
     if (hydrated) document.documentElement.toggleAttribute('data-digital-cart', digitalOnly);
@@ -160,6 +148,14 @@ export default function ShippingStep() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isLoggedIn]);
 
+  // The recipient is the buyer (the account holder, or the guest's contact) until the shopper
+  // writes another name: an address whose name fields are both empty shows and sends the buyer's.
+  const buyer = isLoggedIn
+    ? { firstname: session.user?.firstname ?? '', lastname: session.user?.lastname ?? '' }
+    : { firstname: contact.firstname, lastname: contact.lastname };
+  const recipientAddress: NamedAddress =
+    address.firstname === '' && address.lastname === '' ? { ...address, ...buyer } : address;
+
   const savedAddresses = book.kind === 'ready' ? book.addresses : [];
   const chosenAddress = savedAddresses.find((entry) => entry._id === chosen) ?? null;
 
@@ -170,7 +166,7 @@ export default function ShippingStep() {
     serverVerdict?.for === address
       ? serverVerdict.errors
       : submitted
-        ? errorsOf(validate(shippingAddressSchema, address))
+        ? errorsOf(validate(shippingAddressSchema, recipientAddress))
         : {};
   const giftErrors = gift.isGift ? errorsOf(validate(giftSchema, gift)) : {};
   // The message's errors show as it is typed (its counter with them); the email's after Continue.
@@ -209,7 +205,7 @@ export default function ShippingStep() {
       window.location.assign('/billing');
       return;
     }
-    const place = validate(shippingAddressSchema, address);
+    const place = validate(shippingAddressSchema, recipientAddress);
     // The server knows every ZIP code (one in another state is refused there, not here).
     const serverErrors = place.ok ? await serverAddressErrors(place.data) : {};
     setServerVerdict(
@@ -234,13 +230,7 @@ export default function ShippingStep() {
     label: PERSON_LABELS[name],
     value: contact[name],
     error: contactErrors[name],
-    onChange: (value: string) => {
-      setContact({ ...contact, [name]: value });
-      // The recipient's name follows the buyer's until the shopper writes another.
-      if (name !== 'email' && address[name] === contact[name]) {
-        setAddress({ ...address, [name]: value });
-      }
-    },
+    onChange: (value: string) => setContact({ ...contact, [name]: value }),
   });
 
   return (
@@ -284,12 +274,15 @@ export default function ShippingStep() {
               idPrefix="shipping"
               section="shipping"
               title={savedAddresses.length > 0 ? 'Another address' : 'Shipping address'}
-              value={address}
+              value={recipientAddress}
               withName
               errors={addressErrors}
               onChange={(next) => {
                 addressTyped.current = true;
-                setAddress(named(next));
+                // The buyer's name unchanged stays "the buyer's": it follows their contact fields.
+                const sameAsBuyer =
+                  next.firstname === buyer.firstname && next.lastname === buyer.lastname;
+                setAddress(named(sameAsBuyer ? { ...next, firstname: '', lastname: '' } : next));
               }}
             />
           )}
