@@ -142,6 +142,15 @@ export type PersonDetails = z.output<typeof personDetailsSchema>;
  * Whom a parcel is for (issue 26): the person-details name rules and messages. A shipping address
  * carries it; the checkout fills in the buyer's name, which the shopper may change.
  */
+/**
+ * The recipient's name fields' labels: not "First name" / "Last name", which the guest's contact
+ * fields on the same step carry (the messages are the person-details ones all the same).
+ */
+export const RECIPIENT_LABELS = {
+  firstname: 'Recipient’s given name',
+  lastname: 'Recipient’s family name',
+} as const;
+
 export const recipientNameSchema = personDetailsSchema.pick({ firstname: true, lastname: true });
 export type RecipientName = z.output<typeof recipientNameSchema>;
 

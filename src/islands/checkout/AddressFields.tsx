@@ -1,4 +1,4 @@
-import { ADDRESS_LABELS, PERSON_LABELS } from '../../../core/address/model';
+import { ADDRESS_LABELS, RECIPIENT_LABELS } from '../../../core/address/model';
 import type { CheckoutAddress } from '../../stores/checkout';
 import { StateSelect } from './StateSelect';
 import { TextField } from './TextField';
@@ -34,8 +34,8 @@ export function AddressFields({
 }: Props) {
   const nameField = (name: NamePart) => ({
     id: `${idPrefix}-${name}`,
-    label: PERSON_LABELS[name],
-    placeholder: PERSON_LABELS[name],
+    label: RECIPIENT_LABELS[name],
+    placeholder: RECIPIENT_LABELS[name],
     value: value[name] ?? '',
     error: errors[name],
     onChange: (next: string) => onChange({ ...value, [name]: next }),
