@@ -38,6 +38,7 @@ async function ownerLogIn(page: Page, request: APIRequestContext) {
   await page.getByLabel('Email').fill(OWNER_EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
   await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
   await expect(page).toHaveURL(/\/admin$/);
 }
 
