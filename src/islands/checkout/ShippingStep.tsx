@@ -258,6 +258,9 @@ export default function ShippingStep() {
       ) : (
         // Hidden before hydration when the page is marked digital-only (DigitalCartMark.astro).
         <div className="shipping-only">
+          {/* Before the address: a gift's recipient is who the address below is for. The last
+              field before Continue stays the ZIP code (issue 13 point 5). */}
+          <GiftFields value={gift} errors={shownGiftErrors} onChange={setGiftState} />
           {savedAddresses.length > 0 && (
             <SavedAddressCards
               legend="Shipping address"
@@ -290,7 +293,6 @@ export default function ShippingStep() {
             We ship only to the continental United States (excludes Alaska + Hawaii). Sales tax is
             calculated from the shipping address.
           </p>
-          <GiftFields value={gift} errors={shownGiftErrors} onChange={setGiftState} />
         </div>
       )}
       {/* The primary action comes first in tab order (issue 13 point 5). */}
