@@ -39,6 +39,10 @@ export const GIFT_TEXT = {
   shippedTitle: (buyer: string) => `A gift from ${buyer} is on its way`,
   shippedBody: (buyer: string, shop: string) =>
     `${buyer} has sent you a gift from ${shop}. It has just been shipped.`,
+  hello: (name: string) => `Hello ${name},`,
+  carrier: (carrier: string) => `Carrier: ${carrier}`,
+  trackingNumber: (number: string) => `Tracking number: ${number}`,
+  track: 'Track your parcel',
   shippedFooter:
     'You receive this email once, because the sender gave us your address for this parcel. We will not write to you again.',
 } as const;

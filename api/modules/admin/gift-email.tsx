@@ -30,10 +30,12 @@ export function GiftShipped({ data, shop }: { data: GiftShippedData; shop: ShopD
   return (
     <EmailLayout shop={shop} preview={title}>
       <Title>{title}</Title>
-      <Paragraph>{`Hello ${data.recipientFirstname},`}</Paragraph>
+      <Paragraph>{GIFT_TEXT.hello(data.recipientFirstname)}</Paragraph>
       <Paragraph>{GIFT_TEXT.shippedBody(data.buyerFirstname, shop.siteName)}</Paragraph>
-      <Lines lines={[`Carrier: ${data.carrier}`, `Tracking number: ${data.trackingNumber}`]} />
-      <ActionLink href={data.trackingUrl}>Track your parcel</ActionLink>
+      <Lines
+        lines={[GIFT_TEXT.carrier(data.carrier), GIFT_TEXT.trackingNumber(data.trackingNumber)]}
+      />
+      <ActionLink href={data.trackingUrl}>{GIFT_TEXT.track}</ActionLink>
       <Note>{GIFT_TEXT.shippedFooter}</Note>
     </EmailLayout>
   );
