@@ -138,6 +138,36 @@ export const personDetailsSchema = z.object({
 });
 export type PersonDetails = z.output<typeof personDetailsSchema>;
 
+/**
+ * Whom a parcel is for (issue 26): the person-details name rules and messages. A shipping address
+ * carries it; the checkout fills in the buyer's name, which the shopper may change.
+ */
+/**
+ * The recipient's name fields' labels: not "First name" / "Last name", which the guest's contact
+ * fields on the same step carry (the messages are the person-details ones all the same).
+ */
+export const RECIPIENT_LABELS = {
+  firstname: 'Recipient’s given name',
+  lastname: 'Recipient’s family name',
+} as const;
+
+export const recipientNameSchema = personDetailsSchema.pick({ firstname: true, lastname: true });
+export type RecipientName = z.output<typeof recipientNameSchema>;
+
+/** A shipping address with its recipient's name, as the checkout's and address book's forms send it. */
+export const shippingAddressSchema = addressSchema.safeExtend(recipientNameSchema.shape);
+export type ShippingAddress = z.output<typeof shippingAddressSchema>;
+/** A shipping address as a form holds it (every field a string). */
+export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
+
+/**
+ * A shipping address whose name may be left out (older clients, scripts): the order then takes
+ * the buyer's name (api/modules/orders). A name that is sent follows the same rules.
+ */
+export const shippingAddressMaybeNamedSchema = addressSchema.safeExtend(
+  recipientNameSchema.partial().shape,
+);
+
 export const emptyAddress = (): Address => ({
   line1: '',
   line2: '',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RETURN_REASON_KEYS, RETURN_REASONS, type ReturnReason } from './returns';
 import type { OrderItemDto } from './model';
 import type { OrderAddress, ReturnStatus } from './statuses';
+import type { GiftDto } from './gift';
 
 export { FINAL_SALE_UNDER_CENTS, RETURN_REASONS, type ReturnReason } from './returns';
 
@@ -108,8 +109,10 @@ export interface HistoryOrder {
   total: number;
   /** Dollars given back to the customer's card (refunds and a cancel), 0 when none. */
   refunded: number;
-  /** null: digital items only, nothing is shipped. */
+  /** null: digital items only, nothing is shipped. Carries the recipient's name (issue 26). */
   shippingAddress: OrderAddress | null;
+  /** A gift's message and choices (issue 26); null when the order is not a gift. */
+  gift?: GiftDto | null;
   carrier: string | null;
   trackingNumber: string | null;
   /** The carrier's tracking page for the parcel, null when unknown. */

@@ -4,9 +4,12 @@ import type { PaymentStatus, ShippingStatus } from './statuses';
 import {
   addressSchema,
   personDetailsSchema,
+  shippingAddressMaybeNamedSchema,
   type Address,
   type PersonDetails,
+  type RecipientName,
 } from '../address/model';
+import { GIFT_MESSAGES, giftSchema, type GiftDto } from './gift';
 
 /** Every sentence the order calls answer with. The first two are the spec's (§5, §8). */
 export const ORDER_MESSAGES = {
@@ -85,7 +88,9 @@ export const billingInfoSchema = z.object({
  * A shipping address, or none for an order of digital items only (DECISIONS "Digital-only
  * orders"): absent and null both read as none; the pricing refuses none when a line is shipped.
  */
-const optionalShippingAddress = addressSchema.nullish().transform((address) => address ?? null);
+const optionalShippingAddress = shippingAddressMaybeNamedSchema
+  .nullish()
+  .transform((address) => address ?? null);
 
 /** POST /orders/orderconfirmation (spec §7). */
 export const orderConfirmationSchema = z
@@ -101,8 +106,13 @@ export const orderConfirmationSchema = z
     acceptedReturnPolicy: z.boolean().optional().default(false),
     isGuest: z.boolean().optional().default(false),
     guestContact: personDetailsSchema.optional(),
+    /** A gift (issue 26): absent or null, not a gift. */
+    gift: giftSchema.nullish().transform((gift) => gift ?? null),
   })
   .superRefine((order, context) => {
+    if (order.gift && !order.shippingAddress) {
+      context.addIssue({ code: 'custom', path: ['gift'], message: GIFT_MESSAGES.needsShipping });
+    }
     if (!order.isGuest) return;
     if (!order.guestContact) {
       context.addIssue({
@@ -151,9 +161,11 @@ export interface OrderDto {
   orderNumber: number;
   shippingStatus: ShippingStatus;
   paymentStatus: PaymentStatus;
-  /** null: digital items only, nothing is shipped. */
-  shippingAddress: Address | null;
+  /** null: digital items only, nothing is shipped. Carries the recipient's name (issue 26). */
+  shippingAddress: (Address & Partial<RecipientName>) | null;
   billingAddress: Address;
+  /** A gift's message and choices (issue 26); null when the order is not a gift. */
+  gift?: GiftDto | null;
   items: OrderItemDto[];
   subtotal: number;
   /** The rate applied, a fraction. */

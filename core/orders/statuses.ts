@@ -7,6 +7,9 @@ export interface OrderAddress {
   city: string;
   state: string;
   zipcode: string;
+  /** The recipient's name (issue 26); orders before it were filled with the buyer's (0026). */
+  firstname?: string;
+  lastname?: string;
 }
 
 /**

@@ -29,6 +29,21 @@ export interface GuestContact {
   email: string;
 }
 
+/** The shipping step's "This is a gift" (issue 26): off, or its message and choices as typed. */
+export interface CheckoutGift {
+  isGift: boolean;
+  message: string;
+  hidePrices: boolean;
+  recipientEmail: string;
+}
+
+export const NO_GIFT: CheckoutGift = {
+  isGift: false,
+  message: '',
+  hidePrices: false,
+  recipientEmail: '',
+};
+
 /** A line as the server's quote priced it (the order item shape, with its product id). */
 export type CheckoutItem = OrderItemDto & { _id: string };
 
@@ -37,6 +52,8 @@ export interface CheckoutState {
   billingAddress: CheckoutAddress;
   billingInfo: BillingInfo;
   guestContact: GuestContact;
+  /** Issue 26: whether the order is a gift, with its message and choices. */
+  gift: CheckoutGift;
   items: CheckoutItem[];
   salesTax: number;
   subtotal: number;
@@ -58,6 +75,7 @@ export const initialCheckout = (): CheckoutState => ({
     stored: false,
   },
   guestContact: { firstname: '', lastname: '', email: '' },
+  gift: { ...NO_GIFT },
   items: [],
   salesTax: 0,
   subtotal: 0,
@@ -99,6 +117,11 @@ export function forgetCard(): void {
 
 export function setShippingAddress(address: CheckoutAddress): void {
   update({ shippingAddress: { ...address } });
+}
+
+/** The shipping step's gift choices (issue 26). */
+export function setGift(gift: CheckoutGift): void {
+  update({ gift: { ...gift } });
 }
 
 /** The guest's contact details (spec: "set guest data"). */

@@ -91,6 +91,7 @@ describe('housekeeping', () => {
       rateLimits: 2,
       restockRequests: 0,
       restockEmails: 0,
+      giftRecipientEmails: 0,
     });
 
     const keys = async (table: string, column: string) =>
@@ -113,6 +114,7 @@ describe('housekeeping', () => {
       rateLimits: 0,
       restockRequests: 0,
       restockEmails: 0,
+      giftRecipientEmails: 0,
     });
   });
 

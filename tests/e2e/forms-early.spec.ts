@@ -133,7 +133,10 @@ test.describe('the shipping step', () => {
       lastname: "O'Brien",
       email: 'ada-early@example.com',
     });
+    // The parcel is addressed to the buyer when no other recipient was written (issue 26).
     expect(stored.shippingAddress).toEqual({
+      firstname: 'Ada',
+      lastname: "O'Brien",
       line1: '77 Slow Phone Rd.',
       line2: 'Unit 9',
       city: 'Spokane',

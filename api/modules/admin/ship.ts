@@ -3,11 +3,13 @@ import { markShipped as ship } from '../orders/fulfilment';
 import { ADMIN_MESSAGES, trackingUrl, type ShipBody } from '../../../core/admin/model';
 import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
 import { orderShippedEmail } from './emails';
+import { giftShippedEmail } from './gift-email';
 
 /**
  * POST /admin/orders/:id/ship. The move out of unfulfilled is one conditional update (the same
  * shape as the customer's cancel), so a cancel and a shipment never both win: the loser gets 409.
- * The shipment, the audit row and the customer's email are written in the same transaction.
+ * The shipment, the audit row, the customer's email and a gift recipient's are written in the same
+ * transaction.
  */
 export async function markShipped(deps: AdminDeps, actor: Actor, id: string, body: ShipBody) {
   const url = trackingUrl(body.carrier, body.trackingNumber);
@@ -37,6 +39,21 @@ export async function markShipped(deps: AdminDeps, actor: Actor, id: string, bod
       deps.shop,
     );
     await enqueueMail(tx, { kind: 'order.shipped', to: order.email, ...mail });
+    // A gift's recipient, when the buyer gave their email: once, since only one move to shipped
+    // wins (issue 26). Their name is the parcel's; the buyer is named by first name only.
+    if (order.giftMessage !== null && order.giftRecipientEmail) {
+      const gift = await giftShippedEmail(
+        {
+          buyerFirstname: order.firstname,
+          recipientFirstname: order.shippingAddress?.firstname || order.firstname,
+          carrier: body.carrier,
+          trackingNumber: body.trackingNumber,
+          trackingUrl: url,
+        },
+        deps.shop,
+      );
+      await enqueueMail(tx, { kind: 'order.gift-shipped', to: order.giftRecipientEmail, ...gift });
+    }
     return {
       status: order.shippingStatus,
       carrier: order.carrier,

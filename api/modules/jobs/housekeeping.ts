@@ -12,6 +12,7 @@ import { SESSION_LIMITS } from '../auth/sessions';
 import { claimRestocked } from '../restock-alerts/service';
 import { RESTOCK_KEEP_DAYS } from '../../../core/restock/texts';
 import { DEFAULT_BATCHES, pruneRows, type BatchLimits } from './batches';
+import { clearGiftRecipientEmails } from './gift-recipients';
 
 /** How long each kind of row is worth keeping. */
 export const KEEP = {
@@ -31,6 +32,8 @@ export interface HousekeepingRound {
   restockRequests: number;
   /** Back-in-stock emails a crash between a restock and its claim left unsent. */
   restockEmails: number;
+  /** Gift recipients' emails cleared 30 days after delivery (issue 26). */
+  giftRecipientEmails: number;
 }
 
 const ago = (unit: 'hours' | 'days' | 'secs', amount: number) =>
@@ -39,13 +42,14 @@ const ago = (unit: 'hours' | 'days' | 'secs', amount: number) =>
 /**
  * Deletes what the shop no longer needs: idempotency keys after 24 hours, webhook event ids after
  * 30 days, sessions past their end (and their refresh tokens, by cascade), expired email links,
- * rate-limit counters whose window and backoff are over, and back-in-stock requests after 180
- * days. Each kind in bounded batches. It also sends any back-in-stock email a process stopped
+ * rate-limit counters whose window and backoff are over, back-in-stock requests after 180
+ * days, and gift recipients' emails 30 days after delivery (`now`: the clock, for tests). Each kind in bounded batches. It also sends any back-in-stock email a process stopped
  * before claiming (the claim is idempotent: usually it finds nothing).
  */
 export async function runHousekeeping(
   db: Db,
   limits: BatchLimits = DEFAULT_BATCHES,
+  now: Date = new Date(),
 ): Promise<HousekeepingRound> {
   const idempotency = await pruneRows(
     db,
@@ -96,6 +100,7 @@ export async function runHousekeeping(
     lt(restockRequests.createdAt, ago('days', RESTOCK_KEEP_DAYS)),
     limits,
   );
+  const giftRecipientEmails = await clearGiftRecipientEmails(db, now, limits);
   return {
     idempotencyKeys: idempotency,
     webhookEvents,
@@ -104,5 +109,6 @@ export async function runHousekeeping(
     rateLimits: counters,
     restockRequests: restock,
     restockEmails,
+    giftRecipientEmails,
   };
 }

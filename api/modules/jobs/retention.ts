@@ -59,6 +59,9 @@ export async function runRetention(
           trackingNumber: null,
           // The owner's own words on a canceled order may name the customer.
           cancelNote: null,
+          // A gift's message may name people; it stays a gift (issue 26).
+          giftMessage: sql`case when ${orders.giftMessage} is null then null else '' end`,
+          giftRecipientEmail: null,
         })
         .where(inArray(orders.id, due))
         .returning({ id: orders.id });

@@ -154,6 +154,7 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
           shippingAddress: order.shippingAddress,
           billingAddress: order.billingAddress,
           acceptedReturnPolicy: order.acceptedReturnPolicy,
+          gift: order.gift,
           priced: context.priced!,
           requestKey: context.idempotencyKey,
         });

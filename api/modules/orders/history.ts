@@ -15,7 +15,7 @@ import { moneyByOrder } from './order-money';
 import type { HistoryOrder } from '../../../core/orders/history-model';
 import { RETURN_EXCLUSIONS, returnExclusion } from '../../../core/orders/returns';
 import { ownedBy, type Customer } from './ownership';
-import { orderLineOf } from './repository';
+import { giftOf, orderLineOf } from './repository';
 import { withinReturnWindow } from './returns-policy';
 import { customerMayCancel, ordersWithDownloads } from './digital-delivery';
 
@@ -78,6 +78,7 @@ export function toHistoryOrder(
     total: centsToDollars(order.totalCents),
     refunded: centsToDollars(refundedCents),
     shippingAddress: order.shippingAddress,
+    gift: giftOf(order),
     carrier,
     trackingNumber: tracking,
     trackingUrl: carrier && tracking && isCarrier(carrier) ? trackingUrl(carrier, tracking) : null,

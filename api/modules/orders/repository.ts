@@ -11,7 +11,8 @@ import {
   VISIBLE_ORDER_STATUSES,
 } from '../../db/schema';
 import { centsToDollars } from '../../../core/money';
-import type { Address, PersonDetails } from '../../../core/address/model';
+import type { Address, PersonDetails, RecipientName } from '../../../core/address/model';
+import type { Gift, GiftDto } from '../../../core/orders/gift';
 import type { ChargeResult, PaymentProvider } from '../payments/gateway';
 import type { ShippingStatus } from '../../db/schema';
 import type { OrderDto } from '../../../core/orders/model';
@@ -21,10 +22,12 @@ export interface NewPendingOrder {
   userId: string | null;
   isGuest: boolean;
   contact: PersonDetails;
-  /** null: digital items only. */
-  shippingAddress: Address | null;
+  /** null: digital items only. A name left out is the buyer's (issue 26). */
+  shippingAddress: (Address & Partial<RecipientName>) | null;
   billingAddress: Address;
   acceptedReturnPolicy: boolean;
+  /** A gift (issue 26), or null. */
+  gift?: Gift | null;
   priced: PricedOrder;
   /** The idempotency key of the request that places it. */
   requestKey: string;
@@ -42,6 +45,31 @@ export const orderLineOf = (item: OrderItemRow) => ({
   price: centsToDollars(item.unitPriceCents),
 });
 
+/** The gift part of an order's answers: null when the order is not a gift (issue 26). */
+export function giftOf(
+  order: Pick<OrderRow, 'giftMessage' | 'giftHidePrices' | 'giftRecipientEmail'>,
+): GiftDto | null {
+  if (order.giftMessage === null) return null;
+  return {
+    message: order.giftMessage,
+    hidePrices: order.giftHidePrices,
+    recipientEmail: order.giftRecipientEmail,
+  };
+}
+
+/** The shipping address with its recipient's name: the buyer's where none was given. */
+export function namedShippingAddress(
+  address: (Address & Partial<RecipientName>) | null,
+  buyer: RecipientName,
+): (Address & RecipientName) | null {
+  if (!address) return null;
+  return {
+    ...address,
+    firstname: address.firstname || buyer.firstname,
+    lastname: address.lastname || buyer.lastname,
+  };
+}
+
 export function toOrderDto(
   order: OrderRow,
   items: OrderItemRow[],
@@ -54,6 +82,7 @@ export function toOrderDto(
     paymentStatus: order.paymentStatus,
     shippingAddress: order.shippingAddress,
     billingAddress: order.billingAddress,
+    gift: giftOf(order),
     items: items.map(orderLineOf),
     subtotal: centsToDollars(order.subtotalCents),
     salesTax: order.taxRate,
@@ -85,9 +114,12 @@ export async function insertPendingOrder(
       email: order.contact.email,
       firstname: order.contact.firstname,
       lastname: order.contact.lastname,
-      shippingAddress: order.shippingAddress,
+      shippingAddress: namedShippingAddress(order.shippingAddress, order.contact),
       billingAddress: order.billingAddress,
       acceptedReturnPolicy: order.acceptedReturnPolicy,
+      giftMessage: order.gift ? order.gift.message : null,
+      giftHidePrices: order.gift?.hidePrices ?? false,
+      giftRecipientEmail: order.gift?.recipientEmail ?? null,
       subtotalCents: priced.subtotalCents,
       taxRate: priced.taxRate,
       taxCents: priced.taxCents,

@@ -5,7 +5,7 @@ import { userAddresses, type UserAddressRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { AuthPlugin } from '../../plugins/auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import type { Address } from '../../../core/address/model';
+import type { Address, RecipientName } from '../../../core/address/model';
 import {
   ADDRESS_BOOK_MESSAGES,
   addAddressBody,
@@ -19,6 +19,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function toAddressDto(row: UserAddressRow): SavedAddressDto {
   return {
     _id: row.id,
+    firstname: row.firstname,
+    lastname: row.lastname,
     line1: row.line1,
     line2: row.line2,
     city: row.city,
@@ -37,11 +39,11 @@ export async function listAddresses(db: Db, userId: string): Promise<SavedAddres
   return rows.map(toAddressDto);
 }
 
-/** Saves an address; the same address twice is kept once. */
+/** Saves an address with its recipient's name; the same address for the same name is kept once. */
 export async function addAddress(
   db: Db,
   userId: string,
-  address: Address,
+  address: Address & RecipientName,
 ): Promise<SavedAddressDto> {
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -51,6 +53,8 @@ export async function addAddress(
       .for('update');
     const same = rows.find(
       (row) =>
+        row.firstname === address.firstname &&
+        row.lastname === address.lastname &&
         row.line1 === address.line1 &&
         row.line2 === address.line2 &&
         row.city === address.city &&
@@ -91,7 +95,12 @@ export const addressBookRoutes = ({ db, auth }: { db: Db; auth: AuthPlugin }) =>
     .post(
       '/addAddress',
       async ({ body, user, set }) => {
-        const saved = await addAddress(db, user.id, body);
+        // A name left out is the account holder's (issue 26).
+        const saved = await addAddress(db, user.id, {
+          ...body,
+          firstname: body.firstname || user.firstname,
+          lastname: body.lastname || user.lastname,
+        });
         set.status = 201;
         return saved;
       },

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
-import type { SubmitEvent } from 'react';
-import { addressSchema } from '../../../core/address/model';
+import { useEffect, type SubmitEvent } from 'react';
+import { shippingAddressSchema } from '../../../core/address/model';
 import { ADDRESS_BOOK_MESSAGES, type SavedAddressDto } from '../../../core/user/addresses-model';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
@@ -14,11 +14,26 @@ import { RequireSession } from './RequireSession';
 import { useSavedList } from './useSavedList';
 import styles from './Account.module.css';
 
-const EMPTY: CheckoutAddress = { line1: '', line2: '', city: '', state: '', zipcode: '' };
+/** A saved address carries its recipient's name (issue 26): the account holder's by default. */
+const EMPTY: Required<CheckoutAddress> = {
+  firstname: '',
+  lastname: '',
+  line1: '',
+  line2: '',
+  city: '',
+  state: '',
+  zipcode: '',
+};
 const fieldName = (field: string) => `account-address-${field}`;
 
 const oneLine = (entry: SavedAddressDto) =>
-  [entry.line1, entry.line2, entry.city, `${entry.state} ${entry.zipcode}`]
+  [
+    [entry.firstname, entry.lastname].filter(Boolean).join(' '),
+    entry.line1,
+    entry.line2,
+    entry.city,
+    `${entry.state} ${entry.zipcode}`,
+  ]
     .filter(Boolean)
     .join(', ');
 
@@ -35,15 +50,25 @@ function AddressBook({ signedIn }: { signedIn: boolean }) {
     fieldName,
   );
   const earlySubmit = useEarlySubmit(form);
+  const { user } = useStore($auth);
+  // The account holder's name fills an empty recipient once known; the shopper may change it.
+  useEffect(() => {
+    if (!user) return;
+    setAddress((current) =>
+      current.firstname === '' && current.lastname === ''
+        ? { ...current, firstname: user.firstname, lastname: user.lastname }
+        : current,
+    );
+  }, [user, setAddress]);
 
   async function add(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = check(addressSchema, address);
+    const body = check(shippingAddressSchema, address);
     if (!body) return;
     const result = await api.post<SavedAddressDto>('/user/addAddress', body);
     if (result.ok) {
       setStatus({ kind: 'editing' });
-      setAddress(EMPTY);
+      setAddress(user ? { ...EMPTY, firstname: user.firstname, lastname: user.lastname } : EMPTY);
       await reload();
       return;
     }
@@ -105,8 +130,9 @@ function AddressBook({ signedIn }: { signedIn: boolean }) {
           section="shipping"
           title="New address"
           value={address}
+          withName
           errors={errors}
-          onChange={setAddress}
+          onChange={(next) => setAddress({ ...EMPTY, ...next })}
         />
         <FormMessages status={status} transient />
         <button type="submit" className={styles.button} disabled={sending}>

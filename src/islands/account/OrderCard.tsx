@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { formatDollars } from '../../../core/money';
 import { HISTORY_MESSAGES, type HistoryOrder } from '../../../core/orders/history-model';
+import { GIFT_TEXT } from '../../../core/orders/gift';
 import { longDate } from '../../lib/dates';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useOrderPost } from './order-access';
@@ -103,12 +104,27 @@ export function OrderCard({
             <dt>Ship to</dt>
             <dd>
               {[
+                [address.firstname, address.lastname].filter(Boolean).join(' '),
                 address.line1,
                 address.line2,
                 `${address.city}, ${address.state} ${address.zipcode}`,
               ]
                 .filter(Boolean)
                 .join(', ')}
+            </dd>
+          </>
+        )}
+        {order.gift && (
+          <>
+            <dt>{GIFT_TEXT.badge}</dt>
+            <dd data-testid="gift-message" style={{ whiteSpace: 'pre-line' }}>
+              {order.gift.message || GIFT_TEXT.noMessage}
+              {order.gift.hidePrices && (
+                <>
+                  <br />
+                  {GIFT_TEXT.pricesHidden}
+                </>
+              )}
             </dd>
           </>
         )}

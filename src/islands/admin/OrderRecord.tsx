@@ -1,4 +1,5 @@
 import { formatCents } from '../../../core/money';
+import { GiftSummary, recipientOf } from '../checkout/GiftSummary';
 import type { OrderMoney } from '../../../core/admin/order-money';
 import { CardTable, type Column } from './CardTable';
 import { historyLine } from './history-notes';
@@ -12,6 +13,9 @@ interface Address {
   city: string;
   state: string;
   zipcode: string;
+  /** The recipient's name (issue 26). */
+  firstname?: string;
+  lastname?: string;
 }
 
 /** Who an order is for, as the back office's list and detail both show it. */
@@ -37,6 +41,10 @@ export interface OrderDetail {
     totalCents: number;
     shippingStatus: string;
     paymentStatus: string;
+    /** A gift (issue 26): its message (null: not a gift), hidden prices, recipient's email. */
+    giftMessage?: string | null;
+    giftHidePrices?: boolean;
+    giftRecipientEmail?: string | null;
   };
   items: {
     id: string;
@@ -83,13 +91,27 @@ const ITEM_COLUMNS: Column<Item>[] = [
 ];
 
 const addressText = (a: Address) =>
-  [a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`].filter(Boolean).join(', ');
+  [recipientOf(a), a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`]
+    .filter(Boolean)
+    .join(', ');
 
 /** What the owner reads of an order: shipment, items and totals, contact, emails and history. */
 export function OrderRecord({ data }: { data: OrderDetail }) {
   const { order } = data;
   return (
     <>
+      {order.giftMessage != null && (
+        <GiftSummary
+          className={styles.panel}
+          id="order-gift-title"
+          recipient={recipientOf(order.shippingAddress)}
+          gift={{
+            message: order.giftMessage,
+            hidePrices: order.giftHidePrices ?? false,
+            recipientEmail: order.giftRecipientEmail ?? null,
+          }}
+        />
+      )}
       {data.shipment && (
         <section className={styles.panel} aria-labelledby="shipment-title">
           <h3 id="shipment-title">Shipment</h3>

@@ -7,6 +7,7 @@ import { GuestOrder } from '../account/GuestOrder';
 import { lastOrderToken, takeOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT } from './messages';
 import { AddressBlock, OrderLines, Totals } from './OrderLines';
+import { GiftSummary } from './GiftSummary';
 
 /** /orderconfirmation: the order the order call answered with, or the Oops text without one. */
 export default function OrderConfirmation() {
@@ -74,9 +75,12 @@ export default function OrderConfirmation() {
       {order.shippingAddress ? (
         <section aria-labelledby="shipping-to">
           <h3 id="shipping-to">Shipping to</h3>
-          <p>
-            {order.guestContact.firstname} {order.guestContact.lastname}
-          </p>
+          {/* The recipient's name heads the address (issue 26); an order without one is the buyer's. */}
+          {!order.shippingAddress.firstname && (
+            <p>
+              {order.guestContact.firstname} {order.guestContact.lastname}
+            </p>
+          )}
           <AddressBlock address={order.shippingAddress} />
         </section>
       ) : (
@@ -89,6 +93,7 @@ export default function OrderConfirmation() {
           <p className="hint">{CHECKOUT_TEXT.noShipping}</p>
         </section>
       )}
+      {order.gift && <GiftSummary id="confirmation-gift" gift={order.gift} />}
       <p>
         <a href="/">Continue shopping</a>
       </p>

@@ -74,10 +74,26 @@ export function Totals({
 export function AddressBlock({
   address,
 }: {
-  address: { line1: string; line2: string; city: string; state: string; zipcode: string };
+  address: {
+    line1: string;
+    line2: string;
+    city: string;
+    state: string;
+    zipcode: string;
+    /** The recipient's name, on a shipping address (issue 26). */
+    firstname?: string;
+    lastname?: string;
+  };
 }) {
+  const name = [address.firstname, address.lastname].filter(Boolean).join(' ');
   return (
     <address>
+      {name && (
+        <>
+          <strong>{name}</strong>
+          <br />
+        </>
+      )}
       {address.line1}
       <br />
       {address.line2 && (

@@ -20,6 +20,7 @@ import { shopperMustFix } from './confirm-outcome';
 import { handOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT, confirmLabel } from './messages';
 import { AddressBlock, ContactLines, OrderLines, Totals } from './OrderLines';
+import { GiftSummary } from './GiftSummary';
 
 type Problem = { lines: string[]; changeCard?: boolean } | null;
 
@@ -56,6 +57,7 @@ export default function ReviewOrder({
     else if (billingStep) window.location.replace('/billing');
   }, [cart.length, confirming, shippingStep, billingStep]);
 
+  const gift = !digitalOnly && checkout.gift.isGift ? checkout.gift : null;
   const taxAddresses = digitalOnly
     ? { shippingAddress: null, billingAddress: checkout.billingAddress }
     : { shippingAddress: checkout.shippingAddress };
@@ -130,6 +132,14 @@ export default function ReviewOrder({
       acceptedReturnPolicy: isGuest ? agreed : true,
       isGuest,
       ...(isGuest ? { guestContact: checkout.guestContact } : {}),
+      // A gift (issue 26): only what ships can be one.
+      gift: gift
+        ? {
+            message: gift.message,
+            hidePrices: gift.hidePrices,
+            recipientEmail: gift.recipientEmail,
+          }
+        : null,
     };
     const key = confirmationKeyFor(JSON.stringify(order));
     setConfirming(true);
@@ -228,6 +238,19 @@ export default function ReviewOrder({
             <h3>Shipping to</h3>
             <ContactLines contact={checkout.guestContact} />
             <AddressBlock address={checkout.shippingAddress} />
+            <a href="/shipping">Change</a>
+          </div>
+        )}
+        {gift && (
+          <div>
+            <GiftSummary
+              id="review-gift"
+              gift={{
+                message: gift.message.trim(),
+                hidePrices: gift.hidePrices,
+                recipientEmail: gift.recipientEmail.trim() || null,
+              }}
+            />
             <a href="/shipping">Change</a>
           </div>
         )}

@@ -10,7 +10,7 @@ interface Props {
   onChoose(id: string | null): void;
   /** The last card's text: "Ship to another address" (shipping), "Use another address" (billing). */
   otherLabel: string;
-  /** The recipient's name: a saved address is the account holder's. */
+  /** The recipient's name when a saved address carries none: the account holder's. */
   recipient: string;
 }
 
@@ -43,7 +43,9 @@ export function SavedAddressCards({
             onChange={() => onChoose(entry._id)}
           />
           <span className="address-card-text">
-            <span className="address-card-name">{recipient}</span>
+            <span className="address-card-name">
+              {[entry.firstname, entry.lastname].filter(Boolean).join(' ') || recipient}
+            </span>
             <span>
               {[entry.line1, entry.line2, entry.city, `${entry.state} ${entry.zipcode}`]
                 .filter(Boolean)

@@ -1,6 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { addressSchema, PERSON_LABELS, personDetailsSchema } from '../../../core/address/model';
+import {
+  PERSON_LABELS,
+  personDetailsSchema,
+  shippingAddressSchema,
+} from '../../../core/address/model';
 import { isDigitalOnly } from '../../../core/cart/rules';
 import { ORDER_MESSAGES } from '../../../core/orders/model';
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
@@ -8,11 +12,16 @@ import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import {
   $checkout,
+  NO_GIFT,
+  setGift,
   setGuestData,
   setShippingAddress,
   type CheckoutAddress,
+  type CheckoutGift,
   type GuestContact,
 } from '../../stores/checkout';
+import { giftSchema } from '../../../core/orders/gift';
+import { GiftFields } from './GiftFields';
 import { useDomInitialState } from '../../lib/early-form';
 import { useHydrated } from '../shell/useHydrated';
 import { AddressFields } from './AddressFields';
@@ -47,7 +56,22 @@ function errorsOf(result: ReturnType<typeof validate>): Record<string, string> {
 }
 
 const EMPTY_CONTACT: GuestContact = { firstname: '', lastname: '', email: '' };
-const EMPTY_ADDRESS: CheckoutAddress = { line1: '', line2: '', city: '', state: '', zipcode: '' };
+/** The shipping address with its recipient's name (issue 26): the buyer's unless changed. */
+type NamedAddress = Required<CheckoutAddress>;
+const EMPTY_ADDRESS: NamedAddress = {
+  firstname: '',
+  lastname: '',
+  line1: '',
+  line2: '',
+  city: '',
+  state: '',
+  zipcode: '',
+};
+const named = (address: CheckoutAddress): NamedAddress => ({
+  ...address,
+  firstname: address.firstname ?? '',
+  lastname: address.lastname ?? '',
+});
 const NO_LINES: never[] = [];
 
 const untouched = (values: object) => Object.values(values).every((value) => value === '');
@@ -72,6 +96,8 @@ export default function ShippingStep() {
   // What was typed before the island hydrated stays (issue 13 point 10).
   const [contact, setContact] = useDomInitialState(EMPTY_CONTACT, (name) => `guest-${name}`);
   const [address, setAddress] = useDomInitialState(EMPTY_ADDRESS, (name) => `shipping-${name}`);
+  // "This is a gift" (issue 26): the box, the message, the choices.
+  const [gift, setGiftState] = useDomInitialState<CheckoutGift>(NO_GIFT, (name) => `gift-${name}`);
   /** Whether the shopper typed an address (before hydration too): saved ones then stay unchosen. */
   const addressTyped = useRef(!untouched(address));
   const [submitted, setSubmitted] = useState(false);
@@ -88,8 +114,9 @@ export default function ShippingStep() {
     if (!hydrated) return;
     const stored = $checkout.get();
     setContact((current) => (untouched(current) ? stored.guestContact : current));
-    setAddress((current) => (untouched(current) ? stored.shippingAddress : current));
-  }, [hydrated, setContact, setAddress]);
+    setAddress((current) => (untouched(current) ? named(stored.shippingAddress) : current));
+    setGiftState((current) => (current.isGift ? current : { ...NO_GIFT, ...stored.gift }));
+  }, [hydrated, setContact, setAddress, setGiftState]);
 
   // The page's early mark (DigitalCartMark.astro) follows the cart as this island reads it.
   useEffect(() => {
@@ -121,6 +148,14 @@ export default function ShippingStep() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isLoggedIn]);
 
+  // The recipient is the buyer (the account holder, or the guest's contact) until the shopper
+  // writes another name: an address whose name fields are both empty shows and sends the buyer's.
+  const buyer = isLoggedIn
+    ? { firstname: session.user?.firstname ?? '', lastname: session.user?.lastname ?? '' }
+    : { firstname: contact.firstname, lastname: contact.lastname };
+  const recipientAddress: NamedAddress =
+    address.firstname === '' && address.lastname === '' ? { ...address, ...buyer } : address;
+
   const savedAddresses = book.kind === 'ready' ? book.addresses : [];
   const chosenAddress = savedAddresses.find((entry) => entry._id === chosen) ?? null;
 
@@ -131,25 +166,42 @@ export default function ShippingStep() {
     serverVerdict?.for === address
       ? serverVerdict.errors
       : submitted
-        ? errorsOf(validate(addressSchema, address))
+        ? errorsOf(validate(shippingAddressSchema, recipientAddress))
         : {};
+  const giftErrors = gift.isGift ? errorsOf(validate(giftSchema, gift)) : {};
+  // The message's errors show as it is typed (its counter with them); the email's after Continue.
+  const shownGiftErrors = submitted ? giftErrors : { message: giftErrors.message ?? '' };
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSubmitted(true);
+    const giftChoice = digitalOnly ? NO_GIFT : gift;
+    const giftCheck = giftChoice.isGift ? validate(giftSchema, giftChoice) : null;
+    if (giftCheck && !giftCheck.ok) {
+      requestAnimationFrame(() => focusFirstError(form.current));
+      return;
+    }
+    setGift(giftChoice);
     if (chosenAddress) {
       const { _id: _chosenId, ...address } = chosenAddress;
+      // A saved address without a name is the account holder's.
+      const withName = {
+        ...address,
+        firstname: address.firstname || session.user?.firstname || '',
+        lastname: address.lastname || session.user?.lastname || '',
+      };
       // A saved Washington address whose ZIP needs its +4 (issue 28) opens in the form to complete.
-      const taxErrors = await serverAddressErrors(address);
+      const taxErrors = await serverAddressErrors(withName);
       if (taxErrors.zipcode) {
         addressTyped.current = true;
         setChosen(null);
-        setAddress(address);
-        setServerVerdict({ for: address, errors: taxErrors });
+        const opened = named(withName);
+        setAddress(opened);
+        setServerVerdict({ for: opened, errors: taxErrors });
         requestAnimationFrame(() => focusFirstError(form.current));
         return;
       }
-      setShippingAddress(address);
+      setShippingAddress(withName);
       window.location.assign('/billing');
       return;
     }
@@ -165,7 +217,7 @@ export default function ShippingStep() {
       window.location.assign('/billing');
       return;
     }
-    const place = validate(addressSchema, address);
+    const place = validate(shippingAddressSchema, recipientAddress);
     // The server knows every ZIP code (one in another state is refused there, not here).
     const serverErrors = place.ok ? await serverAddressErrors(place.data) : {};
     setServerVerdict(
@@ -218,6 +270,9 @@ export default function ShippingStep() {
       ) : (
         // Hidden before hydration when the page is marked digital-only (DigitalCartMark.astro).
         <div className="shipping-only">
+          {/* Before the address: a gift's recipient is who the address below is for. The last
+              field before Continue stays the ZIP code (issue 13 point 5). */}
+          <GiftFields value={gift} errors={shownGiftErrors} onChange={setGiftState} />
           {savedAddresses.length > 0 && (
             <SavedAddressCards
               legend="Shipping address"
@@ -234,11 +289,15 @@ export default function ShippingStep() {
               idPrefix="shipping"
               section="shipping"
               title={savedAddresses.length > 0 ? 'Another address' : 'Shipping address'}
-              value={address}
+              value={recipientAddress}
+              withName
               errors={addressErrors}
               onChange={(next) => {
                 addressTyped.current = true;
-                setAddress(next);
+                // The buyer's name unchanged stays "the buyer's": it follows their contact fields.
+                const sameAsBuyer =
+                  next.firstname === buyer.firstname && next.lastname === buyer.lastname;
+                setAddress(named(sameAsBuyer ? { ...next, firstname: '', lastname: '' } : next));
               }}
             />
           )}

@@ -1,7 +1,7 @@
 import { EmailLayout, Lines, Paragraph, SectionTitle, Title } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
 import type { OrderEmailData } from './order-data';
-import { addressLines, OrderTable, paymentLine } from './OrderParts';
+import { addressLines, GiftSection, OrderTable, paymentLine, recipientLine } from './OrderParts';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
 
@@ -30,7 +30,8 @@ export function NewOrder({ data, shop }: Props) {
       {order.shippingAddress ? (
         <>
           <SectionTitle>Ship to</SectionTitle>
-          <Lines lines={[name, ...addressLines(order.shippingAddress)]} />
+          <Lines lines={[recipientLine(order), ...addressLines(order.shippingAddress)]} />
+          <GiftSection order={order} />
         </>
       ) : (
         <Paragraph>Digital items only: nothing to ship.</Paragraph>

@@ -12,7 +12,7 @@ import {
 } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
 import type { OrderEmailData } from './order-data';
-import { addressLines, OrderTable, paymentLine } from './OrderParts';
+import { addressLines, GiftSection, OrderTable, paymentLine, recipientLine } from './OrderParts';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
 
@@ -68,11 +68,10 @@ export function OrderConfirmation({ data, shop }: Props) {
       {order.shippingAddress && (
         <>
           <SectionTitle>Shipping to</SectionTitle>
-          <Lines
-            lines={[`${order.firstname} ${order.lastname}`, ...addressLines(order.shippingAddress)]}
-          />
+          <Lines lines={[recipientLine(order), ...addressLines(order.shippingAddress)]} />
         </>
       )}
+      <GiftSection order={order} />
       {onlyDownloads ? (
         <Paragraph>
           Nothing ships: your photos are ready to download with the links above.

@@ -1,6 +1,8 @@
 import { Section } from '@react-email/components';
 import type { CSSProperties } from 'react';
 import { formatCents, formatRate } from '../../../../core/money';
+import { GIFT_TEXT } from '../../../../core/orders/gift';
+import { Lines, Quoted, SectionTitle } from './EmailLayout';
 import { oneLine } from './format';
 import type { OrderEmailData } from './order-data';
 
@@ -34,6 +36,32 @@ export function addressLines(
     ...(address.line2 ? [address.line2] : []),
     `${address.city}, ${address.state} ${address.zipcode}`,
   ];
+}
+
+/** Whom the parcel is for: the shipping address's name, or the buyer's on an order without one. */
+export function recipientLine(order: OrderEmailData['order']): string {
+  const address = order.shippingAddress;
+  return `${address?.firstname || order.firstname} ${address?.lastname || order.lastname}`;
+}
+
+/** A gift order's part (issue 26): "Gift", the message as written, whether prices are hidden. */
+export function GiftSection({ order }: { order: OrderEmailData['order'] }) {
+  if (order.giftMessage === null || order.giftMessage === undefined) return null;
+  const notes = [
+    ...(order.giftHidePrices ? [GIFT_TEXT.pricesHidden] : []),
+    ...(order.giftRecipientEmail ? [GIFT_TEXT.recipientEmailShown(order.giftRecipientEmail)] : []),
+  ];
+  return (
+    <>
+      <SectionTitle>{GIFT_TEXT.badge}</SectionTitle>
+      {order.giftMessage ? (
+        <Quoted text={order.giftMessage} />
+      ) : (
+        <Lines lines={[GIFT_TEXT.noMessage]} />
+      )}
+      {notes.length > 0 && <Lines lines={notes} />}
+    </>
+  );
 }
 
 export function paymentLine(payment: OrderEmailData['payment']): string | null {

@@ -23,7 +23,9 @@ export interface OrderEmailData {
     | 'taxCents'
     | 'totalCents'
     | 'paymentStatus'
-  >;
+  > &
+    /** A gift's part (issue 26); absent or a null message: not a gift. */
+    Partial<Pick<OrderRow, 'giftMessage' | 'giftHidePrices' | 'giftRecipientEmail'>>;
   items: Pick<OrderItemRow, 'title' | 'variantTitle' | 'sku' | 'quantity' | 'unitPriceCents'>[];
   payment: Pick<PaymentRow, 'brand' | 'last4'> | null;
   /** The shopper's download links for the order's digital lines (only their email shows them). */
@@ -48,6 +50,9 @@ export function orderEmailData(placed: OrderDto, priced: PricedOrder): OrderEmai
       taxCents: priced.taxCents,
       totalCents: priced.totalCents,
       paymentStatus: placed.paymentStatus,
+      giftMessage: placed.gift?.message ?? null,
+      giftHidePrices: placed.gift?.hidePrices ?? false,
+      giftRecipientEmail: placed.gift?.recipientEmail ?? null,
     },
     items: priced.lines,
     payment: placed.payment,
