@@ -14,6 +14,7 @@ import { TAX_MESSAGES } from '../../core/tax/messages';
 import type { TaxReport } from '../../core/tax/report';
 import type { TaxStatusDto } from '../../core/tax/import-body';
 import { useApi, type ApiHarness } from '../helpers/api';
+import { readCsvText } from '../helpers/csv';
 import { confirm, enamelLine, guestOrder, mugLine, sandboxToken } from '../helpers/orders';
 import { sampleForToday } from '../helpers/tax-sample';
 import { customerAccount, paidOrder, returnRequestFor, signedInAdmin } from './admin-helpers';
@@ -244,5 +245,45 @@ describe('Washington tax by location code through the API', () => {
     expect((await api.get('/admin/tax/report?period=2026-13', bearer(owner.token))).status).toBe(
       400,
     );
+  });
+
+  it("the report's totals reconcile with the accountant's orders CSV to the cent, per location", async () => {
+    const owner = await admin();
+    const today = shopDayOf(new Date());
+    const month = today.slice(0, 7);
+    const report = (await (
+      await api.get(`/admin/tax/report?period=${month}`, bearer(owner.token))
+    ).json()) as TaxReport;
+    const [from, to] = [`${month}-01`, today];
+    const csv = await api.get(
+      `/admin/exports/orders.csv?from=${from}&to=${to}`,
+      bearer(owner.token),
+    );
+    expect(csv.status).toBe(200);
+    const rows = readCsvText(await csv.text());
+    const cents = (dollars: string) => Math.round(Number(dollars) * 100);
+    const place = (row: Record<string, string>) =>
+      row['Location code'] || (row.State === 'WA' ? 'WA' : 'OUT');
+    const add = (list: Record<string, string>[], column: string) =>
+      list.reduce((total, row) => total + cents(row[column]!), 0);
+
+    // What this file placed covers every kind: a location code, the table, a cancel, refunds.
+    expect(new Set(rows.map(place))).toEqual(new Set(['1700', 'WA']));
+    expect(add(rows, 'Refunds')).toBeGreaterThan(0);
+    expect(rows).toHaveLength(report.totals.orders);
+    expect(add(rows, 'Subtotal')).toBe(report.totals.grossSalesCents);
+    expect(add(rows, 'Tax')).toBe(report.totals.taxCollectedCents);
+    expect(add(rows, 'Refunds')).toBe(
+      report.totals.refundedSalesCents + report.totals.refundedTaxCents,
+    );
+    for (const line of report.rows) {
+      const here = rows.filter((row) => place(row) === line.location);
+      expect(here, line.location).toHaveLength(line.orders);
+      expect(add(here, 'Subtotal'), line.location).toBe(line.grossSalesCents);
+      expect(add(here, 'Tax'), line.location).toBe(line.taxCollectedCents);
+      expect(add(here, 'Refunds'), line.location).toBe(
+        line.refundedSalesCents + line.refundedTaxCents,
+      );
+    }
   });
 });
