@@ -1,3 +1,4 @@
+import { orderConfirmationSchema } from '../../core/orders/model';
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeys, orders, outbox, sandboxCharges } from '../../api/db/schema';
@@ -154,8 +155,9 @@ describe('orders left pending_payment', () => {
     await db.insert(idempotencyKeys).values({
       key: 'crashed-key-00000001',
       scope: 'orders.confirm',
+      // Fingerprinted as the server does: the request as its schema reads it.
       requestHash: (await import('../../api/modules/orders/idempotency')).requestHash({
-        order: { ...order, items: order.items.map((item) => ({ ...item })) },
+        order: orderConfirmationSchema.parse(order),
         userId: null,
       }),
       status: 'in_progress',

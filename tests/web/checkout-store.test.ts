@@ -39,6 +39,7 @@ describe('the checkout store (spec §3 state, §4 transitions)', () => {
         stored: false,
       },
       guestContact: { firstname: '', lastname: '', email: '' },
+      gift: { isGift: false, message: '', hidePrices: false, recipientEmail: '' },
       items: [],
       salesTax: 0,
       subtotal: 0,

@@ -37,7 +37,13 @@ describe('the saved addresses', () => {
     expect(await screen.findByText('You have no saved addresses yet.')).toBeVisible();
     const form = await addPortland();
     expect(await within(form).findByRole('alert')).toHaveTextContent(/^Unable to add address$/);
-    expect(api.sent('POST /user/addAddress')[0]?.body).toEqual({ ...PORTLAND, line2: '' });
+    // The parcel's name is the account holder's unless typed (issue 26).
+    expect(api.sent('POST /user/addAddress')[0]?.body).toEqual({
+      ...PORTLAND,
+      line2: '',
+      firstname: 'Fern',
+      lastname: 'Gully',
+    });
     // What the shopper typed stays, to try again.
     expect(within(form).getByLabelText('Address Line 1')).toHaveValue(PORTLAND.line1);
   });
