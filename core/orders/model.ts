@@ -7,6 +7,7 @@ import {
   type Address,
   type PersonDetails,
 } from '../address/model';
+import { giftCardCodeSchema, giftCardDetails, type GiftCardQuote } from '../gift-cards/model';
 
 /** Every sentence the order calls answer with. The first two are the spec's (§5, §8). */
 export const ORDER_MESSAGES = {
@@ -60,6 +61,8 @@ export const orderLineSchema = z.object({
     .max(MAX_LINE_QUANTITY, ORDER_MESSAGES.quantity),
   price: money,
   supplier: z.string().max(200).optional(),
+  /** A gift card line's recipient, message, delivery date (and custom amount): issue 26. */
+  giftCard: giftCardDetails.optional(),
 });
 export type OrderLineInput = z.output<typeof orderLineSchema>;
 
@@ -101,6 +104,8 @@ export const orderConfirmationSchema = z
     acceptedReturnPolicy: z.boolean().optional().default(false),
     isGuest: z.boolean().optional().default(false),
     guestContact: personDetailsSchema.optional(),
+    /** A gift card's code: its balance pays first, the card the rest (issue 26). */
+    giftCardCode: giftCardCodeSchema.optional(),
   })
   .superRefine((order, context) => {
     if (!order.isGuest) return;
@@ -126,6 +131,8 @@ export const quoteRequestSchema = z.object({
   shippingAddress: optionalShippingAddress,
   /** Where the tax comes from when there is no shipping address (digital items only). */
   billingAddress: addressSchema.optional(),
+  /** A gift card's code: the quote says what it pays (throttled like the order). */
+  giftCardCode: giftCardCodeSchema.optional(),
   items: z
     .array(orderLineSchema.extend({ price: money.optional() }), { error: ORDER_MESSAGES.noItems })
     .min(1, ORDER_MESSAGES.noItems)
@@ -163,7 +170,11 @@ export interface OrderDto {
   isGuest: boolean;
   guestContact: PersonDetails;
   payment: { brand: string | null; last4: string | null } | null;
+  /** What gift cards paid of the total (dollars); the payment card paid the rest. */
+  giftCardPaid?: number;
   createdAt: string;
+  /** Only in the answer that placed it: the codes of cards bought for the buyer themself. */
+  giftCardCodes?: { last4: string; code: string; amount: number }[];
   /** Only in the answer that placed it: its digital lines' download links (api/modules/downloads). */
   downloads?: DownloadLink[];
   /** Only in the answer that placed it: the signed "View your order" link (orders/guest-link.ts). */
@@ -188,4 +199,6 @@ export interface QuoteDto {
   tax: number;
   total: number;
   taxLabel: string;
+  /** The gift card asked for: what it pays; the payment card pays `total - giftCard.applied`. */
+  giftCard?: GiftCardQuote;
 }

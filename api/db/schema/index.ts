@@ -8,3 +8,4 @@ export * from './wallet';
 export * from './admin';
 export * from './downloads';
 export * from './restock';
+export * from './gift-cards';
