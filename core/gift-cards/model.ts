@@ -145,6 +145,37 @@ export interface GiftCardQuote {
   applied: number;
 }
 
+export const GIFT_CARD_ADMIN_MESSAGES = {
+  notFound: 'No such gift card.',
+  notResendable: 'Only a delivered gift card that is not disabled can be sent again.',
+  notDisableable: 'This gift card is already disabled.',
+  belowZero: 'An adjustment cannot take a balance below zero.',
+  adjustAmount: 'Enter a non-zero amount in dollars and cents, at most $500.',
+  adjustNote: 'Say why, in up to 200 characters.',
+  resent: 'Sent again with a new code; the old code no longer works.',
+  disabled: 'Disabled: its code pays for nothing any more.',
+} as const;
+
+/** An owner's adjustment of a card's balance: ± dollars and a reason. */
+export const adjustBodySchema = z.object({
+  amount: z
+    .number({ error: GIFT_CARD_ADMIN_MESSAGES.adjustAmount })
+    .min(-500, GIFT_CARD_ADMIN_MESSAGES.adjustAmount)
+    .max(500, GIFT_CARD_ADMIN_MESSAGES.adjustAmount)
+    .refine(
+      (value) =>
+        value !== 0 &&
+        Number.isInteger(Math.round(value * 100)) &&
+        Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      GIFT_CARD_ADMIN_MESSAGES.adjustAmount,
+    ),
+  note: z
+    .string()
+    .trim()
+    .min(1, GIFT_CARD_ADMIN_MESSAGES.adjustNote)
+    .max(200, GIFT_CARD_ADMIN_MESSAGES.adjustNote),
+});
+
 /** A ledger row as the back office shows it. */
 export interface GiftCardLedgerDto {
   kind: 'issue' | 'redemption' | 'refund' | 'adjustment';

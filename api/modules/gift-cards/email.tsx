@@ -31,7 +31,9 @@ export function GiftCardDelivered({ card, shop }: { card: GiftCardEmailData; sho
       <Paragraph>{`Your gift card code: ${formatGiftCardCode(card.code)}`}</Paragraph>
       <Paragraph>
         {'Enter it at checkout, on the payment step. Check its balance at any time: '}
-        <TextLink href={`${shop.siteUrl}/giftcard/balance`}>{`${shop.siteUrl}/giftcard/balance`}</TextLink>
+        <TextLink
+          href={`${shop.siteUrl}/giftcard/balance`}
+        >{`${shop.siteUrl}/giftcard/balance`}</TextLink>
       </Paragraph>
       <Note>{`${GIFT_CARD_TEXTS.noExpiry} Keep this email: the code is not shown anywhere else.`}</Note>
     </EmailLayout>

@@ -97,7 +97,11 @@ export async function returnToCards(
   let left = amountCents;
   for (const row of rows) {
     if (left <= 0) break;
-    await tx.select({ id: giftCards.id }).from(giftCards).where(eq(giftCards.id, row.giftCardId)).for('update');
+    await tx
+      .select({ id: giftCards.id })
+      .from(giftCards)
+      .where(eq(giftCards.id, row.giftCardId))
+      .for('update');
     const [again] = await tx
       .select({ net: sql<number>`coalesce(sum(${giftCardLedger.amountCents}), 0)::int` })
       .from(giftCardLedger)

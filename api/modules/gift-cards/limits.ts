@@ -34,7 +34,8 @@ export async function checkCode(
 ): Promise<{ card: GiftCardRow; codeHash: string }> {
   const key = keyOf(ip);
   const verdict = await limiter.reserve(key, WRONG_CODE_BACKOFF);
-  if (!verdict.allowed) throw new TooManyRequests(GIFT_CARD_TEXTS.throttled, verdict.retryAfterSeconds);
+  if (!verdict.allowed)
+    throw new TooManyRequests(GIFT_CARD_TEXTS.throttled, verdict.retryAfterSeconds);
   const codeHash = hashTypedCode(typed);
   const card = codeHash ? await usableCard(db, codeHash) : undefined;
   if (!card || !codeHash) throw new AppError('INVALID_DATA', GIFT_CARD_TEXTS.codeRefused);

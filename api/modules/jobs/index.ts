@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { log } from '../../lib/log';
 import { recoverPendingOrders, type RecoveryDependencies } from '../orders/recovery';
+import { deliverDueCards } from '../gift-cards/ledger';
 import { runExclusive } from './exclusive';
 import { runHousekeeping } from './housekeeping';
 import { runRetention } from './retention';
@@ -21,7 +22,7 @@ export interface ScheduledJobsOptions {
   endOfRound?: () => Promise<void>;
 }
 
-const JOBS = ['recovery', 'housekeeping', 'retention'] as const;
+const JOBS = ['recovery', 'housekeeping', 'retention', 'giftcards'] as const;
 
 /**
  * The shop's scheduled jobs: order recovery, housekeeping and retention, one after another in one
@@ -34,6 +35,12 @@ export function startScheduledJobs(options: ScheduledJobsOptions) {
     recovery: () => recoverPendingOrders(options.recovery, options.recoverAfterMs),
     housekeeping: () => runHousekeeping(database.db),
     retention: () => runRetention(database.db, options.retentionDays),
+    // Gift cards due today (shop time) get their code and email, once (issue 26).
+    giftcards: async () => {
+      const done = await deliverDueCards(database.db, options.recovery.shop);
+      if (done.delivered > 0) options.recovery.onMailQueued?.();
+      return done;
+    },
   };
 
   async function round(): Promise<void> {

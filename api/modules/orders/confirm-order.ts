@@ -66,7 +66,12 @@ function giftCardOnlyCharge(orderId: string, card: Redemption): ChargeResult {
   return {
     reference: `giftcard-${orderId}`,
     status: 'paid',
-    card: { brand: 'Gift card' as ChargeResult['card']['brand'], last4: card.last4, expMonth: 0, expYear: 0 },
+    card: {
+      brand: 'Gift card' as ChargeResult['card']['brand'],
+      last4: card.last4,
+      expMonth: 0,
+      expYear: 0,
+    },
   };
 }
 

@@ -42,7 +42,12 @@ export const ordersModule = (deps: OrderDependencies, limits: OrderLimits) =>
         const quote = await quoteOrder(deps, body);
         if (!body.giftCardCode) return quote;
         // What the card would pay (issue 26): a wrong code is throttled like at confirmation.
-        const { card } = await checkCode(deps.db, limits.limiter, clientIp(request), body.giftCardCode);
+        const { card } = await checkCode(
+          deps.db,
+          limits.limiter,
+          clientIp(request),
+          body.giftCardCode,
+        );
         const balanceCents = await balanceOf(deps.db, card.id);
         const applied = Math.min(balanceCents, Math.round(quote.total * 100));
         return {
@@ -51,10 +56,11 @@ export const ordersModule = (deps: OrderDependencies, limits: OrderLimits) =>
         };
       },
       {
-      body: quoteRequestSchema,
-      rateLimit: ORDER_QUOTE_RULES,
-      optionalAuth: true,
-    })
+        body: quoteRequestSchema,
+        rateLimit: ORDER_QUOTE_RULES,
+        optionalAuth: true,
+      },
+    )
     .post(
       '/orderconfirmation',
       async ({ body, request, set, user }) => {
