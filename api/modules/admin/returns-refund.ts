@@ -8,6 +8,8 @@ import { RETURN_MESSAGES, type RefundBody } from '../../../core/admin/model';
 import { refundAmount } from '../../../core/admin/refund-amount';
 import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar } from './returns-lookup';
+import { returnToCards } from '../gift-cards/ledger';
+import { sql } from 'drizzle-orm';
 
 /** The gateway's idempotency key of one partial refund: the browser's key, scoped to the order. */
 export const partialRefundKey = (orderId: string, key: string) => `order-${orderId}-refund-${key}`;
@@ -82,7 +84,12 @@ async function recordPendingRefund(
     }
     if (request.status !== 'received') throw new AppError('CONFLICT', RETURN_MESSAGES.notReceived);
     const [order] = await tx
-      .select({ id: orders.id, taxRate: orders.taxRate, totalCents: orders.totalCents })
+      .select({
+        id: orders.id,
+        taxRate: orders.taxRate,
+        totalCents: orders.totalCents,
+        giftCardCents: orders.giftCardCents,
+      })
       .from(orders)
       .where(eq(orders.id, request.orderId))
       .for('update');
@@ -108,7 +115,8 @@ async function recordPendingRefund(
         throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooManyUnits);
       }
     }
-    const paid = Math.min(payment.amountCents, order!.totalCents);
+    // What was paid: the payment card's charge and the gift cards' part (issue 26).
+    const paid = Math.min(payment.amountCents + order!.giftCardCents, order!.totalCents);
     const { amountCents, lines } = refundAmount(
       items.map((item) => ({ ...item, refundedQuantity: soFar.byLine.get(item.id) ?? 0 })),
       [...wanted].map(([orderItemId, quantity]) => ({ orderItemId, quantity })),
@@ -119,6 +127,12 @@ async function recordPendingRefund(
     if (amountCents <= 0 || amountCents > paid - soFar.totalCents) {
       throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooMuch);
     }
+    // The gift cards' part goes back to them first, the payment card gets the rest (issue 26).
+    const [given] = await tx
+      .select({ cents: sql<number>`coalesce(sum(${orderRefunds.giftCardCents}), 0)::int` })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, order!.id), sql`${orderRefunds.status} <> 'failed'`));
+    const giftCardCents = Math.min(amountCents, order!.giftCardCents - Number(given?.cents ?? 0));
     const [refund] = await tx
       .insert(orderRefunds)
       .values({
@@ -126,6 +140,7 @@ async function recordPendingRefund(
         returnRequestId: id,
         idempotencyKey: key,
         amountCents,
+        giftCardCents: Math.max(0, giftCardCents),
         lines,
         status: 'pending',
         actorEmail: actor.email,
@@ -142,8 +157,11 @@ async function recordPendingRefund(
 async function askGateway(deps: AdminDeps, actor: Actor, id: string, started: StartedRefund) {
   const { refund } = started;
   const payment = await chargeOf(deps.db, started.orderId);
+  const toCard = refund.amountCents - refund.giftCardCents;
+  // All of it goes back to gift cards: nothing for the gateway (issue 26).
+  if (toCard === 0) return { reference: `giftcard-${refund.idempotencyKey}` };
   try {
-    return await deps.gateway.refund(payment!.reference, refund.idempotencyKey, refund.amountCents);
+    return await deps.gateway.refund(payment!.reference, refund.idempotencyKey, toCard);
   } catch (error) {
     log('error', 'partial refund failed', { refundId: refund.id, error: String(error) });
     await deps.db.transaction(async (tx) => {
@@ -183,6 +201,9 @@ async function completeRefund(
       .returning();
     // A retry that raced the first answer: the first one recorded it.
     if (!done) return null;
+    if (done.giftCardCents > 0) {
+      await returnToCards(tx, started.orderId, done.giftCardCents, 'return refunded');
+    }
     await tx
       .update(returnRequests)
       .set({ status: 'refunded', updatedAt: new Date() })
@@ -223,6 +244,7 @@ async function completeRefund(
       },
       done.amountCents,
       deps.shop,
+      done.giftCardCents,
     );
     await enqueueMail(tx, { kind: 'return.refunded', to: found.order.email, ...mail });
     return done;

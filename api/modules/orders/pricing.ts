@@ -72,7 +72,7 @@ function toPricedLine(
     clientUnitPriceCents: item.price === undefined ? undefined : dollarsToCents(item.price),
     stockSkus: giftCard ? [] : line.stockSkus,
     available: giftCard ? null : line.stock,
-    giftCard: giftCard?.details ?? null,
+    ...(giftCard ? { giftCard: giftCard.details } : {}),
   };
 }
 
