@@ -46,6 +46,26 @@ export const GIFT_CARD_TEXTS = {
     `Paid ${byGiftCard} by gift card and ${byCard} by payment card.`,
 } as const;
 
+/** The product page's and the checkout's labels for gift cards. */
+export const GIFT_CARD_LABELS = {
+  amount: 'Amount in dollars ($10 to $500)',
+  recipientName: 'Recipient’s name',
+  recipientEmail: 'Recipient’s email',
+  message: 'Message (optional)',
+  deliverOn: 'Delivery date',
+  code: 'Gift card code',
+  apply: 'Apply gift card',
+  remove: 'Remove gift card',
+  check: 'Check balance',
+  balanceTitle: 'Gift card balance',
+  paidByGiftCard: (last4: string) => `Gift card ending ${last4}`,
+  paidByCard: 'Payment card',
+  yourCode: 'Your gift card code',
+  codeOnce:
+    'This code is shown only here and in the email sent on the delivery date. Keep it safe: it spends like cash.',
+  applied: (last4: string, amount: string) => `Gift card ending ${last4} applied: ${amount} balance.`,
+} as const;
+
 /** Today's date in the shop's time zone, as YYYY-MM-DD. */
 export function shopToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', {

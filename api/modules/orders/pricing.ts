@@ -4,7 +4,7 @@ import { centsToDollars, dollarsToCents, formatDollars } from '../../../core/mon
 import { rateMillionths, taxCents, type TaxCalculator } from '../tax/calculator';
 import type { Address } from '../../../core/address/model';
 import type { ResolvedLine } from '../../../core/cart/lines';
-import { isDigital, isDigitalOnly } from '../../../core/cart/rules';
+import { isDigital, shipsNothing } from '../../../core/cart/rules';
 import { resolveLines } from '../cart/service';
 import {
   ORDER_MESSAGES,
@@ -112,9 +112,7 @@ export async function priceLines(
   });
 
   // Nothing to ship: the tax follows the billing address (DECISIONS "Digital-only orders").
-  const nothingShipped = lines.every((line) => isDigital(line) || isGiftCard(line));
-  const taxAddress =
-    shippingAddress ?? (isDigitalOnly(lines) || nothingShipped ? billingAddress : undefined);
+  const taxAddress = shippingAddress ?? (shipsNothing(lines) ? billingAddress : undefined);
   if (!taxAddress) throw new AppError('INVALID_DATA', ORDER_MESSAGES.shippingRequired);
 
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
