@@ -63,7 +63,8 @@ export const GIFT_CARD_LABELS = {
   yourCode: 'Your gift card code',
   codeOnce:
     'This code is shown only here and in the email sent on the delivery date. Keep it safe: it spends like cash.',
-  applied: (last4: string, amount: string) => `Gift card ending ${last4} applied: ${amount} balance.`,
+  applied: (last4: string, amount: string) =>
+    `Gift card ending ${last4} applied: ${amount} balance.`,
 } as const;
 
 /** Today's date in the shop's time zone, as YYYY-MM-DD. */

@@ -7,7 +7,6 @@ import {
   giftCardLedger,
   giftCards,
   orderRefunds,
-  orders,
   outbox,
   payments,
   products,

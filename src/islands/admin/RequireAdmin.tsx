@@ -55,6 +55,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
           <li>
             <a href="/admin/products">Stock</a>
           </li>
+          <li>
+            <a href="/admin/giftcards">Gift cards</a>
+          </li>
         </ul>
       </nav>
       {children}
