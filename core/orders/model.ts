@@ -23,6 +23,7 @@ export const ORDER_MESSAGES = {
     'The sales tax for your shipping address has changed. Please review your order and confirm again.',
   totalDiffers: 'The total does not match your order. Please review your order and confirm again.',
   digitalOnce: 'A digital item can be bought once per order.',
+  cardRequired: 'Please enter your card.',
   shippingRequired: 'Please enter a shipping address: some items in your order are shipped.',
   lineTwice: 'Each item may appear only once in an order.',
   quantity: 'Choose a quantity from 1 to 6.',
@@ -73,7 +74,8 @@ const lines = z
 
 /** What the card step leaves in the checkout state (spec §3 billingInfo). */
 export const billingInfoSchema = z.object({
-  paymentMethodId: z.string().trim().min(1, 'Please enter your card.').max(2000),
+  /** Empty only with a gift card code: its balance may pay all (checked below and at the charge). */
+  paymentMethodId: z.string().trim().max(2000),
   last4Number: z.string().max(4).optional(),
   expirationMonth: z.union([z.string(), z.number()]).optional(),
   expirationYear: z.union([z.string(), z.number()]).optional(),
@@ -108,6 +110,13 @@ export const orderConfirmationSchema = z
     giftCardCode: giftCardCodeSchema.optional(),
   })
   .superRefine((order, context) => {
+    if (order.billingInfo.paymentMethodId === '' && !order.giftCardCode) {
+      context.addIssue({
+        code: 'custom',
+        path: ['billingInfo', 'paymentMethodId'],
+        message: ORDER_MESSAGES.cardRequired,
+      });
+    }
     if (!order.isGuest) return;
     if (!order.guestContact) {
       context.addIssue({

@@ -281,6 +281,46 @@ describe('gift cards (issue 26 item 3)', () => {
     expect(audits.map((row) => row.action).sort()).toEqual(['giftcard.disable', 'giftcard.resend']);
   });
 
+  it('pays an order alone when its balance covers it, with no card; without a card a short balance is refused and kept', async () => {
+    const { code, card } = await ownCard(50);
+    const noCard = async (items: unknown[]) => {
+      const order = await guestOrder(api, items as never, '', SEATTLE);
+      return api.post(
+        '/orders/orderconfirmation',
+        { ...order, billingInfo: { paymentMethodId: '', stored: false }, giftCardCode: code },
+        from(freshIp()),
+      );
+    };
+    const covered = await noCard([enamelLine(1)]);
+    expect(covered.status, await covered.clone().text()).toBe(201);
+    const placed = (await covered.json()) as {
+      orderId: string;
+      order: { total: number; giftCardPaid: number };
+    };
+    expect(placed.order.giftCardPaid).toBe(placed.order.total);
+    const [payment] = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, placed.orderId));
+    expect(payment!.amountCents).toBe(0);
+    const left = await balanceCents(card.id);
+    expect(left).toBe(5000 - Math.round(placed.order.total * 100));
+
+    const short = await noCard([enamelLine(2)]);
+    expect(short.status).toBe(400);
+    expect(await short.json()).toMatchObject({ error: 'Please enter your card.' });
+    expect(await balanceCents(card.id)).toBe(left);
+
+    // Without a code, no card is no order.
+    const order = await guestOrder(api, [enamelLine(1)], '', SEATTLE);
+    const refused = await api.post(
+      '/orders/orderconfirmation',
+      { ...order, billingInfo: { paymentMethodId: '', stored: false } },
+      from(freshIp()),
+    );
+    expect(refused.status).toBe(400);
+  });
+
   it('a gift card cannot pay for a gift card', async () => {
     const { code } = await ownCard(30);
     const answer = await buy(

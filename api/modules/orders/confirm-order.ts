@@ -132,6 +132,8 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
     async run(context) {
       const { deps, order, userId } = context;
       const { billingInfo } = order;
+      // No card: a gift card must pay it all (checked at the charge, issue 26).
+      if (billingInfo.paymentMethodId === '') return;
       if (billingInfo.stored) {
         // Only the signed-in owner's card, still stored: anything else is as if it did not exist.
         if (!userId) throw new AppError('NOT_FOUND', CARD_MESSAGES.notFound);
@@ -211,6 +213,11 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
         // The gift card paid it all: nothing to charge (issue 26).
         context.charge = giftCardOnlyCharge(context.orderId!, context.giftCard!);
         return;
+      }
+      if (!context.pay) {
+        // The gift card's balance did not cover it and no card was given: nothing is kept.
+        await settleUnpaid(deps.db, context.orderId!, 'payment_failed');
+        throw new AppError('INVALID_DATA', ORDER_MESSAGES.cardRequired);
       }
       try {
         context.charge = await deps.gateway.charge({
