@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RETURN_EXCLUSIONS, returnExclusion } from '../../core/orders/returns';
 import {
   hashGiftCardCode,
   hashTypedCode,
@@ -89,5 +90,15 @@ describe('a gift card line’s details', () => {
     expect(schema.safeParse({ ...day, message: 'x'.repeat(301) }).success).toBe(false);
     expect(schema.safeParse({ ...day, message: 'bell\u0007' }).success).toBe(false);
     expect(schema.safeParse({ ...day, recipientEmail: 'nope' }).success).toBe(false);
+  });
+});
+
+describe('the seeded gift card and the return policy', () => {
+  it('is never returnable, whatever its amount', () => {
+    for (const unitPriceCents of [1000, 5000, 50_000]) {
+      expect(
+        returnExclusion({ category: 'Gift Cards', title: 'Evergreen Gift Card', unitPriceCents }),
+      ).toBe(RETURN_EXCLUSIONS.giftCard);
+    }
   });
 });
