@@ -9,6 +9,7 @@ import { authModule } from './modules/auth';
 import { cartModule } from './modules/cart';
 import { contactModule } from './modules/contact';
 import { downloadsModule } from './modules/downloads';
+import { giftCardsModule } from './modules/gift-cards';
 import { healthModule } from './modules/health';
 import { notifyMailQueued } from './modules/mail/signal';
 import { ordersModule } from './modules/orders';
@@ -132,6 +133,19 @@ export function createApp({
         gateway: payments.gateway,
         onMailQueued: notifyMailQueued,
         dataDir: settings.dataDir,
+        adminAuth: adminAuthPlugin({
+          db: database.db,
+          secret: settings.jwtSecret,
+          siteUrl: shop.siteUrl,
+        }),
+      }),
+    )
+    .use(
+      giftCardsModule({
+        db: database.db,
+        shop,
+        limiter,
+        onMailQueued: notifyMailQueued,
         adminAuth: adminAuthPlugin({
           db: database.db,
           secret: settings.jwtSecret,

@@ -14,6 +14,7 @@ import { centsToDollars, dollarsToCents } from '../money';
 import type { ProductDto, VariantDto } from '../product/model';
 import { productPriceCents } from '../product/price';
 import { isDigital } from '../product/digital';
+import { isGiftCard } from '../gift-cards/model';
 
 export const BUNDLE_SKU_SEPARATOR = '+';
 
@@ -43,9 +44,9 @@ const minKnown = (values: (number | null)[]): number | null => {
   return known.length === 0 ? null : Math.min(...known);
 };
 
-/** The stock a line may sell: unlimited for digital items, else the least known stock. */
+/** The stock a line may sell: unlimited for digital items and gift cards, else the least known. */
 const lineStock = (product: ProductDto, values: (number | null)[]): number | null =>
-  isDigital(product) ? null : minKnown(values);
+  isDigital(product) || isGiftCard(product) ? null : minKnown(values);
 
 function priced(cents: number) {
   return { price: centsToDollars(cents), priceCents: cents };

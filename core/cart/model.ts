@@ -1,3 +1,4 @@
+import type { GiftCardDetails } from '../gift-cards/model';
 import { z } from 'zod';
 import type { ResolvedLine } from './lines';
 
@@ -26,6 +27,11 @@ export const cartLineInput = z.object({
   price: z.number({ error: CART_MESSAGES.invalidLine }).min(0).max(1_000_000),
   title: z.string({ error: CART_MESSAGES.invalidLine }).max(300).optional(),
   variantTitle: z.string({ error: CART_MESSAGES.invalidLine }).max(500).optional(),
+  /**
+   * A gift card line's details (issue 26), checked by the server with the product form's schema:
+   * valid ones (the custom amount sets the price) stay on the line, others are dropped.
+   */
+  giftCard: z.record(z.string(), z.unknown()).optional(),
 });
 export type CartLineInput = z.infer<typeof cartLineInput>;
 
@@ -40,7 +46,11 @@ export type ValidateCartBody = z.infer<typeof validateCartBody>;
  * A line after the check: today's price, stock and a quantity the rules allow. `sentSkus`: the
  * skus of the sent lines it stands for (a bundle's options sent in another order are one line).
  */
-export type CheckedLine = ResolvedLine & { quantity: number; sentSkus: string[] };
+export type CheckedLine = ResolvedLine & {
+  quantity: number;
+  sentSkus: string[];
+  giftCard?: GiftCardDetails | undefined;
+};
 
 export interface CartChange {
   _id: string;

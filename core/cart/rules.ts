@@ -28,6 +28,7 @@ export interface CartLine {
 }
 
 export { isDigital } from '../product/digital';
+import { isGiftCard } from '../gift-cards/model';
 
 /**
  * Whether a cart or an order holds digital items only: nothing to ship, so no shipping address,
@@ -35,6 +36,14 @@ export { isDigital } from '../product/digital';
  */
 export function isDigitalOnly(lines: readonly { category: string }[]): boolean {
   return lines.length > 0 && lines.every(isDigital);
+}
+
+/**
+ * Whether nothing of a cart or an order is shipped: digital items and gift cards (emailed, issue
+ * 26) only. Such a checkout asks for no shipping address and takes the tax from the billing one.
+ */
+export function shipsNothing(lines: readonly { category: string }[]): boolean {
+  return lines.length > 0 && lines.every((line) => isDigital(line) || isGiftCard(line));
 }
 
 /** spec §4: a chosen variant's stock, falling back to its quantity; else the product's stock. */

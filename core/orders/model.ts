@@ -10,6 +10,7 @@ import {
   type RecipientName,
 } from '../address/model';
 import { GIFT_MESSAGES, giftSchema, type GiftDto } from './gift';
+import { giftCardCodeSchema, giftCardDetails, type GiftCardQuote } from '../gift-cards/model';
 
 /** Every sentence the order calls answer with. The first two are the spec's (§5, §8). */
 export const ORDER_MESSAGES = {
@@ -25,6 +26,7 @@ export const ORDER_MESSAGES = {
     'The sales tax for your shipping address has changed. Please review your order and confirm again.',
   totalDiffers: 'The total does not match your order. Please review your order and confirm again.',
   digitalOnce: 'A digital item can be bought once per order.',
+  cardRequired: 'Please enter your card.',
   shippingRequired: 'Please enter a shipping address: some items in your order are shipped.',
   lineTwice: 'Each item may appear only once in an order.',
   quantity: 'Choose a quantity from 1 to 6.',
@@ -63,6 +65,8 @@ export const orderLineSchema = z.object({
     .max(MAX_LINE_QUANTITY, ORDER_MESSAGES.quantity),
   price: money,
   supplier: z.string().max(200).optional(),
+  /** A gift card line's recipient, message, delivery date (and custom amount): issue 26. */
+  giftCard: giftCardDetails.optional(),
 });
 export type OrderLineInput = z.output<typeof orderLineSchema>;
 
@@ -73,7 +77,8 @@ const lines = z
 
 /** What the card step leaves in the checkout state (spec §3 billingInfo). */
 export const billingInfoSchema = z.object({
-  paymentMethodId: z.string().trim().min(1, 'Please enter your card.').max(2000),
+  /** Empty only with a gift card code: its balance may pay all (checked below and at the charge). */
+  paymentMethodId: z.string().trim().max(2000),
   last4Number: z.string().max(4).optional(),
   expirationMonth: z.union([z.string(), z.number()]).optional(),
   expirationYear: z.union([z.string(), z.number()]).optional(),
@@ -108,10 +113,19 @@ export const orderConfirmationSchema = z
     guestContact: personDetailsSchema.optional(),
     /** A gift (issue 26): absent or null, not a gift. */
     gift: giftSchema.nullish().transform((gift) => gift ?? null),
+    /** A gift card's code: its balance pays first, the card the rest (issue 26). */
+    giftCardCode: giftCardCodeSchema.optional(),
   })
   .superRefine((order, context) => {
     if (order.gift && !order.shippingAddress) {
       context.addIssue({ code: 'custom', path: ['gift'], message: GIFT_MESSAGES.needsShipping });
+    }
+    if (order.billingInfo.paymentMethodId === '' && !order.giftCardCode) {
+      context.addIssue({
+        code: 'custom',
+        path: ['billingInfo', 'paymentMethodId'],
+        message: ORDER_MESSAGES.cardRequired,
+      });
     }
     if (!order.isGuest) return;
     if (!order.guestContact) {
@@ -136,6 +150,8 @@ export const quoteRequestSchema = z.object({
   shippingAddress: optionalShippingAddress,
   /** Where the tax comes from when there is no shipping address (digital items only). */
   billingAddress: addressSchema.optional(),
+  /** A gift card's code: the quote says what it pays (throttled like the order). */
+  giftCardCode: giftCardCodeSchema.optional(),
   items: z
     .array(orderLineSchema.extend({ price: money.optional() }), { error: ORDER_MESSAGES.noItems })
     .min(1, ORDER_MESSAGES.noItems)
@@ -175,7 +191,11 @@ export interface OrderDto {
   isGuest: boolean;
   guestContact: PersonDetails;
   payment: { brand: string | null; last4: string | null } | null;
+  /** What gift cards paid of the total (dollars); the payment card paid the rest. */
+  giftCardPaid?: number;
   createdAt: string;
+  /** Only in the answer that placed it: the codes of cards bought for the buyer themself. */
+  giftCardCodes?: { last4: string; code: string; amount: number }[];
   /** Only in the answer that placed it: its digital lines' download links (api/modules/downloads). */
   downloads?: DownloadLink[];
   /** Only in the answer that placed it: the signed "View your order" link (orders/guest-link.ts). */
@@ -200,4 +220,6 @@ export interface QuoteDto {
   tax: number;
   total: number;
   taxLabel: string;
+  /** The gift card asked for: what it pays; the payment card pays `total - giftCard.applied`. */
+  giftCard?: GiftCardQuote;
 }

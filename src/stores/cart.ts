@@ -1,3 +1,4 @@
+import type { GiftCardDetails } from '../../core/gift-cards/model';
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import type { ResolvedLine } from '../../core/cart/lines';
@@ -31,6 +32,8 @@ export interface CartItem {
   alttext?: string | undefined;
   variantTitle?: string | undefined;
   selectedVariant?: { sku: string; stock?: number; quantity?: number } | undefined;
+  /** A gift card line's recipient, message, date (and custom amount): issue 26. */
+  giftCard?: GiftCardDetails | undefined;
 }
 
 /** The cart, kept in localStorage under 'cart' (spec §3 Persisted client state). */
@@ -43,7 +46,9 @@ export const $cartCount = computed($cart, (items) => countUnits(items));
 export const $cartSubtotal = computed($cart, (items) => subtotal(items));
 
 /** A cart line (without its quantity) for a product line the product page or the server resolved. */
-export function cartItemFrom(line: ResolvedLine): Omit<CartItem, 'quantity'> {
+export function cartItemFrom(
+  line: ResolvedLine & { giftCard?: GiftCardDetails | undefined },
+): Omit<CartItem, 'quantity'> {
   return {
     _id: line._id,
     title: line.title,
@@ -56,6 +61,7 @@ export function cartItemFrom(line: ResolvedLine): Omit<CartItem, 'quantity'> {
     alttext: line.alttext,
     variantTitle: line.variantTitle,
     selectedVariant: line.selectedVariant,
+    ...(line.giftCard ? { giftCard: line.giftCard } : {}),
   };
 }
 

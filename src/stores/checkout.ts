@@ -62,6 +62,8 @@ export interface CheckoutState {
    * confirm (a network failure, a reload) sends the same key, so it can never order twice.
    */
   confirmation: { key: string; fingerprint: string } | null;
+  /** A gift card's code entered at the billing step (issue 26): its balance pays first. */
+  giftCardCode?: string;
 }
 
 export const initialCheckout = (): CheckoutState => ({

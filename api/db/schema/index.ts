@@ -9,3 +9,4 @@ export * from './admin';
 export * from './downloads';
 export * from './restock';
 export * from './tax';
+export * from './gift-cards';

@@ -16,6 +16,7 @@ import {
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderAddress } from '../../../core/orders/statuses';
 import { CANCEL_REASONS } from '../../../core/admin/cancel-reason';
 import { products } from './catalogue';
+import type { GiftCardDetails } from '../../../core/gift-cards/model';
 
 export {
   ORDER_STATUSES,
@@ -142,6 +143,8 @@ export const orderItems = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** A gift card line's recipient, message, delivery date and amount (issue 26; gift-cards). */
+    giftCard: jsonb('gift_card').$type<GiftCardDetails>(),
   },
   (table) => [
     index('order_items_order_idx').on(table.orderId, table.position),

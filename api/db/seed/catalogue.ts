@@ -2187,6 +2187,46 @@ export const products: SeedProduct[] = [
     ratings: { thumbsUp: 11, thumbsDown: 1 },
     priority: 5,
   },
+
+  // ---------------------------------------------------------------- Gift cards (issue 26)
+  {
+    slug: 'evergreen-gift-card',
+    title: 'Evergreen Gift Card',
+    description:
+      'A gift card for anything in the shop, sent by email to the person you choose on the day you choose (today or up to 90 days ahead), with your message. Evergreen gift cards never expire and carry no fees (RCW 19.240). Nothing ships, no sales tax is charged on the card: the goods it later buys are taxed. Gift cards are not returnable.',
+    priceCents: 2500,
+    sku: 'EG-GIFTCARD',
+    category: 'Gift Cards',
+    categorizations: [{ category: 'Gift Collection', subcategory: 'Gift Cards' }],
+    images: [img('pnw-gift-box')],
+    alttext: 'A gift box wrapped in kraft paper with an evergreen sprig.',
+    details: [
+      'Amounts: $25, $50, $100, or your own from $10 to $500 in whole dollars',
+      'Delivered by email with a 16-character code on the date you choose',
+      'No expiry date and no fees (RCW 19.240)',
+      'Not returnable; cannot be used to buy another gift card',
+    ],
+    variants: [
+      ...([25, 50, 100] as const).map((dollars) => ({
+        sku: `EG-GIFTCARD-${dollars}`,
+        title: `$${dollars}`,
+        priceCents: dollars * 100,
+        quantity: 9999,
+        attributes: { amount: `$${dollars}` },
+        images: [],
+        type: 'option',
+      })),
+      {
+        sku: 'EG-GIFTCARD-CUSTOM',
+        title: 'Custom amount ($10 to $500)',
+        priceCents: 1000,
+        quantity: 9999,
+        attributes: { amount: 'custom' },
+        images: [],
+        type: 'option',
+      },
+    ],
+  },
 ];
 
 /**

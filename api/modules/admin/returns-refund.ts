@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { orderItems, orderRefunds, orders, payments, returnRequests } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
@@ -7,9 +7,11 @@ import { returnRefundedEmail } from '../mail/templates/ReturnEmails';
 import { RETURN_MESSAGES, type RefundBody } from '../../../core/admin/model';
 import { refundAmount } from '../../../core/admin/refund-amount';
 import { refundTaxCents } from '../../../core/tax/refund-tax';
+import { isGiftCard } from '../../../core/gift-cards/model';
 import { taxRefundedSoFar } from '../tax/refunds';
 import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar } from './returns-lookup';
+import { returnToCards } from '../gift-cards/ledger';
 
 /** The gateway's idempotency key of one partial refund: the browser's key, scoped to the order. */
 export const partialRefundKey = (orderId: string, key: string) => `order-${orderId}-refund-${key}`;
@@ -88,8 +90,8 @@ async function recordPendingRefund(
         id: orders.id,
         taxRate: orders.taxRate,
         totalCents: orders.totalCents,
-        subtotalCents: orders.subtotalCents,
         taxCents: orders.taxCents,
+        giftCardCents: orders.giftCardCents,
       })
       .from(orders)
       .where(eq(orders.id, request.orderId))
@@ -101,9 +103,12 @@ async function recordPendingRefund(
         id: orderItems.id,
         quantity: orderItems.quantity,
         unitPriceCents: orderItems.unitPriceCents,
+        category: orderItems.category,
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, order!.id));
+    // The tax was charged on the goods only: a gift card line is neither taxed nor returnable.
+    const taxed = items.filter((item) => !isGiftCard(item));
     const soFar = await refundedSoFar(tx, order!.id);
     const wanted = new Map<string, number>();
     for (const line of body.lines) {
@@ -116,7 +121,8 @@ async function recordPendingRefund(
         throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooManyUnits);
       }
     }
-    const paid = Math.min(payment.amountCents, order!.totalCents);
+    // What was paid: the payment card's charge and the gift cards' part (issue 26).
+    const paid = Math.min(payment.amountCents + order!.giftCardCents, order!.totalCents);
     const { amountCents, lines } = refundAmount(
       items.map((item) => ({ ...item, refundedQuantity: soFar.byLine.get(item.id) ?? 0 })),
       [...wanted].map(([orderItemId, quantity]) => ({ orderItemId, quantity })),
@@ -131,17 +137,26 @@ async function recordPendingRefund(
       amountCents,
       refundTaxCents({
         orderTaxCents: order!.taxCents,
-        orderSubtotalCents: order!.subtotalCents,
+        orderSubtotalCents: taxed.reduce(
+          (sum, item) => sum + item.unitPriceCents * item.quantity,
+          0,
+        ),
         refundedNetCents: [...wanted].reduce((sum, [orderItemId, quantity]) => {
-          const item = items.find((candidate) => candidate.id === orderItemId);
+          const item = taxed.find((candidate) => candidate.id === orderItemId);
           return sum + (item?.unitPriceCents ?? 0) * quantity;
         }, 0),
         taxRefundedCents: await taxRefundedSoFar(tx, order!.id),
-        lastUnits: items.every(
+        lastUnits: taxed.every(
           (item) => (soFar.byLine.get(item.id) ?? 0) + (wanted.get(item.id) ?? 0) === item.quantity,
         ),
       }),
     );
+    // The gift cards' part goes back to them first, the payment card gets the rest (issue 26).
+    const [given] = await tx
+      .select({ cents: sql<number>`coalesce(sum(${orderRefunds.giftCardCents}), 0)::int` })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, order!.id), sql`${orderRefunds.status} <> 'failed'`));
+    const giftCardCents = Math.min(amountCents, order!.giftCardCents - Number(given?.cents ?? 0));
     const [refund] = await tx
       .insert(orderRefunds)
       .values({
@@ -150,6 +165,7 @@ async function recordPendingRefund(
         idempotencyKey: key,
         amountCents,
         taxCents,
+        giftCardCents: Math.max(0, giftCardCents),
         lines,
         status: 'pending',
         actorEmail: actor.email,
@@ -166,8 +182,11 @@ async function recordPendingRefund(
 async function askGateway(deps: AdminDeps, actor: Actor, id: string, started: StartedRefund) {
   const { refund } = started;
   const payment = await chargeOf(deps.db, started.orderId);
+  const toCard = refund.amountCents - refund.giftCardCents;
+  // All of it goes back to gift cards: nothing for the gateway (issue 26).
+  if (toCard === 0) return { reference: `giftcard-${refund.idempotencyKey}` };
   try {
-    return await deps.gateway.refund(payment!.reference, refund.idempotencyKey, refund.amountCents);
+    return await deps.gateway.refund(payment!.reference, refund.idempotencyKey, toCard);
   } catch (error) {
     log('error', 'partial refund failed', { refundId: refund.id, error: String(error) });
     await deps.db.transaction(async (tx) => {
@@ -207,6 +226,9 @@ async function completeRefund(
       .returning();
     // A retry that raced the first answer: the first one recorded it.
     if (!done) return null;
+    if (done.giftCardCents > 0) {
+      await returnToCards(tx, started.orderId, done.giftCardCents, 'return refunded');
+    }
     await tx
       .update(returnRequests)
       .set({ status: 'refunded', updatedAt: new Date() })
@@ -247,6 +269,7 @@ async function completeRefund(
       },
       done.amountCents,
       deps.shop,
+      done.giftCardCents,
     );
     await enqueueMail(tx, { kind: 'return.refunded', to: found.order.email, ...mail });
     return done;

@@ -1,3 +1,9 @@
+import {
+  GIFT_CARD_CUSTOM_SKU,
+  giftCardDetails,
+  isGiftCard,
+  type GiftCardDetails,
+} from '../../../core/gift-cards/model';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
@@ -41,6 +47,22 @@ const cartProductsQuery = preparedQuery((db) =>
     .prepare('cart_products'),
 );
 
+/** A gift card line keeps its details; the custom amount's price is the amount chosen (issue 26). */
+function giftCardPriced(
+  line: ResolvedLine | undefined,
+  item: CartLineInput,
+): (ResolvedLine & { giftCard?: GiftCardDetails }) | undefined {
+  if (!line || !isGiftCard(line) || !item.giftCard) return line;
+  const details = giftCardDetails.safeParse(item.giftCard);
+  if (!details.success) return line;
+  const custom = line.sku === GIFT_CARD_CUSTOM_SKU ? details.data.amount : undefined;
+  return {
+    ...line,
+    giftCard: details.data,
+    ...(custom === undefined ? {} : { price: custom, priceCents: custom * 100 }),
+  };
+}
+
 const named = (line: { title: string; variantTitle?: string | undefined }) =>
   line.variantTitle ? `${line.title} (${line.variantTitle})` : line.title;
 
@@ -55,7 +77,7 @@ export async function validateCart(db: Db, items: CartLineInput[]): Promise<Cart
   const checked: CartValidation['items'] = [];
   const changes: CartChange[] = [];
   items.forEach((item, index) => {
-    const line = resolved[index];
+    const line = giftCardPriced(resolved[index], item);
     const key = { _id: item._id, sku: item.sku };
     if (!line) {
       const title = item.title

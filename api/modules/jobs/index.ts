@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { log } from '../../lib/log';
 import { recoverPendingOrders, type RecoveryDependencies } from '../orders/recovery';
+import { deliverDueCards } from '../gift-cards/ledger';
 import { runExclusive } from './exclusive';
 import { runHousekeeping } from './housekeeping';
 import { runLowStockDigest } from './low-stock';
@@ -24,7 +25,7 @@ export interface ScheduledJobsOptions {
   now?: () => Date;
 }
 
-const JOBS = ['recovery', 'housekeeping', 'retention', 'lowStockDigest'] as const;
+const JOBS = ['recovery', 'housekeeping', 'retention', 'lowStockDigest', 'giftcards'] as const;
 
 /**
  * The shop's scheduled jobs: order recovery, housekeeping, retention and the daily low-stock digest
@@ -40,6 +41,12 @@ export function startScheduledJobs(options: ScheduledJobsOptions) {
     lowStockDigest: async () => {
       const digest = await runLowStockDigest(database.db, now());
       return { lowStockItems: digest.sent ? digest.items.length : 0 };
+    },
+    // Gift cards due today (shop time) get their code and email, once (issue 26).
+    giftcards: async () => {
+      const done = await deliverDueCards(database.db, options.recovery.shop);
+      if (done.delivered > 0) options.recovery.onMailQueued?.();
+      return done;
     },
   };
 

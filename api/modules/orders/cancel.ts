@@ -11,6 +11,7 @@ import {
   type CanceledOrderSummary,
 } from '../mail/templates/CancelEmails';
 import type { PaymentGateway } from '../payments/gateway';
+import { returnToCards } from '../gift-cards/ledger';
 import { catalogueChanged } from '../product/invalidate';
 import { cancelableState, noFileDownloaded } from './digital-delivery';
 import { moveFromUnfulfilled } from './fulfilment';
@@ -93,7 +94,8 @@ export async function completeCancellation(
     .orderBy(asc(payments.createdAt))
     .limit(1);
   let refundReference: string | undefined;
-  if (payment && payment.status !== 'refunded') {
+  // An order a gift card paid in full has no charge to give back (issue 26).
+  if (payment && payment.status !== 'refunded' && payment.amountCents > 0) {
     try {
       ({ reference: refundReference } = await deps.gateway.refund(
         payment.reference,
@@ -126,14 +128,21 @@ export async function completeCancellation(
       .update(payments)
       .set({ status: 'refunded', updatedAt: new Date() })
       .where(eq(payments.orderId, order.id));
-    if (refundReference && payment!.amountCents > 0) {
+    // What gift cards paid goes back to them first (issue 26); the gateway refunded the rest.
+    const toCards =
+      order.giftCardCents > 0
+        ? await returnToCards(tx, order.id, order.giftCardCents, 'order canceled')
+        : 0;
+    const toCard = refundReference ? payment!.amountCents : 0;
+    if (toCard + toCards > 0) {
       // The whole payment given back, recorded as the back office shows every refund.
       await tx
         .insert(orderRefunds)
         .values({
           orderId: order.id,
           idempotencyKey: refundKeyFor(order.id),
-          amountCents: payment!.amountCents,
+          amountCents: toCard + toCards,
+          giftCardCents: toCards,
           // The whole order goes back, so the whole tax does (issue 28).
           taxCents: order.taxCents,
           lines: items.map((item) => {
@@ -145,7 +154,7 @@ export async function completeCancellation(
             };
           }),
           status: 'succeeded',
-          gatewayReference: refundReference,
+          gatewayReference: refundReference ?? null,
           actorEmail,
         })
         .onConflictDoNothing();
@@ -181,6 +190,7 @@ async function cancellationMails(
     email: order.email,
     taxCents: order.taxCents,
     totalCents: order.totalCents,
+    giftCardCents: order.giftCardCents,
     items: items.map(({ title, variantTitle, quantity, unitPriceCents }) => ({
       title,
       variantTitle,
@@ -198,6 +208,7 @@ async function cancellationMails(
         number: order.number,
         firstname: order.firstname,
         totalCents: order.totalCents,
+        giftCardCents: order.giftCardCents,
         items: items.map(({ title, variantTitle, quantity }) => ({
           title,
           variantTitle,

@@ -20,6 +20,11 @@ import { findOrder, insertPendingOrder } from './repository';
 import { settlePaid, settleUnpaid } from './settle';
 import { catalogueChanged } from '../catalogue/change';
 import { reserveStock, stockChangeOf, type StockReservation } from './stock';
+import { eq } from 'drizzle-orm';
+import { orders } from '../../db/schema';
+import { hashTypedCode } from '../gift-cards/codes';
+import { redeem, type Redemption } from '../gift-cards/ledger';
+import { GIFT_CARD_TEXTS } from '../../../core/gift-cards/model';
 
 export interface OrderDependencies {
   db: Db;
@@ -48,11 +53,27 @@ export interface ConfirmOrderContext {
   /** The card the shopper asked to save, set up at the provider; listed once the order is paid. */
   savedMethod?: SavedMethod;
   charge?: ChargeResult;
+  /** What a gift card paid (issue 26): spent in the transaction that writes the order. */
+  giftCard?: Redemption;
   /** The answer: set by the last step, or by the first when the key already has one. */
   response?: { status: number; body: OrderConfirmed };
 }
 
 const SCOPE = 'orders.confirm';
+
+/** The "charge" of an order a gift card paid in full: nothing went through the gateway. */
+function giftCardOnlyCharge(orderId: string, card: Redemption): ChargeResult {
+  return {
+    reference: `giftcard-${orderId}`,
+    status: 'paid',
+    card: {
+      brand: 'Gift card' as ChargeResult['card']['brand'],
+      last4: card.last4,
+      expMonth: 0,
+      expYear: 0,
+    },
+  };
+}
 
 /** Failures after which the gateway certainly took nothing: the shopper must change something. */
 function certainlyNotCharged(error: unknown): boolean {
@@ -101,6 +122,9 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
       const { items, shippingAddress, billingAddress } = context.order;
       context.priced = await priceLines(db, tax, items, { shippingAddress, billingAddress });
       assertFiguresMatch(context.priced, context.order);
+      if (context.order.giftCardCode && context.priced.lines.some((line) => line.giftCard)) {
+        throw new AppError('INVALID_DATA', GIFT_CARD_TEXTS.notForGiftCards);
+      }
     },
   },
   {
@@ -108,6 +132,8 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
     async run(context) {
       const { deps, order, userId } = context;
       const { billingInfo } = order;
+      // No card: a gift card must pay it all (checked at the charge, issue 26).
+      if (billingInfo.paymentMethodId === '') return;
       if (billingInfo.stored) {
         // Only the signed-in owner's card, still stored: anything else is as if it did not exist.
         if (!userId) throw new AppError('NOT_FOUND', CARD_MESSAGES.notFound);
@@ -159,6 +185,17 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
           requestKey: context.idempotencyKey,
         });
         await bindKey(tx, context.idempotencyKey, context.claimId!, placed.order.id);
+        if (order.giftCardCode) {
+          // The card's row is locked until this commits: a second order waits, then sees this.
+          const codeHash = hashTypedCode(order.giftCardCode);
+          if (!codeHash) throw new AppError('INVALID_DATA', GIFT_CARD_TEXTS.codeRefused);
+          const spent = await redeem(tx, codeHash, placed.order.id, context.priced!.totalCents);
+          await tx
+            .update(orders)
+            .set({ giftCardCents: spent.amountCents })
+            .where(eq(orders.id, placed.order.id));
+          context.giftCard = spent;
+        }
         return placed.order;
       });
       // Product pages and search show stock: the catalogue model reads these products back.
@@ -172,9 +209,20 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
     name: 'charge the total through the payment gateway with the order’s idempotency key',
     async run(context) {
       const { deps, priced } = context;
+      const cardPays = priced!.totalCents - (context.giftCard?.amountCents ?? 0);
+      if (cardPays === 0) {
+        // The gift card paid it all: nothing to charge (issue 26).
+        context.charge = giftCardOnlyCharge(context.orderId!, context.giftCard!);
+        return;
+      }
+      if (!context.pay) {
+        // The gift card's balance did not cover it and no card was given: nothing is kept.
+        await settleUnpaid(deps.db, context.orderId!, 'payment_failed');
+        throw new AppError('INVALID_DATA', ORDER_MESSAGES.cardRequired);
+      }
       try {
         context.charge = await deps.gateway.charge({
-          amountCents: priced!.totalCents,
+          amountCents: cardPays,
           currency: 'usd',
           ...context.pay!,
           idempotencyKey: context.chargeKey!,

@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, notExists, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client';
 import { downloadGrants, orderItems, orders, type OrderRow } from '../../db/schema';
 import { DIGITAL_CATEGORY } from '../../../core/product/digital';
-import { isDigitalOnly } from '../../../core/cart/rules';
+import { isDigitalOnly, shipsNothing } from '../../../core/cart/rules';
 import type { PaymentStatus } from '../../../core/orders/statuses';
 
 /*
@@ -16,7 +16,8 @@ export function paidOrderState(
   items: { category: string }[],
   paymentStatus: PaymentStatus,
 ): Pick<OrderRow, 'shippingStatus' | 'paymentStatus'> & { deliveredAt?: Date } {
-  if (paymentStatus === 'paid' && isDigitalOnly(items)) {
+  // Gift cards are emailed on their own date (issue 26): nothing of theirs waits to be shipped.
+  if (paymentStatus === 'paid' && shipsNothing(items)) {
     return { shippingStatus: 'delivered', paymentStatus, deliveredAt: new Date() };
   }
   return { shippingStatus: 'unfulfilled', paymentStatus };

@@ -14,6 +14,8 @@ import {
 } from './limits';
 import { orderConfirmationSchema, quoteRequestSchema } from '../../../core/orders/model';
 import { confirmOrder, quoteOrder } from './service';
+import { checkCode } from '../gift-cards/limits';
+import { balanceOf } from '../gift-cards/ledger';
 
 export interface OrderLimits {
   /** The rate-limit plugin (`rateLimit` route option). */
@@ -34,11 +36,31 @@ export const ordersModule = (deps: OrderDependencies, limits: OrderLimits) =>
     .use(sameSiteJson)
     .use(limits.plugin)
     .use(limits.auth)
-    .post('/quote', ({ body }) => quoteOrder(deps, body), {
-      body: quoteRequestSchema,
-      rateLimit: ORDER_QUOTE_RULES,
-      optionalAuth: true,
-    })
+    .post(
+      '/quote',
+      async ({ body, request }) => {
+        const quote = await quoteOrder(deps, body);
+        if (!body.giftCardCode) return quote;
+        // What the card would pay (issue 26): a wrong code is throttled like at confirmation.
+        const { card } = await checkCode(
+          deps.db,
+          limits.limiter,
+          clientIp(request),
+          body.giftCardCode,
+        );
+        const balanceCents = await balanceOf(deps.db, card.id);
+        const applied = Math.min(balanceCents, Math.round(quote.total * 100));
+        return {
+          ...quote,
+          giftCard: { last4: card.last4!, balance: balanceCents / 100, applied: applied / 100 },
+        };
+      },
+      {
+        body: quoteRequestSchema,
+        rateLimit: ORDER_QUOTE_RULES,
+        optionalAuth: true,
+      },
+    )
     .post(
       '/orderconfirmation',
       async ({ body, request, set, user }) => {
@@ -50,6 +72,8 @@ export const ordersModule = (deps: OrderDependencies, limits: OrderLimits) =>
           ip,
         });
         await assertNotCardTesting(limits.limiter, ip, email);
+        // A wrong gift card code is refused (and counted) before anything is written (issue 26).
+        if (body.giftCardCode) await checkCode(deps.db, limits.limiter, ip, body.giftCardCode);
         try {
           const { status, body: answer } = await confirmOrder(
             deps,

@@ -4,13 +4,14 @@ import { centsToDollars, dollarsToCents, formatDollars } from '../../../core/mon
 import { rateMillionths, taxCents, type TaxCalculator } from '../tax/calculator';
 import type { Address } from '../../../core/address/model';
 import type { ResolvedLine } from '../../../core/cart/lines';
-import { isDigital, isDigitalOnly } from '../../../core/cart/rules';
+import { isDigital, shipsNothing } from '../../../core/cart/rules';
 import { resolveLines } from '../cart/service';
 import {
   ORDER_MESSAGES,
   type OrderConfirmation,
   type OrderLineInput,
 } from '../../../core/orders/model';
+import { giftCardLine, isGiftCard, type GiftCardDetails } from '../gift-cards/pricing';
 
 /** A line priced from the catalogue, with everything the order keeps and the stock it takes. */
 export interface PricedLine {
@@ -30,6 +31,8 @@ export interface PricedLine {
   stockSkus: string[];
   /** Units sellable now: the least of the product's and the variants' stock; null = unlimited. */
   available: number | null;
+  /** A gift card line's details (issue 26); null for any other line. */
+  giftCard?: GiftCardDetails | null;
 }
 
 export interface PricedOrder {
@@ -55,6 +58,8 @@ function toPricedLine(
   if (isDigital(line) && item.quantity !== 1) {
     throw new AppError('INVALID_DATA', ORDER_MESSAGES.digitalOnce);
   }
+  // A gift card: its amount from its details (the custom amount checked here), no stock taken.
+  const giftCard = isGiftCard(line) ? giftCardLine(line, item.giftCard) : undefined;
   return {
     productId: line._id,
     sku: line.sku,
@@ -65,10 +70,11 @@ function toPricedLine(
     category: line.category,
     supplier: line.supplier,
     quantity: item.quantity,
-    unitPriceCents: line.priceCents,
+    unitPriceCents: giftCard?.unitPriceCents ?? line.priceCents,
     clientUnitPriceCents: item.price === undefined ? undefined : dollarsToCents(item.price),
-    stockSkus: line.stockSkus,
-    available: line.stock,
+    stockSkus: giftCard ? [] : line.stockSkus,
+    available: giftCard ? null : line.stock,
+    ...(giftCard ? { giftCard: giftCard.details } : {}),
   };
 }
 
@@ -108,7 +114,7 @@ export async function priceLines(
   });
 
   // Nothing to ship: the tax follows the billing address (DECISIONS "Digital-only orders").
-  const taxAddress = shippingAddress ?? (isDigitalOnly(lines) ? billingAddress : undefined);
+  const taxAddress = shippingAddress ?? (shipsNothing(lines) ? billingAddress : undefined);
   if (!taxAddress) throw new AppError('INVALID_DATA', ORDER_MESSAGES.shippingRequired);
 
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
@@ -118,7 +124,11 @@ export async function priceLines(
     const field = `${taxAddress === shippingAddress ? 'shippingAddress' : 'billingAddress'}.zipcode`;
     throw new AppError(error.type, error.message, { [field]: error.fields.zipcode });
   });
-  const tax_ = taxCents(subtotalCents, rate);
+  // Washington taxes what a gift card buys, not the card (DECISIONS "Gift cards").
+  const taxableCents = lines
+    .filter((line) => !isGiftCard(line))
+    .reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const tax_ = taxCents(taxableCents, rate);
   return {
     lines,
     subtotalCents,

@@ -91,6 +91,7 @@ export function toOrderDto(
     isGuest: order.isGuest,
     guestContact: { firstname: order.firstname, lastname: order.lastname, email: order.email },
     payment: payment ? { brand: payment.brand, last4: payment.last4 } : null,
+    giftCardPaid: centsToDollars(order.giftCardCents),
     createdAt: order.createdAt.toISOString(),
   };
 }
@@ -150,6 +151,7 @@ export async function insertPendingOrder(
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,
         stockSkus: line.stockSkus,
+        giftCard: line.giftCard ?? null,
       })),
     )
     .returning();
@@ -185,7 +187,8 @@ export async function insertPayment(
       provider,
       reference: charge.reference,
       idempotencyKey: order.chargeKey ?? chargeKeyFor(order.id),
-      amountCents: order.totalCents,
+      // What the payment card paid: the total less the gift cards' part (issue 26).
+      amountCents: order.totalCents - order.giftCardCents,
       status: charge.status,
       brand: card.brand,
       last4: card.last4,

@@ -17,6 +17,7 @@ import { catalogueChanged } from '../catalogue/change';
 import { releaseStock, reservationOf, stockChangeOf, type StockReservation } from './stock';
 import { grantDownloads, prepareOrderDownloads } from '../downloads/grants';
 import { paidOrderState } from './digital-delivery';
+import { issueCards, returnToCards } from '../gift-cards/ledger';
 
 export interface SettleDependencies {
   db: Db;
@@ -74,6 +75,8 @@ export async function settlePaid(
       .returning();
     const payment = await insertPayment(tx, order, deps.gateway.provider, charge);
     await grantDownloads(tx, downloads);
+    // The gift cards it bought (issue 26); a card for the buyer due today comes with its code.
+    const { codes } = await issueCards(tx, shop, order, items as OrderItemRow[]);
     await enqueueMail(tx, { kind: 'order.confirmed', to: order.email, ...forShopper });
     await enqueueMail(tx, {
       kind: 'order.received',
@@ -90,7 +93,19 @@ export async function settlePaid(
       // The kept answer has no links: their tokens are stored only as hashes.
       await completeKey(tx, order.requestKey, { status: 201, body, orderId });
     }
-    return { ...body, order: { ...body.order, downloads: downloads.links } };
+    const giftCardCodes = codes.map(({ last4, code, amountCents }) => ({
+      last4,
+      code,
+      amount: amountCents / 100,
+    }));
+    return {
+      ...body,
+      order: {
+        ...body.order,
+        downloads: downloads.links,
+        ...(giftCardCodes.length > 0 ? { giftCardCodes } : {}),
+      },
+    };
   });
   if (confirmed) deps.onMailQueued?.();
   return confirmed;
@@ -113,6 +128,10 @@ export async function settleUnpaid(
     const items = await orderItemsOf(tx, orderId);
     returned = reservationOf(items);
     await releaseStock(tx, returned);
+    // What a gift card paid goes back to it (issue 26).
+    if (order.giftCardCents > 0) {
+      await returnToCards(tx, orderId, order.giftCardCents, 'order not paid');
+    }
     await tx
       .update(orders)
       .set({ shippingStatus: status, paymentStatus: 'failed', updatedAt: new Date() })

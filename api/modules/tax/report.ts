@@ -11,6 +11,16 @@ import { PAID_ORDER_STATUSES } from '../../../core/orders/statuses';
 /** The order's tax place: its location code, 'WA' when taxed from the table, 'OUT' elsewhere. */
 const LOCATION = sql`coalesce(o.tax_location_code, case when coalesce(o.shipping_address, o.billing_address)->>'state' = 'WA' then 'WA' else 'OUT' end)`;
 
+/**
+ * The taxable part of a sale: its goods, not the gift cards it sold (Washington taxes what a card
+ * buys, not the card; issue 26). A refund's taxable part is the goods it gave back, at their price.
+ */
+const GOODS_SOLD = sql`select coalesce(sum(i.unit_price_cents * i.quantity), 0) from order_items i
+  where i.order_id = o.id and i.gift_card is null`;
+const GOODS_REFUNDED = sql`select coalesce(sum((l->>'quantity')::int * i.unit_price_cents), 0)
+  from jsonb_array_elements(r.lines) l join order_items i on i.id = (l->>'orderItemId')::uuid
+  where i.gift_card is null`;
+
 const labelOf = (location: string) =>
   location === 'OUT'
     ? TAX_REPORT_TEXT.outsideWashington
@@ -40,8 +50,8 @@ const soldIn = sql.join(
 /**
  * The tax report for a month or a quarter (shop dates, America/Los_Angeles), per location code:
  * what DOR's excise tax return asks per location (the taxable retail sales and the tax) and the
- * gross and refunds beside them. Taxable is the subtotal of an order charged tax; a refund's
- * taxable part is what it gave back less its tax, for an order charged tax.
+ * gross and refunds beside them. Taxable is the goods' subtotal of an order charged tax; a
+ * refund's taxable part is the goods it gave back, for an order charged tax.
  */
 export async function taxReport(db: Db, period: string): Promise<TaxReport> {
   const { start, end } = periodDays(period)!;
@@ -50,7 +60,7 @@ export async function taxReport(db: Db, period: string): Promise<TaxReport> {
   const sales = await db.execute(sql`
     select ${LOCATION} as location, count(*)::int as orders,
       coalesce(sum(o.subtotal_cents), 0)::int as gross,
-      coalesce(sum(case when o.tax_cents > 0 then o.subtotal_cents else 0 end), 0)::int as taxable,
+      coalesce(sum(case when o.tax_cents > 0 then (${GOODS_SOLD}) else 0 end), 0)::int as taxable,
       coalesce(sum(o.tax_cents), 0)::int as tax
     from orders o
     where o.shipping_status in (${soldIn}) and ${day('o.created_at')}
@@ -58,7 +68,7 @@ export async function taxReport(db: Db, period: string): Promise<TaxReport> {
   const refunds = await db.execute(sql`
     select ${LOCATION} as location,
       coalesce(sum(r.amount_cents - r.tax_cents), 0)::int as refunded,
-      coalesce(sum(case when o.tax_cents > 0 then r.amount_cents - r.tax_cents else 0 end), 0)::int as refunded_taxable,
+      coalesce(sum(case when o.tax_cents > 0 then (${GOODS_REFUNDED}) else 0 end), 0)::int as refunded_taxable,
       coalesce(sum(r.tax_cents), 0)::int as tax
     from order_refunds r join orders o on o.id = r.order_id
     where r.status = 'succeeded' and ${day('r.created_at')}

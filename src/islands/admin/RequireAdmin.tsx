@@ -57,6 +57,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
           </li>
           <li>
             <a href="/admin/tax">Sales tax</a>
+            <a href="/admin/giftcards">Gift cards</a>
           </li>
         </ul>
       </nav>

@@ -32,13 +32,14 @@ async function checkCart(): Promise<string[]> {
   const sent = $cart.get();
   if (sent.length === 0) return [];
   const answer = await api.post<CartValidation>('/cart/validate', {
-    items: sent.map(({ _id, sku, quantity, price, title, variantTitle }) => ({
+    items: sent.map(({ _id, sku, quantity, price, title, variantTitle, giftCard }) => ({
       _id,
       sku,
       quantity,
       price,
       title,
       variantTitle,
+      giftCard,
     })),
   });
   if (!answer.ok) throw new Error(`cart check answered ${answer.status}`);

@@ -17,6 +17,12 @@ import AddedToCart from './AddedToCart';
 import Gallery, { type GalleryImage } from './Gallery';
 import LimitMessage from './LimitMessage';
 import RestockForm from './RestockForm';
+import GiftCardFields, {
+  emptyGiftCardDraft,
+  readGiftCardDraft,
+  type GiftCardDraft,
+} from '../gift-cards/GiftCardFields';
+import { GIFT_CARD_CUSTOM_SKU, isGiftCard } from '../../../core/gift-cards/model';
 import { restockTargets } from './restock-target';
 import {
   DIGITAL_IN_CART,
@@ -131,6 +137,14 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
   const [shownImage, setShownImage] = useState(product.image[0] ?? line.image);
 
   const digital = isDigital(line);
+  // A gift card (issue 26): its recipient, message and date, and for the custom amount its amount.
+  const giftCard = isGiftCard(product);
+  const customAmount = giftCard && line.sku === GIFT_CARD_CUSTOM_SKU;
+  const [giftDraft, setGiftDraft] = useState<GiftCardDraft>(emptyGiftCardDraft);
+  const [giftErrors, setGiftErrors] = useState<Record<string, string>>({});
+  const typedAmount = Number(giftDraft.amount);
+  const shownPrice =
+    customAmount && Number.isInteger(typedAmount) && typedAmount > 0 ? typedAmount : line.price;
   // The cart lives in this browser: the server's HTML (and hydration) shows none of it.
   const inCart = ready ? (cart.find((item) => sameLine(item, line))?.quantity ?? 0) : 0;
   const cap = lineCap(cartItemFrom(line));
@@ -172,7 +186,18 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
       setNotice(null);
       return;
     }
-    const result = addCartItem(cartItemFrom(line), quantity);
+    let item = cartItemFrom(line);
+    if (giftCard) {
+      const read = readGiftCardDraft(giftDraft, customAmount);
+      if (!read.ok) {
+        setGiftErrors(read.errors);
+        setNotice(null);
+        return;
+      }
+      setGiftErrors({});
+      item = { ...item, giftCard: read.details, price: read.details.amount ?? item.price };
+    }
+    const result = addCartItem(item, quantity);
     setNotice(
       result.limited
         ? { kind: 'limited', message: limitOf(result.limited.remaining), contact: !digital }
@@ -192,7 +217,7 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
       <div className="purchase">
         <h1>{product.title}</h1>
         <p className="price" data-testid="price">
-          {formatDollars(line.price)}
+          {formatDollars(shownPrice)}
         </p>
         {digital && (
           <p className="licence">
@@ -231,6 +256,15 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
               }
             />
           ))}
+          {giftCard && (
+            <GiftCardFields
+              draft={giftDraft}
+              custom={customAmount}
+              errors={giftErrors}
+              disabled={!ready}
+              onChange={setGiftDraft}
+            />
+          )}
           <p className="stock" data-testid="stock">
             {stockText(line.stock, digital)}
           </p>

@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { addressSchema } from '../../../core/address/model';
-import { isDigitalOnly } from '../../../core/cart/rules';
+import { shipsNothing } from '../../../core/cart/rules';
+import { isGiftCard } from '../../../core/gift-cards/model';
+import GiftCardCode from '../gift-cards/GiftCardCode';
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import { CARD_MESSAGES, type SavedPaymentDto } from '../../../core/user/cards-model';
 import { readDomValues, useDomInitialState } from '../../lib/early-form';
@@ -67,7 +69,7 @@ export default function BillingStep({ provider, publishableKey }: Props) {
   const cart = hydrated ? storedCart : NO_LINES;
   const checkout = hydrated ? storedCheckout : BLANK_CHECKOUT;
   const isLoggedIn = hydrated && session.isLoggedIn;
-  const digitalOnly = isDigitalOnly(cart);
+  const digitalOnly = shipsNothing(cart);
   const [{ same }, setSameValue] = useDomInitialState({ same: true }, () => 'billing-same');
   const setSame = (next: boolean) => setSameValue({ same: next });
   const [billing, setBilling] = useDomInitialState(EMPTY_ADDRESS, (name) => `billing-${name}`);
@@ -134,7 +136,7 @@ export default function BillingStep({ provider, publishableKey }: Props) {
     if (billingTyped.current) return;
     const billed = $checkout.get().billingAddress;
     const previous = result.data.find((entry) => sameAddress(entry, billed));
-    const first = isDigitalOnly($cart.get()) ? result.data[0] : undefined;
+    const first = shipsNothing($cart.get()) ? result.data[0] : undefined;
     setChosenAddressId((previous ?? first)?._id ?? null);
   });
 
@@ -223,6 +225,7 @@ export default function BillingStep({ provider, publishableKey }: Props) {
           setBilling(next);
         }}
       />
+      <GiftCardCode giftCardsInCart={cart.some(isGiftCard)} />
       <fieldset>
         <legend>Card</legend>
         <p className="hint">We accept Visa, Mastercard, American Express and Discover.</p>

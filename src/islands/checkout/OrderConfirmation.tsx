@@ -8,6 +8,8 @@ import { lastOrderToken, takeOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT } from './messages';
 import { AddressBlock, OrderLines, Totals } from './OrderLines';
 import { GiftSummary } from './GiftSummary';
+import PaidParts from '../gift-cards/PaidParts';
+import OwnGiftCardCodes from '../gift-cards/OwnGiftCardCodes';
 
 /** /orderconfirmation: the order the order call answered with, or the Oops text without one. */
 export default function OrderConfirmation() {
@@ -62,6 +64,7 @@ export default function OrderConfirmation() {
         </p>
       )}
       <Downloads links={order.downloads} />
+      <OwnGiftCardCodes codes={order.giftCardCodes} />
       <section aria-labelledby="bought">
         <h3 id="bought">What you bought</h3>
         <OrderLines items={order.items} />
@@ -71,6 +74,7 @@ export default function OrderConfirmation() {
           tax={order.tax}
           total={order.total}
         />
+        <PaidParts total={order.total} giftCardPaid={order.giftCardPaid ?? 0} />
       </section>
       {order.shippingAddress ? (
         <section aria-labelledby="shipping-to">

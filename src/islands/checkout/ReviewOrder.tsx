@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { isDigitalOnly } from '../../../core/cart/rules';
+import { shipsNothing } from '../../../core/cart/rules';
 import { dollarsToCents, formatDollars } from '../../../core/money';
 import type { OrderConfirmed, QuoteDto } from '../../../core/orders/model';
 import { $auth } from '../../stores/auth';
@@ -21,6 +21,7 @@ import { handOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT, confirmLabel } from './messages';
 import { AddressBlock, ContactLines, OrderLines, Totals } from './OrderLines';
 import { GiftSummary } from './GiftSummary';
+import PaidParts from '../gift-cards/PaidParts';
 
 type Problem = { lines: string[]; changeCard?: boolean } | null;
 
@@ -44,7 +45,7 @@ export default function ReviewOrder({
   const [refresh, setRefresh] = useState(0);
 
   // Digital items only: nothing ships, the tax follows the billing address (DECISIONS).
-  const digitalOnly = isDigitalOnly(cart);
+  const digitalOnly = shipsNothing(cart);
   const shippingStep = needsShippingStep(checkout, digitalOnly, !isGuest);
   const billingStep =
     !checkout.billingInfo.paymentMethodId || (digitalOnly && checkout.billingAddress.line1 === '');
@@ -66,16 +67,20 @@ export default function ReviewOrder({
   // when either changes, or after a refused confirm (`refresh`), never while confirming.
   const quoteRequest = ready
     ? JSON.stringify({
-        items: cart.map(({ _id, title, variantTitle, sku, quantity, price, supplier }) => ({
-          _id,
-          title,
-          variantTitle,
-          sku,
-          quantity,
-          price,
-          supplier,
-        })),
+        items: cart.map(
+          ({ _id, title, variantTitle, sku, quantity, price, supplier, giftCard }) => ({
+            _id,
+            title,
+            variantTitle,
+            sku,
+            quantity,
+            price,
+            supplier,
+            giftCard,
+          }),
+        ),
         ...taxAddresses,
+        ...(checkout.giftCardCode ? { giftCardCode: checkout.giftCardCode } : {}),
       })
     : null;
   const isConfirming = useEffectEvent(() => confirming);
@@ -124,8 +129,10 @@ export default function ReviewOrder({
           quantity: item.quantity,
           price: item.price,
           supplier: line?.supplier,
+          giftCard: line?.giftCard,
         };
       }),
+      ...(checkout.giftCardCode ? { giftCardCode: checkout.giftCardCode } : {}),
       subtotal: quote.subtotal,
       salesTax: quote.salesTax,
       total: quote.total,
@@ -216,6 +223,11 @@ export default function ReviewOrder({
               salesTax={quote.salesTax}
               tax={quote.tax}
               total={quote.total}
+            />
+            <PaidParts
+              total={quote.total}
+              giftCardPaid={quote.giftCard?.applied ?? 0}
+              last4={quote.giftCard?.last4}
             />
           </>
         )}

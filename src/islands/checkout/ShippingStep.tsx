@@ -5,7 +5,7 @@ import {
   personDetailsSchema,
   shippingAddressSchema,
 } from '../../../core/address/model';
-import { isDigitalOnly } from '../../../core/cart/rules';
+import { shipsNothing } from '../../../core/cart/rules';
 import { ORDER_MESSAGES } from '../../../core/orders/model';
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import { $auth } from '../../stores/auth';
@@ -84,7 +84,7 @@ export default function ShippingStep() {
   // The server knows neither the cart nor the session: until hydrated, a guest with a cart.
   const cart = hydrated ? storedCart : NO_LINES;
   const isLoggedIn = hydrated && session.isLoggedIn;
-  const digitalOnly = isDigitalOnly(cart);
+  const digitalOnly = shipsNothing(cart);
   /** The saved addresses once fetched (a signed-in shopper's), null before. */
   const [fetched, setFetched] = useState<SavedAddressDto[] | null>(null);
   const book: Saved =

@@ -1,3 +1,4 @@
+import { GIFT_CARD_TEXTS } from '../../../../core/gift-cards/model';
 import { EmailLayout, Lines, Paragraph, Quoted, SectionTitle, Title } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
 import { CANCEL_REASON_WORDS, type CancelReason } from '../../../../core/admin/cancel-reason';
@@ -12,6 +13,8 @@ export interface CanceledOrderSummary {
   email: string;
   taxCents: number;
   totalCents: number;
+  /** The part a gift card paid, returned to it first (issue 26). */
+  giftCardCents?: number;
   items: { title: string; variantTitle: string | null; quantity: number; unitPriceCents: number }[];
 }
 
@@ -68,7 +71,14 @@ export function ShopCanceledOrder({
       )}
       <Refunded
         order={order}
-        summary={`We refunded the full ${formatCents(order.totalCents)} to your card; your bank shows it within 5-7 business days.`}
+        summary={
+          order.giftCardCents
+            ? GIFT_CARD_TEXTS.refundSplit(
+                formatCents(order.giftCardCents),
+                formatCents(order.totalCents - order.giftCardCents),
+              )
+            : `We refunded the full ${formatCents(order.totalCents)} to your card; your bank shows it within 5-7 business days.`
+        }
       />
     </EmailLayout>
   );

@@ -1,3 +1,4 @@
+import { GIFT_CARD_TEXTS } from '../../../../core/gift-cards/model';
 import { EmailLayout, Lines, Paragraph, Quoted, SectionTitle, Title } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
 import { itemLines } from './format';
@@ -8,6 +9,8 @@ export interface CanceledOrderData {
   number: number;
   firstname: string;
   totalCents: number;
+  /** The part a gift card paid, returned to it first (issue 26). */
+  giftCardCents?: number;
   items: { title: string; variantTitle: string | null; quantity: number }[];
 }
 
@@ -17,7 +20,9 @@ export function OrderCanceled({ order, shop }: { order: CanceledOrderData; shop:
     <EmailLayout shop={shop} preview={`Order ${order.number} is canceled`}>
       <Title>{`Order ${order.number} is canceled`}</Title>
       <Paragraph>
-        {`Hello ${order.firstname}, your order ${order.number} is canceled as you asked. We refunded the full ${formatCents(order.totalCents)} to your card; your bank shows it within 5-7 business days.`}
+        {order.giftCardCents
+          ? `Hello ${order.firstname}, your order ${order.number} is canceled as you asked. ${GIFT_CARD_TEXTS.refundSplit(formatCents(order.giftCardCents), formatCents(order.totalCents - order.giftCardCents))}`
+          : `Hello ${order.firstname}, your order ${order.number} is canceled as you asked. We refunded the full ${formatCents(order.totalCents)} to your card; your bank shows it within 5-7 business days.`}
       </Paragraph>
       <SectionTitle>Canceled items</SectionTitle>
       <Lines lines={itemLines(order.items)} />

@@ -1,3 +1,4 @@
+import { GIFT_CARD_TEXTS } from '../../../../core/gift-cards/model';
 import {
   EmailLayout,
   Lines,
@@ -104,16 +105,21 @@ export function ReturnRefunded({
   data,
   amountCents,
   shop,
+  giftCardCents = 0,
 }: {
   data: ReturnEmailData;
   amountCents: number;
   shop: ShopDetails;
+  /** The part returned to gift cards first (issue 26). */
+  giftCardCents?: number;
 }) {
   return (
     <EmailLayout shop={shop} preview={`We refunded ${formatCents(amountCents)}`}>
       <Title>{`We refunded ${formatCents(amountCents)} for order ${data.number}`}</Title>
       <Paragraph>
-        {`Hello ${data.firstname}, we received your return and refunded ${formatCents(amountCents)} to the card you paid with; your bank shows it within 5-7 business days.`}
+        {giftCardCents
+          ? `Hello ${data.firstname}, we received your return. ${GIFT_CARD_TEXTS.refundSplit(formatCents(giftCardCents), formatCents(amountCents - giftCardCents))}`
+          : `Hello ${data.firstname}, we received your return and refunded ${formatCents(amountCents)} to the card you paid with; your bank shows it within 5-7 business days.`}
       </Paragraph>
       <SectionTitle>Refunded items</SectionTitle>
       <Lines lines={itemLines(data.items)} />
@@ -125,7 +131,16 @@ export const returnRefundedEmail = (
   data: ReturnEmailData,
   amountCents: number,
   shop: ShopDetails,
+  giftCardCents = 0,
 ): Promise<RenderedEmail> =>
-  renderEmail(<ReturnRefunded data={data} amountCents={amountCents} shop={shop} />, {
-    subject: `Refund for order ${data.number}`,
-  });
+  renderEmail(
+    <ReturnRefunded
+      data={data}
+      amountCents={amountCents}
+      shop={shop}
+      giftCardCents={giftCardCents}
+    />,
+    {
+      subject: `Refund for order ${data.number}`,
+    },
+  );
