@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopDayOf } from '../shop-calendar';
 
 /*
  * Gift cards (issue 26 item 3; DECISIONS "Gift cards"): sold as catalogue products, untaxed at
@@ -15,8 +16,6 @@ export const GIFT_CARD_MIN_DOLLARS = 10;
 export const GIFT_CARD_MAX_DOLLARS = 500;
 export const GIFT_CARD_MESSAGE_MAX = 300;
 export const GIFT_CARD_DELIVERY_DAYS = 90;
-/** The shop's own clock for "today": delivery dates are the shop's calendar days. */
-export const SHOP_TIME_ZONE = 'America/Los_Angeles';
 
 /** 16 characters, no 0/O, 1/I/L or U: nothing a reader can mistake for another. */
 export const GIFT_CARD_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -63,19 +62,13 @@ export const GIFT_CARD_LABELS = {
   yourCode: 'Your gift card code',
   codeOnce:
     'This code is shown only here and in the email sent on the delivery date. Keep it safe: it spends like cash.',
+  coversAll: 'Your gift card pays for the whole order: no payment card is needed.',
   applied: (last4: string, amount: string) =>
     `Gift card ending ${last4} applied: ${amount} balance.`,
 } as const;
 
-/** Today's date in the shop's time zone, as YYYY-MM-DD. */
-export function shopToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: SHOP_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+/** Today's date on the shop's calendar, as YYYY-MM-DD: delivery dates are the shop's days. */
+export const shopToday = (now: Date = new Date()): string => shopDayOf(now);
 
 /** A YYYY-MM-DD date `days` later (calendar arithmetic, no time zone involved). */
 export function addDays(day: string, days: number): string {

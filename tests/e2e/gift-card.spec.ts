@@ -167,4 +167,37 @@ test('a gift card for a friend arrives with a working code, pays part of an orde
       ),
     )
     .toBe(true);
+
+  // With its $25 back, the card alone pays for one mug ($20.97 with Seattle's tax): the billing
+  // step asks for no payment card, and the balance keeps what is left.
+  await page.evaluate(
+    (cart) => localStorage.setItem('cart', cart),
+    JSON.stringify([{ ...enamel, quantity: 1 }]),
+  );
+  await page.goto('/shipping');
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Email').fill(FRIEND);
+  await page.getByLabel('Address Line 1').fill(SEATTLE.line1);
+  await page.getByLabel('City').fill(SEATTLE.city);
+  await page.getByLabel('State').selectOption(SEATTLE.state);
+  await page.getByLabel('ZIP Code').fill(SEATTLE.zipcode);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  await page.getByLabel(GIFT_CARD_LABELS.code).fill(code);
+  await page.getByRole('button', { name: GIFT_CARD_LABELS.apply }).click();
+  await expect(page.getByText(GIFT_CARD_LABELS.coversAll)).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continue to review' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByText(GIFT_CARD_LABELS.coversAll)).toBeVisible();
+  await expect(page.getByTestId('paid-parts')).toContainText('−$20.97');
+  await expect(page.getByTestId('paid-parts')).toContainText(`${GIFT_CARD_LABELS.paidByCard}$0.00`);
+  await page.getByLabel('I agree to the Return Policy').check();
+  await page.getByRole('button', { name: 'This is a test site, do not click' }).click();
+  await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  await page.goto('/giftcard/balance');
+  await page.getByLabel(GIFT_CARD_LABELS.code).fill(code);
+  await page.getByRole('button', { name: GIFT_CARD_LABELS.check }).click();
+  await expect(page.getByTestId('gift-card-balance')).toContainText('Balance: $4.03');
 });

@@ -2,8 +2,9 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { addressSchema } from '../../../core/address/model';
 import { shipsNothing } from '../../../core/cart/rules';
-import { isGiftCard } from '../../../core/gift-cards/model';
+import { GIFT_CARD_LABELS, isGiftCard } from '../../../core/gift-cards/model';
 import GiftCardCode from '../gift-cards/GiftCardCode';
+import { useGiftCardCovers } from '../gift-cards/useGiftCardCovers';
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import { CARD_MESSAGES, type SavedPaymentDto } from '../../../core/user/cards-model';
 import { readDomValues, useDomInitialState } from '../../lib/early-form';
@@ -14,6 +15,7 @@ import {
   $checkout,
   needsShippingStep,
   initialCheckout,
+  forgetCard,
   replaceBillingAddress,
   replaceBillingInfo,
   type CheckoutAddress,
@@ -153,6 +155,15 @@ export default function BillingStep({ provider, publishableKey }: Props) {
   });
 
   const chosenCard = storedCards?.find((entry) => entry._id === choice);
+  // An applied gift card whose balance pays it all: no payment card is asked (issue 26).
+  const taxedAddress = useShipping ? checkout.shippingAddress : (chosenAddress ?? billing);
+  const giftCardCovers = useGiftCardCovers(
+    cart,
+    digitalOnly
+      ? { shippingAddress: null, billingAddress: taxedAddress }
+      : { shippingAddress: checkout.shippingAddress },
+    checkout.giftCardCode,
+  );
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -168,7 +179,9 @@ export default function BillingStep({ provider, publishableKey }: Props) {
     }
     setBusy(true);
     try {
-      if (chosenCard) {
+      if (giftCardCovers) {
+        forgetCard();
+      } else if (chosenCard) {
         replaceBillingInfo({
           paymentMethodId: chosenCard._id,
           last4Number: chosenCard.last4Number,
@@ -226,78 +239,82 @@ export default function BillingStep({ provider, publishableKey }: Props) {
         }}
       />
       <GiftCardCode giftCardsInCart={cart.some(isGiftCard)} />
-      <fieldset>
-        <legend>Card</legend>
-        <p className="hint">We accept Visa, Mastercard, American Express and Discover.</p>
-        {storedCards === null && <p role="status">Loading your cards…</p>}
-        {storedCards && storedCards.length > 0 && (
-          <fieldset className="stored-cards">
-            <legend>Stored cards</legend>
-            {storedCards.map((entry) => (
-              <label key={entry._id} className="checkbox">
+      {giftCardCovers ? (
+        <p role="status">{GIFT_CARD_LABELS.coversAll}</p>
+      ) : (
+        <fieldset>
+          <legend>Card</legend>
+          <p className="hint">We accept Visa, Mastercard, American Express and Discover.</p>
+          {storedCards === null && <p role="status">Loading your cards…</p>}
+          {storedCards && storedCards.length > 0 && (
+            <fieldset className="stored-cards">
+              <legend>Stored cards</legend>
+              {storedCards.map((entry) => (
+                <label key={entry._id} className="checkbox">
+                  <input
+                    type="radio"
+                    name="card-choice"
+                    value={entry._id}
+                    checked={choice === entry._id}
+                    onChange={() => setChoice(entry._id)}
+                  />
+                  {describeCard({ brand: entry.brand, last4Number: entry.last4Number })}, expires{' '}
+                  {entry.expirationMonth}/{entry.expirationYear}
+                </label>
+              ))}
+              <label className="checkbox">
                 <input
                   type="radio"
                   name="card-choice"
-                  value={entry._id}
-                  checked={choice === entry._id}
-                  onChange={() => setChoice(entry._id)}
+                  value={NEW_CARD}
+                  checked={choice === NEW_CARD}
+                  onChange={() => setChoice(NEW_CARD)}
                 />
-                {describeCard({ brand: entry.brand, last4Number: entry.last4Number })}, expires{' '}
-                {entry.expirationMonth}/{entry.expirationYear}
+                A new card
               </label>
-            ))}
+            </fieldset>
+          )}
+          {chosenCard ? null : keepCard ? (
+            <p className="saved-card">
+              {describeCard(checkout.billingInfo)}, expires {checkout.billingInfo.expirationMonth}/
+              {checkout.billingInfo.expirationYear}.{' '}
+              <button type="button" className="link-button" onClick={() => setKeepCard(false)}>
+                Use a different card
+              </button>
+            </p>
+          ) : provider === 'stripe' && publishableKey ? (
+            hydrated ? (
+              <Suspense fallback={<p>Loading the card form…</p>}>
+                <StripeCardForm
+                  ref={card}
+                  publishableKey={publishableKey}
+                  billingAddress={() => billedAddress}
+                />
+              </Suspense>
+            ) : (
+              <p>Loading the card form…</p>
+            )
+          ) : (
+            <div
+              onInput={() => {
+                cardTyped.current = true;
+              }}
+            >
+              <SandboxCardForm ref={card} />
+            </div>
+          )}
+          {isLoggedIn && !chosenCard && (
             <label className="checkbox">
               <input
-                type="radio"
-                name="card-choice"
-                value={NEW_CARD}
-                checked={choice === NEW_CARD}
-                onChange={() => setChoice(NEW_CARD)}
+                type="checkbox"
+                checked={saveCard}
+                onChange={(event) => setSaveCard(event.target.checked)}
               />
-              A new card
+              {CARD_MESSAGES.saveThisCard}
             </label>
-          </fieldset>
-        )}
-        {chosenCard ? null : keepCard ? (
-          <p className="saved-card">
-            {describeCard(checkout.billingInfo)}, expires {checkout.billingInfo.expirationMonth}/
-            {checkout.billingInfo.expirationYear}.{' '}
-            <button type="button" className="link-button" onClick={() => setKeepCard(false)}>
-              Use a different card
-            </button>
-          </p>
-        ) : provider === 'stripe' && publishableKey ? (
-          hydrated ? (
-            <Suspense fallback={<p>Loading the card form…</p>}>
-              <StripeCardForm
-                ref={card}
-                publishableKey={publishableKey}
-                billingAddress={() => billedAddress}
-              />
-            </Suspense>
-          ) : (
-            <p>Loading the card form…</p>
-          )
-        ) : (
-          <div
-            onInput={() => {
-              cardTyped.current = true;
-            }}
-          >
-            <SandboxCardForm ref={card} />
-          </div>
-        )}
-        {isLoggedIn && !chosenCard && (
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={saveCard}
-              onChange={(event) => setSaveCard(event.target.checked)}
-            />
-            {CARD_MESSAGES.saveThisCard}
-          </label>
-        )}
-      </fieldset>
+          )}
+        </fieldset>
+      )}
       <div className="actions">
         {digitalOnly && isLoggedIn ? (
           <a href="/cart">Back to cart</a>

@@ -16,6 +16,7 @@ import {
 } from '../../stores/checkout';
 import { postJson } from './api';
 import { describeCard } from './card';
+import { GIFT_CARD_LABELS } from '../../../core/gift-cards/model';
 import { shopperMustFix } from './confirm-outcome';
 import { handOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT, confirmLabel } from './messages';
@@ -48,7 +49,9 @@ export default function ReviewOrder({
   const digitalOnly = shipsNothing(cart);
   const shippingStep = needsShippingStep(checkout, digitalOnly, !isGuest);
   const billingStep =
-    !checkout.billingInfo.paymentMethodId || (digitalOnly && checkout.billingAddress.line1 === '');
+    // No card is needed only with a gift card code (its balance pays all; the server checks).
+    (!checkout.billingInfo.paymentMethodId && !checkout.giftCardCode) ||
+    (digitalOnly && checkout.billingAddress.line1 === '');
   const ready = cart.length > 0 && !shippingStep && !billingStep;
 
   useEffect(() => {
@@ -268,7 +271,11 @@ export default function ReviewOrder({
         )}
         <div>
           <h3>Payment</h3>
-          <p>{describeCard(checkout.billingInfo)}</p>
+          <p>
+            {checkout.billingInfo.paymentMethodId
+              ? describeCard(checkout.billingInfo)
+              : GIFT_CARD_LABELS.coversAll}
+          </p>
           <a href="/billing">Change</a>
         </div>
       </section>
