@@ -16,6 +16,7 @@ import { hashGiftCardCode } from '../../api/modules/gift-cards/codes';
 import { deliverDueCards } from '../../api/modules/gift-cards/ledger';
 import { shopDetails } from '../../api/modules/mail/templates';
 import { addDays, GIFT_CARD_TEXTS, shopToday } from '../../core/gift-cards/model';
+import type { TaxReport } from '../../core/tax/report';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { enamelLine, GUEST, guestOrder, mugLine, sandboxToken, SEATTLE } from '../helpers/orders';
 import { signedInAdmin } from './admin-helpers';
@@ -118,6 +119,21 @@ describe('gift cards (issue 26 item 3)', () => {
     const alone = await api.post('/orders/quote', { items: [card], billingAddress: SEATTLE });
     expect(alone.status, await alone.clone().text()).toBe(200);
     expect(await alone.json()).toMatchObject({ subtotal: 50, tax: 0, total: 50 });
+
+    // Sold, the card counts in the tax report's gross sales but not in its taxable amount.
+    const placed = await buy([card, enamelLine(1)]);
+    expect(placed.status, await placed.clone().text()).toBe(201);
+    const owner = await signedInAdmin(api);
+    const month = shopToday().slice(0, 7);
+    const report = (await (
+      await api.get(`/admin/tax/report?period=${month}`, bearer(owner.token))
+    ).json()) as TaxReport;
+    expect(report.totals).toMatchObject({
+      orders: 1,
+      grossSalesCents: 6900,
+      taxableCents: 1900,
+      taxCollectedCents: Math.round(1900 * figures.salesTax),
+    });
   });
 
   it('recomputes a custom amount and refuses one out of range or a card without its details', async () => {
