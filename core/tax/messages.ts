@@ -6,10 +6,6 @@
 /** Where a shopper finds their ZIP+4 (USPS's own lookup). */
 export const USPS_ZIP_LOOKUP_URL = 'https://tools.usps.com/zip-code-lookup.htm';
 
-/** Where the owner downloads the Department of Revenue's quarterly ZIP+4 file. */
-export const DOR_DOWNLOADS_URL =
-  'https://dor.wa.gov/taxes-rates/sales-use-tax-rates/downloadable-database';
-
 export const TAX_MESSAGES = {
   /** Under the ZIP field when a Washington ZIP spans location codes. */
   zipNeedsPlus4:
