@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { watchConsole } from './support/console';
 import { browseFromOwnAddress } from './support/account';
+import { seedCart } from './support/orders';
 
 browseFromOwnAddress();
 
@@ -27,17 +28,6 @@ const line = {
   category: 'home',
   stock: 60,
 };
-
-async function seedCart(page: Page) {
-  await page.addInitScript(
-    (cart) => {
-      if (sessionStorage.getItem('e2e-cart-seeded')) return;
-      localStorage.setItem('cart', cart);
-      sessionStorage.setItem('e2e-cart-seeded', '1');
-    },
-    JSON.stringify([line]),
-  );
-}
 
 interface Shipping {
   firstname: string;
@@ -75,7 +65,7 @@ test("an Oregon address with a Seattle ZIP shows the server's sentence under the
   page,
 }) => {
   const problems = watchConsole(page);
-  await seedCart(page);
+  await seedCart(page, [line]);
   await page.goto('/shipping');
   await fillShipping(page, portland);
 
@@ -104,7 +94,7 @@ test("an Oregon address with a Seattle ZIP shows the server's sentence under the
 test("O'Brien at 123 Main St., Apt #4 orders, untaxed in Oregon, and the email says so", async ({
   page,
 }) => {
-  await seedCart(page);
+  await seedCart(page, [line]);
   await page.goto('/shipping');
   await fillShipping(page, { ...portland, zipcode: '97204' });
   await expect(page).toHaveURL(/\/billing$/);

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { TAX_MESSAGES, USPS_ZIP_LOOKUP_URL } from '../../core/tax/messages';
 import { LOGIN_TEXT } from '../../src/islands/account/messages';
@@ -14,7 +14,8 @@ import {
   linkFromMail,
   ownAddress,
 } from './support/account';
-import { OWNER_EMAIL, OWNER_PASSWORD, ownerAuthorization } from './support/owner';
+import { ownerAuthorization, ownerLogsIn } from './support/owner';
+import { seedCart } from './support/orders';
 
 browseFromOwnAddress();
 
@@ -35,26 +36,15 @@ const mug = {
   category: 'home',
 };
 
-async function ownerLogIn(page: Page, request: APIRequestContext) {
-  await ownerAuthorization(request); // sets the owner's password on first use
-  await page.goto('/login?next=/admin/tax');
-  await hydrated(page, 'LoginForm');
-  await page.getByLabel('Email').fill(OWNER_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
-  await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
-  await expect(page).toHaveURL(/\/admin\/tax$/);
-}
-
 test('the owner imports the rate file; a split ZIP is asked for its +4 at checkout and pays with it', async ({
   page,
   browser,
-  request,
 }) => {
   const sample = sampleForToday();
   const file = join(mkdtempSync(join(tmpdir(), 'evergreen-tax-')), 'ZIP4.csv');
   writeFileSync(file, sample.content);
 
-  await ownerLogIn(page, request);
+  await ownerLogsIn(page, '/admin/tax');
   await page.getByLabel(ADMIN_TAX_TEXT.fileLabel, { exact: true }).setInputFiles(file);
   await page.getByRole('button', { name: ADMIN_TAX_TEXT.importButton, exact: true }).click();
   await expect(
@@ -66,14 +56,7 @@ test('the owner imports the rate file; a split ZIP is asked for its +4 at checko
   const context = await browser.newContext();
   const shopper = await context.newPage();
   await acceptCookies(shopper);
-  await shopper.addInitScript(
-    (cart) => {
-      if (sessionStorage.getItem('e2e-cart-seeded')) return;
-      localStorage.setItem('cart', cart);
-      sessionStorage.setItem('e2e-cart-seeded', '1');
-    },
-    JSON.stringify([mug]),
-  );
+  await seedCart(shopper, [mug]);
   await shopper.goto('/shipping');
   await hydrated(shopper, 'ShippingStep');
   await shopper.getByLabel('First name').fill('Grace');

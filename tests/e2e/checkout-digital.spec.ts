@@ -12,7 +12,7 @@ import {
 } from './support/account';
 import { beforeScripts } from './support/early';
 import { ownerAuthorization } from './support/owner';
-import { placeGuestOrder } from './support/orders';
+import { placeGuestOrder, seedCart } from './support/orders';
 
 browseFromOwnAddress();
 
@@ -50,14 +50,6 @@ const PORTLAND = {
   state: 'OR',
   zipcode: '97204',
 };
-
-async function seedCart(page: Page, lines: object[]) {
-  await page.addInitScript((cart) => {
-    if (sessionStorage.getItem('e2e-cart-seeded')) return;
-    localStorage.setItem('cart', cart);
-    sessionStorage.setItem('e2e-cart-seeded', '1');
-  }, JSON.stringify(lines));
-}
 
 async function fillAddress(page: Page, address: typeof SEATTLE) {
   await page.getByLabel('Address Line 1').fill(address.line1);

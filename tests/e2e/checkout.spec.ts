@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { HOME_TEXT } from '../../core/site-messages';
 import { browseFromOwnAddress, seriousViolations } from './support/account';
+import { seedCart } from './support/orders';
 
 browseFromOwnAddress();
 
@@ -56,14 +57,6 @@ const mice: CartLine = {
 };
 
 const SEATTLE = { line1: '400 Pine St', city: 'Seattle', state: 'WA', zipcode: '98101' };
-
-async function seedCart(page: Page, lines: CartLine[]) {
-  await page.addInitScript((cart) => {
-    if (sessionStorage.getItem('e2e-cart-seeded')) return;
-    localStorage.setItem('cart', cart);
-    sessionStorage.setItem('e2e-cart-seeded', '1');
-  }, JSON.stringify(lines));
-}
 
 function watchConsole(page: Page): string[] {
   const problems: string[] = [];

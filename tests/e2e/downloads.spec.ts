@@ -10,6 +10,7 @@ import {
   mails,
   seriousViolations,
 } from './support/account';
+import { seedCart } from './support/orders';
 
 browseFromOwnAddress();
 
@@ -33,14 +34,7 @@ const LINK = /https?:\/\/[^\s"<>\]]+\/api\/downloads\/[A-Za-z0-9_-]{43}/;
 
 async function buyPhoto(page: Page, email: string): Promise<string> {
   await acceptCookies(page);
-  await page.addInitScript(
-    (cart) => {
-      if (sessionStorage.getItem('e2e-cart-seeded')) return;
-      localStorage.setItem('cart', cart);
-      sessionStorage.setItem('e2e-cart-seeded', '1');
-    },
-    JSON.stringify([photo]),
-  );
+  await seedCart(page, [photo]);
   await page.goto('/shipping');
   // Fields typed before the island hydrates can be lost on a loaded machine (issue 13, point 10).
   await hydrated(page, 'ShippingStep');

@@ -12,6 +12,7 @@ import {
 } from './support/account';
 import { watchConsole } from './support/console';
 import { beforeScripts, holdRequests } from './support/early';
+import { seedCart } from './support/orders';
 
 /**
  * Issue 13 point 10 for the forms that used to wait for their script (shown only "Loading…"):
@@ -40,14 +41,6 @@ const mug = {
   category: 'home',
   stock: 40,
 };
-
-async function seedCart(page: Page, lines: object[]) {
-  await page.addInitScript((cart) => {
-    if (sessionStorage.getItem('e2e-cart-seeded')) return;
-    localStorage.setItem('cart', cart);
-    sessionStorage.setItem('e2e-cart-seeded', '1');
-  }, JSON.stringify(lines));
-}
 
 /** A checkout already stored in this browser (contact and shipping), unless the page wrote one. */
 async function seedCheckout(page: Page, checkout: object) {

@@ -6,6 +6,7 @@ import { CONTACT_TEXT } from '../../core/site-messages';
 import { acceptCookies, hydrated, ownAddress } from './support/account';
 import { watchConsole } from './support/console';
 import { beforeScripts } from './support/early';
+import { seedCart } from './support/orders';
 
 /**
  * Issue 13 points 5, 6, 9 and 10 in Chromium: the checkout's order summary on a desktop and a
@@ -29,14 +30,6 @@ const mug = {
   category: 'home',
   stock: 40,
 };
-
-async function seedCart(page: Page, lines: object[]) {
-  await page.addInitScript((cart) => {
-    if (sessionStorage.getItem('e2e-cart-seeded')) return;
-    localStorage.setItem('cart', cart);
-    sessionStorage.setItem('e2e-cart-seeded', '1');
-  }, JSON.stringify(lines));
-}
 
 async function fillShipping(page: Page) {
   await page.getByLabel('First name').fill('Ada');

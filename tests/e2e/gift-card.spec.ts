@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { GIFT_CARD_LABELS, GIFT_CARD_TEXTS, shopToday } from '../../core/gift-cards/model';
 import { browseFromOwnAddress, mails, ownAddress } from './support/account';
 import { ownerAuthorization } from './support/owner';
-import { SEATTLE } from './support/orders';
+import { SEATTLE, seedCart } from './support/orders';
 
 browseFromOwnAddress();
 
@@ -30,14 +30,6 @@ const enamel = {
   category: 'home',
   stock: 40,
 };
-
-async function seedCart(page: Page, lines: object[]) {
-  await page.addInitScript((cart) => {
-    if (sessionStorage.getItem('e2e-cart-seeded')) return;
-    localStorage.setItem('cart', cart);
-    sessionStorage.setItem('e2e-cart-seeded', '1');
-  }, JSON.stringify(lines));
-}
 
 test('a gift card for a friend arrives with a working code, pays part of an order, and a cancel gives its part back', async ({
   page,

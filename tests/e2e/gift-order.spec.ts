@@ -1,11 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { trackingUrl } from '../../core/admin/model';
 import { RECIPIENT_LABELS } from '../../core/address/model';
 import { GIFT_TEXT } from '../../core/orders/gift';
-import { LOGIN_TEXT } from '../../src/islands/account/messages';
 import { acceptCookies, browseFromOwnAddress, hydrated, mails } from './support/account';
-import { OWNER_EMAIL, OWNER_PASSWORD, ownerAuthorization } from './support/owner';
+import { ownerLogsIn } from './support/owner';
+import { seedCart } from './support/orders';
 
 browseFromOwnAddress();
 
@@ -31,31 +31,12 @@ const friendEmail = `gift.friend.${stamp}@example.com`;
 const LINES = ['Happy birthday, Mum!', 'Love from Seattle.'];
 const TRACKING = '9400111202555842332669';
 
-async function ownerLogIn(page: Page, request: APIRequestContext) {
-  await ownerAuthorization(request); // sets the owner's password on first use
-  await page.goto('/login?next=/admin');
-  await hydrated(page, 'LoginForm');
-  await page.getByLabel('Email').fill(OWNER_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
-  await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
-  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
-  await expect(page).toHaveURL(/\/admin$/);
-}
-
 test('a guest sends a gift with a message to a friend; the friend hears when it ships, with no price', async ({
   page,
-  request,
 }) => {
   test.setTimeout(120_000);
   await acceptCookies(page);
-  await page.addInitScript(
-    (cart) => {
-      if (sessionStorage.getItem('e2e-cart-seeded')) return;
-      localStorage.setItem('cart', cart);
-      sessionStorage.setItem('e2e-cart-seeded', '1');
-    },
-    JSON.stringify([mug]),
-  );
+  await seedCart(page, [mug]);
   await page.goto('/shipping');
   await hydrated(page, 'ShippingStep');
   await page.getByLabel('First name').fill('Ada');
@@ -115,7 +96,7 @@ test('a guest sends a gift with a message to a friend; the friend hears when it 
   );
 
   // The owner's order page: the message and the recipient's name, prominently, before the rest.
-  await ownerLogIn(page, request);
+  await ownerLogsIn(page, '/admin');
   await page.goto('/admin/orders');
   await page.getByRole('link', { name: `Order ${number}` }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Unfulfilled');

@@ -10,6 +10,7 @@ import {
   seriousViolations,
 } from './support/account';
 import { ownerAuthorization, shipAsOwner } from './support/owner';
+import { seedCart } from './support/orders';
 
 browseFromOwnAddress();
 
@@ -76,14 +77,7 @@ async function fillState(page: Page) {
 /** A guest checks out the bowl, the mug and a photo with the 4242 card; the order's number. */
 async function guestPays(page: Page, email: string): Promise<string> {
   await acceptCookies(page);
-  await page.addInitScript(
-    (cart) => {
-      if (sessionStorage.getItem('e2e-cart-seeded')) return;
-      localStorage.setItem('cart', cart);
-      sessionStorage.setItem('e2e-cart-seeded', '1');
-    },
-    JSON.stringify([bowl, mug, photo]),
-  );
+  await seedCart(page, [bowl, mug, photo]);
   await page.goto('/shipping');
   await hydrated(page, 'ShippingStep');
   await page.getByLabel('First name').fill('Ada');

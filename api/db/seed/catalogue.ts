@@ -2196,8 +2196,11 @@ export const products: SeedProduct[] = [
       'A gift card for anything in the shop, sent by email to the person you choose on the day you choose (today or up to 90 days ahead), with your message. Evergreen gift cards never expire and carry no fees (RCW 19.240). Nothing ships, no sales tax is charged on the card: the goods it later buys are taxed. Gift cards are not returnable.',
     priceCents: 2500,
     sku: 'EG-GIFTCARD',
+    // Never runs out (nothing ships); kept as its options' sum like every product with options.
+    quantity: 4 * 9999,
+    // A category of its own: the spec's Gift Collection listings keep the items they name.
     category: 'Gift Cards',
-    categorizations: [{ category: 'Gift Collection', subcategory: 'Gift Cards' }],
+    categorizations: [{ category: 'Gift Cards' }],
     images: [img('pnw-gift-box')],
     alttext: 'A gift box wrapped in kraft paper with an evergreen sprig.',
     details: [

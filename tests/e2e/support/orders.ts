@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ownAddress } from './account';
 
 /** A shipping (and billing) address in Seattle, WA. */
@@ -89,4 +89,16 @@ export async function placeGuestOrder(
     number: body.order.orderNumber,
     downloads: body.order.downloads ?? [],
   };
+}
+
+/**
+ * The cart a test starts from, in the shopper's storage before the first page's scripts run; set
+ * once per tab, so what the page does to the cart afterwards stays.
+ */
+export async function seedCart(page: Page, lines: unknown[]): Promise<void> {
+  await page.addInitScript((cart) => {
+    if (sessionStorage.getItem('e2e-cart-seeded')) return;
+    localStorage.setItem('cart', cart);
+    sessionStorage.setItem('e2e-cart-seeded', '1');
+  }, JSON.stringify(lines));
 }

@@ -69,5 +69,5 @@ export async function ownerLogsIn(page: Page, next = '/admin') {
   await page.getByLabel('Email').fill(OWNER_EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
   await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
-  await expect(page).toHaveURL(new RegExp(`${next}$`));
+  await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 }
