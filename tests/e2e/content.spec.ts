@@ -231,7 +231,7 @@ test('sitemap.xml lists the pages, the articles, the listings and every product,
     products: { _id: string }[];
   };
   for (const product of products) expect(paths).toContain(`/productdetailpage/${product._id}`);
-  expect(paths.filter((path) => path.startsWith('/productdetailpage/')).length).toBe(70);
+  expect(paths.filter((path) => path.startsWith('/productdetailpage/')).length).toBe(71);
   expect(paths).toContain('/products/Gift%20Collection/Under%20$30');
 
   const robots = await (await request.get('/robots.txt')).text();
