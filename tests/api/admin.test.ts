@@ -28,6 +28,24 @@ const ROUTES: { method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
   { method: 'POST', path: '/admin/products/stock', body: { sku: 'EG-MUG-ENAMEL', quantity: 3 } },
   { method: 'GET', path: '/admin/inbox' },
   { method: 'POST', path: `/admin/inbox/contact/${SOME_ID}/read`, body: {} },
+  // The owner's week (issue 28) and gift cards (issue 26).
+  { method: 'GET', path: '/admin/slips?unfulfilled=1' },
+  { method: 'GET', path: '/admin/exports/orders.csv?from=2026-11-01&to=2026-11-30' },
+  { method: 'GET', path: '/admin/exports/order-lines.csv?from=2026-11-01&to=2026-11-30' },
+  { method: 'POST', path: `/admin/orders/${SOME_ID}/notes`, body: { text: 'Called them.' } },
+  { method: 'GET', path: '/admin/tax/status' },
+  { method: 'GET', path: '/admin/tax/report?period=2026-11' },
+  { method: 'GET', path: '/admin/tax/report.csv?period=2026-11' },
+  { method: 'POST', path: '/admin/tax/import', body: { fileName: 'x.csv', content: 'x' } },
+  { method: 'GET', path: '/admin/giftcards' },
+  { method: 'GET', path: `/admin/giftcards/${SOME_ID}` },
+  { method: 'POST', path: `/admin/giftcards/${SOME_ID}/resend`, body: {} },
+  { method: 'POST', path: `/admin/giftcards/${SOME_ID}/disable`, body: {} },
+  {
+    method: 'POST',
+    path: `/admin/giftcards/${SOME_ID}/adjust`,
+    body: { amountCents: 100, note: 'x' },
+  },
 ];
 
 function call(api: ApiHarness, route: (typeof ROUTES)[number], token?: string) {
