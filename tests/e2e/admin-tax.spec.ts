@@ -2,7 +2,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { seedProductId } from '../../api/db/seed';
 import { TAX_MESSAGES, USPS_ZIP_LOOKUP_URL } from '../../core/tax/messages';
 import { LOGIN_TEXT } from '../../src/islands/account/messages';
 import { ADMIN_TAX_TEXT } from '../../src/islands/admin/AdminTax';
@@ -15,7 +14,7 @@ import {
   ownAddress,
 } from './support/account';
 import { ownerAuthorization, ownerLogsIn } from './support/owner';
-import { seedCart } from './support/orders';
+import { ENAMEL_MUG, seedCart } from './support/orders';
 
 browseFromOwnAddress();
 
@@ -26,15 +25,7 @@ browseFromOwnAddress();
  * it at that location's rate (10.2 %).
  */
 
-const mug = {
-  _id: seedProductId('campfire-enamel-mug'),
-  title: 'Campfire Enamel Mug',
-  sku: 'EG-MUG-ENAMEL',
-  price: 19,
-  quantity: 1,
-  supplier: 'warehouse',
-  category: 'home',
-};
+const mug = ENAMEL_MUG;
 
 test('the owner imports the rate file; a split ZIP is asked for its +4 at checkout and pays with it', async ({
   page,

@@ -5,7 +5,7 @@ import { RECIPIENT_LABELS } from '../../core/address/model';
 import { GIFT_TEXT } from '../../core/orders/gift';
 import { acceptCookies, browseFromOwnAddress, hydrated, mails } from './support/account';
 import { ownerLogsIn } from './support/owner';
-import { seedCart } from './support/orders';
+import { ENAMEL_MUG, seedCart } from './support/orders';
 
 browseFromOwnAddress();
 
@@ -16,15 +16,7 @@ browseFromOwnAddress();
  * mail files) has the tracking link and no price.
  */
 
-const mug = {
-  _id: seedProductId('campfire-enamel-mug'),
-  title: 'Campfire Enamel Mug',
-  sku: 'EG-MUG-ENAMEL',
-  price: 19,
-  quantity: 1,
-  supplier: 'warehouse',
-  category: 'home',
-};
+const mug = ENAMEL_MUG;
 const stamp = Date.now().toString(36);
 const buyerEmail = `gift.buyer.${stamp}@example.com`;
 const friendEmail = `gift.friend.${stamp}@example.com`;

@@ -14,7 +14,7 @@ import {
   forgetCard,
   setOrderSummary,
 } from '../../stores/checkout';
-import { postJson } from './api';
+import { postJson, quoteItems } from './api';
 import { describeCard } from './card';
 import { GIFT_CARD_LABELS } from '../../../core/gift-cards/model';
 import { shopperMustFix } from './confirm-outcome';
@@ -70,18 +70,7 @@ export default function ReviewOrder({
   // when either changes, or after a refused confirm (`refresh`), never while confirming.
   const quoteRequest = ready
     ? JSON.stringify({
-        items: cart.map(
-          ({ _id, title, variantTitle, sku, quantity, price, supplier, giftCard }) => ({
-            _id,
-            title,
-            variantTitle,
-            sku,
-            quantity,
-            price,
-            supplier,
-            giftCard,
-          }),
-        ),
+        items: quoteItems(cart),
         ...taxAddresses,
         ...(checkout.giftCardCode ? { giftCardCode: checkout.giftCardCode } : {}),
       })

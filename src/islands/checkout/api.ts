@@ -1,4 +1,5 @@
 import { api } from '../../lib/api-client';
+import type { CartItem } from '../../stores/cart';
 
 /**
  * The checkout's calls, through the shop's API client (src/lib/api-client.ts), so a signed-in
@@ -31,4 +32,18 @@ export async function postJson<T>(
 
 export async function getJson<T>(path: string): Promise<ApiResult<T>> {
   return withSentence(await api.get<T>(path));
+}
+
+/** A cart's lines as the quote and the order take them (the server prices them again). */
+export function quoteItems(cart: CartItem[]) {
+  return cart.map(({ _id, title, variantTitle, sku, quantity, price, supplier, giftCard }) => ({
+    _id,
+    title,
+    variantTitle,
+    sku,
+    quantity,
+    price,
+    supplier,
+    giftCard,
+  }));
 }

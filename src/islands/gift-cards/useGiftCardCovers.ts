@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { QuoteDto } from '../../../core/orders/model';
 import type { CartItem } from '../../stores/cart';
-import { postJson } from '../checkout/api';
+import { postJson, quoteItems } from '../checkout/api';
 
 /** The addresses the tax follows, as the quote takes them. */
 export type TaxAddresses = { shippingAddress: unknown; billingAddress?: unknown };
@@ -19,18 +19,7 @@ export function useGiftCardCovers(
 ): boolean {
   const request = code
     ? JSON.stringify({
-        items: cart.map(
-          ({ _id, title, variantTitle, sku, quantity, price, supplier, giftCard }) => ({
-            _id,
-            title,
-            variantTitle,
-            sku,
-            quantity,
-            price,
-            supplier,
-            giftCard,
-          }),
-        ),
+        items: quoteItems(cart),
         ...addresses,
         giftCardCode: code,
       })

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { seedProductId } from '../../../api/db/seed';
 import { ownAddress } from './account';
 
 /** A shipping (and billing) address in Seattle, WA. */
@@ -9,6 +10,17 @@ export const SEATTLE = {
   city: 'Seattle',
   state: 'WA',
   zipcode: '98101',
+};
+
+/** One Campfire Enamel Mug ($19, shipped) as the cart holds it. */
+export const ENAMEL_MUG = {
+  _id: seedProductId('campfire-enamel-mug'),
+  title: 'Campfire Enamel Mug',
+  sku: 'EG-MUG-ENAMEL',
+  price: 19,
+  quantity: 1,
+  supplier: 'warehouse',
+  category: 'home',
 };
 
 /** An order line as the checkout pages send it. */
