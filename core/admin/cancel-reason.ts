@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_EXCEPT_LINE_BREAKS } from '../plain-text';
 
 /**
  * Why the shop cancels an order (issue 25 point 2): the owner picks one in the back office, the
@@ -28,8 +29,7 @@ export const CANCEL_MESSAGES = {
 } as const;
 
 /** Plain text: no control characters (line breaks are kept: the email quotes them). */
-// eslint-disable-next-line no-control-regex -- control characters are what this refuses
-const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL = CONTROL_EXCEPT_LINE_BREAKS;
 
 /**
  * POST /admin/orders/:id/cancel, and the back office's cancel form: the reason, and for "other"

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchText } from '../plain-text';
 
 /**
  * The back office's customer list (issue 25 point 7): accounts with what they bought. Total
@@ -8,7 +9,7 @@ export const CUSTOMERS_PAGE_SIZE = 25;
 
 export const customerListQuery = z.object({
   /** Part of a name or an email address. */
-  q: z.string().trim().max(254).optional(),
+  q: searchText(254).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;

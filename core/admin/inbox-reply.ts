@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_EXCEPT_LINE_BREAKS } from '../plain-text';
 
 /**
  * The owner's reply to a contact message or an issue report from the inbox (issue 25 point 6):
@@ -15,8 +16,7 @@ export const REPLY_MESSAGES = {
   notFound: 'There is no such message.',
 } as const;
 
-// eslint-disable-next-line no-control-regex -- control characters are what this refuses
-const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL = CONTROL_EXCEPT_LINE_BREAKS;
 
 /** POST /admin/inbox/:kind/:id/reply, and the inbox's reply form: plain text, line breaks kept. */
 export const replyBody = z.object({

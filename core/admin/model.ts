@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { shopDay } from './exports';
+import { searchText } from '../plain-text';
 
 /** The carriers the back office ships with, and each one's public tracking page. */
 export const CARRIERS = {
@@ -42,7 +43,7 @@ export const ORDER_FILTERS = [
 export const orderListQuery = z.object({
   status: z.enum(ORDER_FILTERS).default('open'),
   /** An order number, part of an email, a SKU or part of a product's title (issue 28). */
-  q: z.string().trim().max(254).optional(),
+  q: searchText(254).optional(),
   /** Placed on or after / on or before these days, in the shop's time zone (issue 28). */
   from: z.union([shopDay, z.literal('')]).optional(),
   to: z.union([shopDay, z.literal('')]).optional(),

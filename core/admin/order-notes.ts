@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { CONTROL_EXCEPT_LINE_BREAKS } from '../plain-text';
 
 /** Internal notes on an order (issue 28 point 5): the back office's only, never the customer's. */
 export const NOTE_MESSAGES = {
-  text: 'Write the note: 1 to 2000 characters.',
+  text: 'Write the note: 1 to 2000 characters of plain text.',
   added: 'Note added.',
 } as const;
 
@@ -13,7 +14,8 @@ export const noteBody = z.object({
     .string({ error: NOTE_MESSAGES.text })
     .trim()
     .min(1, NOTE_MESSAGES.text)
-    .max(NOTE_MAX, NOTE_MESSAGES.text),
+    .max(NOTE_MAX, NOTE_MESSAGES.text)
+    .refine((text) => !CONTROL_EXCEPT_LINE_BREAKS.test(text), NOTE_MESSAGES.text),
 });
 export type NoteBody = z.infer<typeof noteBody>;
 

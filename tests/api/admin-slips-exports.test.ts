@@ -15,6 +15,7 @@ import { signOrderLink } from '../../api/modules/orders/guest-link';
 import { ORDER_LINK_HEADER } from '../../core/orders/order-status';
 import { NOTE_MESSAGES } from '../../core/admin/order-notes';
 import type { SlipsAnswer } from '../../core/admin/slips';
+import { SEARCH_TEXT_MESSAGE } from '../../core/plain-text';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { readCsvText } from '../helpers/csv';
 import { paidOrder, signedInAdmin } from './admin-helpers';
@@ -391,7 +392,7 @@ describe('order notes and finding an order (issue 28 point 5)', () => {
     const client = authClient(api);
     const customer = await logIn(client, await registerVerified(client, api, freshEmail('c')));
     const orderId = await paidOrder(api);
-    for (const text of ['   ', 'x'.repeat(2001)]) {
+    for (const text of ['   ', 'x'.repeat(2001), 'a\u0000b']) {
       const refused = await api.post(
         `/admin/orders/${orderId}/notes`,
         { text },
@@ -448,5 +449,11 @@ describe('order notes and finding an order (issue 28 point 5)', () => {
     expect(await idsFor('from=2026-06-30&to=2026-06-30')).toEqual([]);
     expect(await idsFor('to=2026-06-28')).not.toContain(other);
     expect((await api.get('/admin/orders?from=2026-02-30', bearer(admin.token))).status).toBe(400);
+    // A control character in the search box is refused, not sent to the database (a 500 before).
+    for (const path of ['/admin/orders?q=a%00b', '/admin/customers?q=%00']) {
+      const refused = await api.get(path, bearer(admin.token));
+      expect(refused.status, path).toBe(400);
+      expect(await refused.text()).toContain(SEARCH_TEXT_MESSAGE);
+    }
   });
 });
