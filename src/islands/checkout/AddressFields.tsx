@@ -10,7 +10,8 @@ interface Props {
   title?: string;
   value: CheckoutAddress;
   errors: Record<string, string>;
-  onChange(value: CheckoutAddress): void;
+  /** The address with one field changed, and which one. */
+  onChange(value: CheckoutAddress, changed: keyof CheckoutAddress): void;
   /** 'shipping' or 'billing', for the browser's address autofill. */
   section: 'shipping' | 'billing';
   /** Ask for the recipient's first and last name (a shipping address, issue 26). */
@@ -43,7 +44,7 @@ export function AddressFields({
     placeholder: RECIPIENT_LABELS[name],
     value: value[name] ?? '',
     error: errors[name],
-    onChange: (next: string) => onChange({ ...value, [name]: next }),
+    onChange: (next: string) => onChange({ ...value, [name]: next }, name),
   });
   const field = (name: Line) => ({
     id: `${idPrefix}-${name}`,
@@ -51,7 +52,7 @@ export function AddressFields({
     placeholder: ADDRESS_LABELS[name],
     value: value[name],
     error: errors[name],
-    onChange: (next: string) => onChange({ ...value, [name]: next }),
+    onChange: (next: string) => onChange({ ...value, [name]: next }, name),
   });
   return (
     <fieldset className="address-fields">
@@ -72,7 +73,7 @@ export function AddressFields({
           value={value.state}
           error={errors.state}
           autoComplete={`${section} address-level1`}
-          onChange={(state) => onChange({ ...value, state })}
+          onChange={(state) => onChange({ ...value, state }, 'state')}
         />
         <TextField
           {...field('zipcode')}

@@ -292,9 +292,15 @@ export default function ShippingStep() {
               value={recipientAddress}
               withName
               errors={addressErrors}
-              onChange={(next) => {
+              onChange={(next, changed) => {
                 addressTyped.current = true;
-                // The buyer's name unchanged stays "the buyer's": it follows their contact fields.
+                // A field other than the name changes only itself: the name stays as it was,
+                // "the buyer's" (empty here, following their contact fields) until typed.
+                if (changed !== 'firstname' && changed !== 'lastname') {
+                  setAddress((current) => ({ ...current, [changed]: next[changed] ?? '' }));
+                  return;
+                }
+                // The buyer's name typed back stays "the buyer's".
                 const sameAsBuyer =
                   next.firstname === buyer.firstname && next.lastname === buyer.lastname;
                 setAddress(named(sameAsBuyer ? { ...next, firstname: '', lastname: '' } : next));
