@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { GIFT_CARD_LABELS, GIFT_CARD_TEXTS, shopToday } from '../../core/gift-cards/model';
 import { browseFromOwnAddress, hydrated, mails, ownAddress } from './support/account';
@@ -30,6 +30,24 @@ const enamel = {
   category: 'home',
   stock: 40,
 };
+
+/** Grace checks out as a guest to Seattle and applies the card's code at the billing step. */
+async function shipToSeattleAndApply(page: Page, code: string) {
+  await page.goto('/shipping');
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Email').fill(FRIEND);
+  await page.getByLabel('Address Line 1').fill(SEATTLE.line1);
+  await page.getByLabel('City').fill(SEATTLE.city);
+  await page.getByLabel('State').selectOption(SEATTLE.state);
+  await page.getByLabel('ZIP Code').fill(SEATTLE.zipcode);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/billing$/);
+  // The code box keeps only what is typed once the billing step is live.
+  await hydrated(page, 'BillingStep');
+  await page.getByLabel(GIFT_CARD_LABELS.code).fill(code);
+  await page.getByRole('button', { name: GIFT_CARD_LABELS.apply }).click();
+}
 
 test('a gift card for a friend arrives with a working code, pays part of an order, and a cancel gives its part back', async ({
   page,
@@ -104,20 +122,7 @@ test('a gift card for a friend arrives with a working code, pays part of an orde
 
   // The friend pays for a mug: the card's $25 first, the 4242 card the rest.
   await seedCart(page, [enamel]);
-  await page.goto('/shipping');
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Email').fill(FRIEND);
-  await page.getByLabel('Address Line 1').fill(SEATTLE.line1);
-  await page.getByLabel('City').fill(SEATTLE.city);
-  await page.getByLabel('State').selectOption(SEATTLE.state);
-  await page.getByLabel('ZIP Code').fill(SEATTLE.zipcode);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/billing$/);
-  // The code box keeps only what is typed once the billing step is live.
-  await hydrated(page, 'BillingStep');
-  await page.getByLabel(GIFT_CARD_LABELS.code).fill(code.toLowerCase());
-  await page.getByRole('button', { name: GIFT_CARD_LABELS.apply }).click();
+  await shipToSeattleAndApply(page, code.toLowerCase());
   await expect(page.getByText(GIFT_CARD_LABELS.applied(code.slice(-4), '$25.00'))).toBeVisible();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
@@ -169,20 +174,7 @@ test('a gift card for a friend arrives with a working code, pays part of an orde
     (cart) => localStorage.setItem('cart', cart),
     JSON.stringify([{ ...enamel, quantity: 1 }]),
   );
-  await page.goto('/shipping');
-  await page.getByLabel('First name').fill('Grace');
-  await page.getByLabel('Last name').fill('Hopper');
-  await page.getByLabel('Email').fill(FRIEND);
-  await page.getByLabel('Address Line 1').fill(SEATTLE.line1);
-  await page.getByLabel('City').fill(SEATTLE.city);
-  await page.getByLabel('State').selectOption(SEATTLE.state);
-  await page.getByLabel('ZIP Code').fill(SEATTLE.zipcode);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/billing$/);
-  // The code box keeps only what is typed once the billing step is live.
-  await hydrated(page, 'BillingStep');
-  await page.getByLabel(GIFT_CARD_LABELS.code).fill(code);
-  await page.getByRole('button', { name: GIFT_CARD_LABELS.apply }).click();
+  await shipToSeattleAndApply(page, code);
   await expect(page.getByText(GIFT_CARD_LABELS.coversAll)).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
   await page.getByRole('button', { name: 'Continue to review' }).click();
