@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { ProductStatus } from '../../../core/product/model';
+import { PRODUCT_KINDS, TAX_CLASSES } from '../../../core/product/kind';
 import type { SizeChart } from '../../../core/product/size-chart';
 
 export type { SizeChart, SizeTable, TitledSizeTable } from '../../../core/product/size-chart';
@@ -30,8 +31,12 @@ export const products = pgTable(
     /** Units in stock; null when unknown. */
     quantity: integer('quantity'),
     supplier: text('supplier').notNull().default('warehouse'),
-    /** The main category; 'digital' marks digital photo products. */
+    /** The main category, for browsing only: what the product is comes from `kind`. */
     category: text('category').notNull(),
+    /** What the product is (core/product/kind.ts): goods, digital or gift_card (issue 35). */
+    kind: text('kind', { enum: PRODUCT_KINDS }).notNull().default('goods'),
+    /** How sales tax treats it: standard, or exempt (a gift card is not a retail sale). */
+    taxClass: text('tax_class', { enum: TAX_CLASSES }).notNull().default('standard'),
     images: text('images')
       .array()
       .notNull()
@@ -77,6 +82,8 @@ export const products = pgTable(
     check('products_price_nonnegative', sql`${table.priceCents} >= 0`),
     check('products_quantity_nonnegative', sql`${table.quantity} >= 0`),
     check('products_status_known', sql`${table.status} in ('draft', 'active')`),
+    check('products_kind_known', sql`${table.kind} in ('goods', 'digital', 'gift_card')`),
+    check('products_tax_class_known', sql`${table.taxClass} in ('standard', 'exempt')`),
     check('products_low_stock_threshold_range', sql`${table.lowStockThreshold} between 0 and 999`),
   ],
 );

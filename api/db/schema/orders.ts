@@ -17,6 +17,7 @@ import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderAddress } from '../../../co
 import { CANCEL_REASONS } from '../../../core/admin/cancel-reason';
 import { products } from './catalogue';
 import type { GiftCardDetails } from '../../../core/gift-cards/model';
+import { PRODUCT_KINDS, TAX_CLASSES } from '../../../core/product/kind';
 
 export {
   ORDER_STATUSES,
@@ -137,8 +138,17 @@ export const orderItems = pgTable(
     alttext: text('alttext').notNull().default(''),
     category: text('category').notNull(),
     supplier: text('supplier').notNull(),
+    /** The product's kind and tax class when bought (issue 35): what the line is, for good. */
+    kind: text('kind', { enum: PRODUCT_KINDS }).notNull().default('goods'),
+    taxClass: text('tax_class', { enum: TAX_CLASSES }).notNull().default('standard'),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /**
+     * The sales tax of this line, in cents: the order's tax is the sum of its lines' (each line's
+     * net at the order's rate, the rounding remainder on the largest lines), so refunds and the
+     * tax report add up lines.
+     */
+    taxCents: integer('tax_cents').notNull().default(0),
     stockSkus: text('stock_skus')
       .array()
       .notNull()
@@ -150,6 +160,7 @@ export const orderItems = pgTable(
     index('order_items_order_idx').on(table.orderId, table.position),
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
     check('order_items_price_nonnegative', sql`${table.unitPriceCents} >= 0`),
+    check('order_items_tax_nonnegative', sql`${table.taxCents} >= 0`),
   ],
 );
 

@@ -7,6 +7,7 @@ import type { Db } from '../client';
 import { categoryOrders, productCategorizations, products, productVariants } from '../schema';
 import { categoryOrders as seedCategoryOrders, products as seedProducts } from './catalogue';
 import type { SeedProduct, SeedVariant } from './types';
+import { DEFAULT_TAX_CLASS } from '../../../core/product/kind';
 
 const ID_NAMESPACE = 'evergreen-demo-catalogue';
 
@@ -69,6 +70,8 @@ function productRow(product: SeedProduct) {
     quantity: product.quantity ?? null,
     supplier: product.supplier ?? 'warehouse',
     category: product.category,
+    kind: product.kind ?? 'goods',
+    taxClass: DEFAULT_TAX_CLASS[product.kind ?? 'goods'],
     images: product.images,
     alttext: product.alttext,
     details: product.details,

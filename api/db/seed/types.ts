@@ -1,3 +1,4 @@
+import type { ProductKind } from '../../../core/product/kind';
 /**
  * The shape of the demo catalogue as an editor writes it. Prices are integer cents; the seed
  * maps these records onto the catalogue tables (see `api/db/schema/catalogue.ts`).
@@ -44,8 +45,10 @@ export interface SeedProduct {
   /** Units in stock; absent means unknown. */
   quantity?: number;
   supplier?: string;
-  /** The main category; 'digital' marks digital photo products. */
+  /** The main category (browsing). */
   category: string;
+  /** What it is (core/product/kind.ts); absent: goods. Its tax class follows the kind. */
+  kind?: ProductKind;
   categorizations: SeedCategorization[];
   /** Paths under public/, first one is the main image. */
   images: string[];
