@@ -36,7 +36,8 @@ export const DOWNLOAD_REFUSALS = {
   },
   replaced: {
     title: 'This download link was replaced',
-    text: 'A fresh link was sent for this photo since, and only the newest link works.',
+    // Made on the orders page or emailed: either way no mail need have been sent (issue 39).
+    text: 'A newer link was made for this photo since, and only the newest link works.',
   },
   unpaid: {
     title: 'This download is not available',

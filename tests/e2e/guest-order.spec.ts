@@ -138,6 +138,15 @@ for (const viewport of [
       const card = orderCard(page, number);
       await expect(card.getByRole('heading', { name: `Order ${number}` })).toBeVisible();
       await expect(card.locator('[data-downloads]')).toContainText(photo.title);
+      // The download row fits the screen (issue 39: the phone page was 782 px wide and the
+      // button one letter a line on a desktop).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      const getLink = card.getByRole('button', { name: 'Get a download link' });
+      const button = (await getLink.boundingBox())!;
+      expect(button.height).toBeLessThan(60);
+      expect(button.width).toBeGreaterThan(120);
 
       // Cancel asks in the shop's own dialog, with the number and the amount.
       let browserDialog = false;
