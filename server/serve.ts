@@ -38,6 +38,7 @@ import { mayBeKept } from './pages/versions';
 import { createSearchPage } from './search-page';
 import { createStaticHandler } from './static';
 import { answerBackupRequests } from './backup-requests';
+import { guardProcess } from './process-guard';
 import { gracefulShutdown } from './shutdown';
 import { dropUnreadBody } from './unread-body';
 
@@ -222,6 +223,7 @@ async function main(): Promise<void> {
   // check says the shop is up).
   await catalogueOf(database.db);
 
+  guardProcess();
   server.listen(settings.port, settings.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;

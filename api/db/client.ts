@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config';
+import { log } from '../lib/log';
 import { openPgliteClient, type PgliteSettings } from './pglite';
 import { prepareEmbeddedFolder } from './pglite-upgrade';
 import * as schema from './schema';
@@ -82,8 +83,16 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   ]);
   await ensurePostgresDatabase(pg, url);
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  // A client that loses its connection, idle or checked out, must not crash the process: its query
+  // fails (the request answers 503, api/plugins/errors.ts) and the pool drops it for a new one.
+  pool.on('error', (error) =>
+    log('error', 'database connection lost (idle)', { error: error.message }),
+  );
+  pool.on('connect', (client) => {
+    client.on('error', (error) =>
+      log('error', 'database connection lost', { error: error.message }),
+    );
+  });
   const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
