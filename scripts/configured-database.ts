@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { config, ConfigError } from '../api/config';
 import { lockDataFolder } from '../api/db/data-lock';
-import { migrateDatabase, openDatabase, type Database } from '../api/db/client';
+import { LONG_WORK_TIMEOUTS, migrateDatabase, openDatabase, type Database } from '../api/db/client';
 
 /** Where the embedded database lives under the configured data directory. */
 export const embeddedDataDir = () => resolve(config().dataDir, 'db');
@@ -36,6 +36,7 @@ export async function openConfiguredDatabase(command: string): Promise<Database>
       url: databaseUrl,
       dataDir: embeddedDataDir(),
       pglite: embedded,
+      timeouts: LONG_WORK_TIMEOUTS,
     });
     const close = database.close.bind(database);
     database.close = () => close().finally(release);

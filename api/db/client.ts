@@ -43,7 +43,32 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite's memory settings (the configuration's `embedded`); omitted: the small-shop defaults. */
   pglite?: PgliteSettings;
+  /**
+   * PostgreSQL: how long one statement may run (ms). Omitted: a request's limit; commands and
+   * other long work pass LONG_WORK_TIMEOUTS.
+   */
+  timeouts?: PostgresTimeouts;
 }
+
+export interface PostgresTimeouts {
+  /** statement_timeout, ms. */
+  statementMs: number;
+  /** idle_in_transaction_session_timeout, ms: a transaction left open by a stuck process ends. */
+  idleInTransactionMs: number;
+}
+
+/** A request's statements: a stuck query fails the request instead of holding it for minutes. */
+export const REQUEST_TIMEOUTS: PostgresTimeouts = {
+  statementMs: 30_000,
+  idleInTransactionMs: 60_000,
+};
+/** Commands (migrations, imports, restores) and backups. */
+export const LONG_WORK_TIMEOUTS: PostgresTimeouts = {
+  statementMs: 30 * 60_000,
+  idleInTransactionMs: 30 * 60_000,
+};
+/** How long opening a connection may take before the request fails (503). */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 /** The folder of migrations drizzle-kit generates (committed). */
 export function migrationsFolder(): string {
@@ -51,7 +76,9 @@ export function migrationsFolder(): string {
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) {
+    return openPostgres(options.url, options.poolSize ?? 10, options.timeouts ?? REQUEST_TIMEOUTS);
+  }
   return openPglite(options.dataDir, options.pglite);
 }
 
@@ -76,13 +103,23 @@ async function openPglite(
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  timeouts: PostgresTimeouts,
+): Promise<Database> {
   const [{ default: pg }, { drizzle }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
   await ensurePostgresDatabase(pg, url);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  });
   // A client that loses its connection, idle or checked out, must not crash the process: its query
   // fails (the request answers 503, api/plugins/errors.ts) and the pool drops it for a new one.
   pool.on('error', (error) =>
