@@ -2,10 +2,12 @@
 // On the embedded database while the shop runs, the running shop takes it (it owns the database).
 import { randomUUID } from 'node:crypto';
 import { config, ConfigError } from '../api/config';
+import { keepNewFilesPrivate } from '../api/db/private-files';
 import { createBackup, shopVersion } from '../api/modules/backup';
 import { requestBackup, runningShop } from '../api/modules/backup/running-shop';
 import { openConfiguredDatabase } from './configured-database';
 
+keepNewFilesPrivate();
 const settings = config();
 const dir = settings.backups.dir;
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { config, ConfigError } from '../api/config';
 import { lockDataFolder } from '../api/db/data-lock';
+import { keepNewFilesPrivate } from '../api/db/private-files';
 import { LONG_WORK_TIMEOUTS, migrateDatabase, openDatabase, type Database } from '../api/db/client';
 
 /** Where the embedded database lives under the configured data directory. */
@@ -29,6 +30,7 @@ export async function withMigratedDatabase<T>(
  * closed. A refusal is one sentence naming the owner.
  */
 export async function openConfiguredDatabase(command: string): Promise<Database> {
+  keepNewFilesPrivate();
   const { databaseUrl, dataDir, embedded } = config();
   const release = databaseUrl ? () => {} : lockDataFolder(dataDir, command);
   try {

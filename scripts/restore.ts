@@ -3,12 +3,15 @@
 import { randomBytes } from 'node:crypto';
 import { config } from '../api/config';
 import { lockDataFolder } from '../api/db/data-lock';
+import { keepNewFilesPrivate } from '../api/db/private-files';
 import { restoreBackup } from '../api/modules/backup';
 import { runningShop } from '../api/modules/backup/running-shop';
 
 // The restore signs nothing: loading the configuration must not generate a development secret
 // into the folder being restored (the archive brings the shop's own).
 process.env.JWT_SECRET ||= randomBytes(48).toString('base64url');
+// What it brings back (database, uploads, secrets) is the shop's user's only.
+keepNewFilesPrivate();
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config';
 import { log } from '../lib/log';
 import { openPgliteClient, type PgliteSettings } from './pglite';
+import { makePrivate } from './private-files';
 import { prepareEmbeddedFolder } from './pglite-upgrade';
 import * as schema from './schema';
 
@@ -92,6 +93,8 @@ async function openPglite(
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await openPgliteClient(dataDir, settings);
+  // PGlite sets 0666 on the files it makes, umask or not: taken back after it opens and closes.
+  if (dataDir) makePrivate(dataDir);
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -99,7 +102,10 @@ async function openPglite(
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (dataDir) makePrivate(dataDir);
+    },
   };
 }
 

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { extractTarFile } from '../lib/tar';
 import { config } from '../config';
 import { lockDataFolder } from './data-lock';
+import { keepNewFilesPrivate, makePrivate } from './private-files';
 import { migrateDatabase, openDatabase, sharedDatabase, type Database } from './client';
 import { seedIfEmpty } from './seed';
 
@@ -21,6 +22,7 @@ export interface AppDatabaseOptions {
  */
 export function appDatabase(options: AppDatabaseOptions = {}): Promise<Database> {
   return sharedDatabase(async () => {
+    keepNewFilesPrivate();
     const { databaseUrl, dataDir, embedded, port } = config();
     // The embedded database has one owner: a second shop on this folder is refused here.
     const release = databaseUrl ? () => {} : lockDataFolder(dataDir, 'the shop', port);
@@ -33,6 +35,8 @@ export function appDatabase(options: AppDatabaseOptions = {}): Promise<Database>
       database.close = () => close().finally(release);
       await migrateDatabase(database);
       await seedIfEmpty(database.db);
+      // What an earlier version or another umask left open (mail, uploads, backups, secrets).
+      makePrivate(dataDir);
       return database;
     } catch (error) {
       release();
