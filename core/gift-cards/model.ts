@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlainText } from '../plain-text';
+import { isPlainText, searchText } from '../plain-text';
 import { shopDayOf } from '../shop-calendar';
 
 /*
@@ -144,6 +144,9 @@ export const giftCardCodeSchema = z
 
 export const balanceRequestSchema = z.object({ code: giftCardCodeSchema });
 
+/** The back office's search of gift cards: a whole code, its last 4, or part of an email or name. */
+export const giftCardSearchQuery = z.object({ q: searchText(254).optional() });
+
 /** Whether a product, cart or order line is a gift card (by its main category, like digital). */
 export function isGiftCard(item: { category: string }): boolean {
   return item.category.toLowerCase() === GIFT_CARD_CATEGORY;
@@ -159,6 +162,11 @@ export interface GiftCardQuote {
 }
 
 export const GIFT_CARD_ADMIN_MESSAGES = {
+  resendAsk: (email: string, last4: string) =>
+    `Send ${email} a new code? The code ending ${last4} stops working.`,
+  disableAsk: (last4: string) =>
+    `Disable the card ending ${last4}? Its code will pay for nothing any more; its balance stays in the ledger.`,
+  noneFound: (q: string) => `No gift card matches “${q}”.`,
   notFound: 'No such gift card.',
   notResendable: 'Only a delivered gift card that is not disabled can be sent again.',
   notDisableable: 'This gift card is already disabled.',
