@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../dates';
 
 export const EXPORT_MESSAGES = {
   date: 'Enter dates as YYYY-MM-DD.',
@@ -15,17 +16,8 @@ export const EXPORT_TEXT = {
   done: 'The file is downloaded.',
 } as const;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A calendar day (YYYY-MM-DD) that exists: 2026-02-30 is refused. */
-export const shopDay = z
-  .string()
-  .trim()
-  .regex(DAY, EXPORT_MESSAGES.date)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, EXPORT_MESSAGES.date);
+/** A calendar day (YYYY-MM-DD) that exists: 2026-02-30 is refused (core/dates.ts). */
+export const shopDay = z.string().trim().refine(isCalendarDate, EXPORT_MESSAGES.date);
 
 /** GET /admin/exports/*.csv: a range of days in shop time, both days included. */
 export const exportQuery = z

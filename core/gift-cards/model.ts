@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays, calendarDate } from '../dates';
 import { shopDayOf } from '../shop-calendar';
 
 /*
@@ -70,16 +71,12 @@ export const GIFT_CARD_LABELS = {
 /** Today's date on the shop's calendar, as YYYY-MM-DD: delivery dates are the shop's days. */
 export const shopToday = (now: Date = new Date()): string => shopDayOf(now);
 
-/** A YYYY-MM-DD date `days` later (calendar arithmetic, no time zone involved). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** A YYYY-MM-DD date `days` later (the one date module's, kept here for the product page). */
+export { addDays };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Control characters, and a half of a surrogate pair (the database's JSON refuses it). */
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]|\p{Cs}/u;
 
 /**
  * What the product page asks for a gift card line, and what the order API checks it against.
@@ -110,13 +107,11 @@ export function giftCardDetailsSchema(now: () => Date = () => new Date()) {
         .refine((value) => !CONTROL.test(value), GIFT_CARD_TEXTS.message)
         .optional()
         .default(''),
-      deliverOn: z
-        .string({ error: GIFT_CARD_TEXTS.deliverOn })
-        .regex(DAY, GIFT_CARD_TEXTS.deliverOn)
-        .refine((day) => {
-          const today = shopToday(now());
-          return day >= today && day <= addDays(today, GIFT_CARD_DELIVERY_DAYS);
-        }, GIFT_CARD_TEXTS.deliverOn),
+      // A real calendar day (2026-11-31 is refused), from today to 90 days ahead.
+      deliverOn: calendarDate(GIFT_CARD_TEXTS.deliverOn).refine((day) => {
+        const today = shopToday(now());
+        return day >= today && day <= addDays(today, GIFT_CARD_DELIVERY_DAYS);
+      }, GIFT_CARD_TEXTS.deliverOn),
     })
     .strict();
 }
