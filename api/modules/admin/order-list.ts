@@ -32,8 +32,10 @@ const statusFilter = (status: OrderListQuery['status']): SQL | undefined => {
  */
 export async function listOrders(db: Db, query: OrderListQuery) {
   const conditions: (SQL | undefined)[] = [
-    // Orders that were never paid are not the owner's to fulfil.
-    inArray(orders.shippingStatus, [...VISIBLE_ORDER_STATUSES, 'canceling', 'refund_failed']),
+    // Orders that were never paid are not the owner's to fulfil; pending ones only when asked for.
+    query.status === 'pending_payment'
+      ? undefined
+      : inArray(orders.shippingStatus, [...VISIBLE_ORDER_STATUSES, 'canceling', 'refund_failed']),
     statusFilter(query.status),
   ];
   const q = query.q?.trim();
@@ -66,6 +68,8 @@ export async function listOrders(db: Db, query: OrderListQuery) {
       paymentStatus: orders.paymentStatus,
       totalCents: orders.totalCents,
       createdAt: orders.createdAt,
+      // A pending order's failed recovery tries (issue 35); 0 for every other.
+      recoveryAttempts: orders.recoveryAttempts,
     })
     .from(orders)
     .where(where)
