@@ -9,14 +9,14 @@ export async function needsAttentionOrders(db: Db): Promise<NeedsAttention> {
   const [total] = await db.select({ n: count() }).from(orders).where(needsAttention);
   const rows = await db
     .select({
-      id: orders.id,
-      number: orders.number,
-      email: orders.email,
-      totalCents: orders.totalCents,
-      createdAt: orders.createdAt,
       attempts: orders.recoveryAttempts,
       nextTryAt: orders.recoveryNextAt,
       error: orders.recoveryError,
+      id: orders.id,
+      number: orders.number,
+      createdAt: orders.createdAt,
+      email: orders.email,
+      totalCents: orders.totalCents,
     })
     .from(orders)
     .where(needsAttention)

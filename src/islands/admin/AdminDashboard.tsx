@@ -33,7 +33,7 @@ interface Dashboard {
   }[];
   backups: Backups;
   /** Pending orders the recovery job could not settle after several tries (issue 35). */
-  needsAttention: NeedsAttention;
+  needsAttention?: NeedsAttention;
 }
 
 const itemName = (item: { title: string; variant: string | null }) =>
@@ -102,11 +102,13 @@ function DashboardBody() {
         <li>
           <BackupStatus backups={data.backups} />
         </li>
-        <li>
-          <NeedsAttentionFigure needsAttention={data.needsAttention} />
-        </li>
+        {data.needsAttention && (
+          <li>
+            <NeedsAttentionFigure needsAttention={data.needsAttention} />
+          </li>
+        )}
       </ul>
-      <NeedsAttentionPanel needsAttention={data.needsAttention} />
+      {data.needsAttention && <NeedsAttentionPanel needsAttention={data.needsAttention} />}
       <section className={styles.panel} aria-labelledby="chart-title">
         <h2 id="chart-title">Last 30 days</h2>
         {/* Drawn on the server (api/modules/admin/chart.ts): numbers and dates only. */}
