@@ -1,3 +1,5 @@
+import { addDays } from './dates';
+
 /**
  * The shop's calendar, America/Los_Angeles (issue 28): exports and the orders list count days by
  * it, an order is taxed at the rate in force on its shop date, the tax report counts orders and
@@ -58,9 +60,7 @@ export function shopMidnight(day: string): Date {
 
 /** The day after `day` (YYYY-MM-DD), by the calendar. */
 export function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
+  return addDays(day, 1);
 }
 
 /** A range of shop days as instants: from the first day's midnight, before the next day's after the last. */

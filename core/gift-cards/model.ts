@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays, calendarDate } from '../dates';
 import { isPlainText, searchText } from '../plain-text';
 import { shopDayOf } from '../shop-calendar';
 
@@ -71,14 +72,9 @@ export const GIFT_CARD_LABELS = {
 /** Today's date on the shop's calendar, as YYYY-MM-DD: delivery dates are the shop's days. */
 export const shopToday = (now: Date = new Date()): string => shopDayOf(now);
 
-/** A YYYY-MM-DD date `days` later (calendar arithmetic, no time zone involved). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** A YYYY-MM-DD date `days` later (the one date module's, kept here for the product page). */
+export { addDays };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * What the product page asks for a gift card line, and what the order API checks it against.
@@ -109,13 +105,11 @@ export function giftCardDetailsSchema(now: () => Date = () => new Date()) {
         .refine((value) => isPlainText(value, { lineBreaks: true }), GIFT_CARD_TEXTS.message)
         .optional()
         .default(''),
-      deliverOn: z
-        .string({ error: GIFT_CARD_TEXTS.deliverOn })
-        .regex(DAY, GIFT_CARD_TEXTS.deliverOn)
-        .refine((day) => {
-          const today = shopToday(now());
-          return day >= today && day <= addDays(today, GIFT_CARD_DELIVERY_DAYS);
-        }, GIFT_CARD_TEXTS.deliverOn),
+      // A real calendar day (2026-11-31 is refused), from today to 90 days ahead.
+      deliverOn: calendarDate(GIFT_CARD_TEXTS.deliverOn).refine((day) => {
+        const today = shopToday(now());
+        return day >= today && day <= addDays(today, GIFT_CARD_DELIVERY_DAYS);
+      }, GIFT_CARD_TEXTS.deliverOn),
     })
     .strict();
 }
