@@ -1,4 +1,4 @@
-import { addDays } from './dates';
+import { addDays, FIRST_YEAR, LAST_YEAR } from './dates';
 
 /**
  * The shop's calendar, America/Los_Angeles (issue 28): exports and the orders list count days by
@@ -82,7 +82,7 @@ export function periodDays(period: string): { start: string; end: string } | nul
 }
 
 /** The years a date the shop is given may fall in; anything else is a typing mistake (issue 36). */
-export const SHOP_YEARS = { first: 2000, last: 2100 } as const;
+export const SHOP_YEARS = { first: FIRST_YEAR, last: LAST_YEAR } as const;
 export const DATE_RANGE_MESSAGE = `Enter a date between ${SHOP_YEARS.first} and ${SHOP_YEARS.last}.`;
 
 /** Whether a day (YYYY-MM-DD) or a period (2026-11, 2026-Q4) falls in SHOP_YEARS. */
