@@ -80,3 +80,13 @@ export function periodDays(period: string): { start: string; end: string } | nul
   const pad = (n: number) => String(n).padStart(2, '0');
   return { start: `${year}-${pad(first)}-01`, end: `${year}-${pad(last)}-${pad(lastDay)}` };
 }
+
+/** The years a date the shop is given may fall in; anything else is a typing mistake (issue 36). */
+export const SHOP_YEARS = { first: 2000, last: 2100 } as const;
+export const DATE_RANGE_MESSAGE = `Enter a date between ${SHOP_YEARS.first} and ${SHOP_YEARS.last}.`;
+
+/** Whether a day (YYYY-MM-DD) or a period (2026-11, 2026-Q4) falls in SHOP_YEARS. */
+export function withinShopYears(dayOrPeriod: string): boolean {
+  const year = Number(/^(\d{4})/.exec(dayOrPeriod)?.[1]);
+  return year >= SHOP_YEARS.first && year <= SHOP_YEARS.last;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_RANGE_MESSAGE, withinShopYears } from '../shop-calendar';
 
 export const EXPORT_MESSAGES = {
   date: 'Enter dates as YYYY-MM-DD.',
@@ -25,7 +26,8 @@ export const shopDay = z
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, EXPORT_MESSAGES.date);
+  }, EXPORT_MESSAGES.date)
+  .refine(withinShopYears, DATE_RANGE_MESSAGE);
 
 /** GET /admin/exports/*.csv: a range of days in shop time, both days included. */
 export const exportQuery = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { shopDay } from './exports';
-import { searchText } from '../plain-text';
+import { searchText, skuText } from '../plain-text';
 
 /** The carriers the back office ships with, and each one's public tracking page. */
 export const CARRIERS = {
@@ -70,7 +70,7 @@ export const inboxReadParams = z.object({
 });
 
 export const setStockBody = z.object({
-  sku: z.string().trim().min(1).max(100),
+  sku: skuText,
   quantity: z.coerce
     .number({ error: 'Enter the number in stock: a whole number from 0 to 100000.' })
     .int('Enter the number in stock: a whole number from 0 to 100000.')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainText } from '../plain-text';
 import { shopDayOf } from '../shop-calendar';
 
 /*
@@ -78,8 +79,6 @@ export function addDays(day: string, days: number): string {
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
  * What the product page asks for a gift card line, and what the order API checks it against.
@@ -99,7 +98,7 @@ export function giftCardDetailsSchema(now: () => Date = () => new Date()) {
         .trim()
         .min(1, GIFT_CARD_TEXTS.recipientName)
         .max(100, GIFT_CARD_TEXTS.recipientName)
-        .refine((value) => !CONTROL.test(value), GIFT_CARD_TEXTS.recipientName),
+        .refine((value) => isPlainText(value, { lineBreaks: true }), GIFT_CARD_TEXTS.recipientName),
       recipientEmail: z
         .email({ error: GIFT_CARD_TEXTS.recipientEmail })
         .trim()
@@ -107,7 +106,7 @@ export function giftCardDetailsSchema(now: () => Date = () => new Date()) {
       message: z
         .string({ error: GIFT_CARD_TEXTS.message })
         .max(GIFT_CARD_MESSAGE_MAX, GIFT_CARD_TEXTS.message)
-        .refine((value) => !CONTROL.test(value), GIFT_CARD_TEXTS.message)
+        .refine((value) => isPlainText(value, { lineBreaks: true }), GIFT_CARD_TEXTS.message)
         .optional()
         .default(''),
       deliverOn: z

@@ -1,4 +1,5 @@
 import { IMPORT_ERRORS } from '../../../core/tax/messages';
+import { withinShopYears } from '../../../core/shop-calendar';
 
 /**
  * Reads the Department of Revenue's ZIP+4 rate file ("ZIP+4 short": ZIP, PLUS4_LOW, PLUS4_HIGH,
@@ -44,6 +45,7 @@ function isoDate(line: number, field: string, value: string): string {
   if (!parsed || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== iso) {
     throw new DorFileError(IMPORT_ERRORS.date(line, field, value));
   }
+  if (!withinShopYears(iso)) throw new DorFileError(IMPORT_ERRORS.dateRange(line, field, value));
   return iso;
 }
 
