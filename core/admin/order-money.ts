@@ -1,3 +1,5 @@
+import type { PaymentView } from '../orders/payments';
+
 /**
  * What an order's money reads in the back office (issue 25 point 3): paid, each refund, and net,
  * all in integer cents, recomputed by the server from the payment and refund rows.
@@ -30,6 +32,8 @@ export interface OrderMoney {
   netCents: number;
   state: OrderPaymentState;
   refunds: OrderRefundView[];
+  /** Each instrument that paid (the gift card's first), what it paid and what it gave back. */
+  payments: PaymentView[];
 }
 
 /**
