@@ -44,14 +44,14 @@ WHERE o."gift_card_cents" > 0 AND o."payment_status" <> 'failed';--> statement-b
 -- payment, the rest against the card charge (with the gateway's reference).
 INSERT INTO "payment_refunds" ("payment_id", "refund_id", "idempotency_key", "amount_cents",
   "status", "reference", "created_at", "updated_at")
-SELECT p."id", r."id", r."idempotency_key" || ':' || p."id", r."gift_card_cents", 'succeeded', NULL,
+SELECT p."id", r."id", r."idempotency_key" || ':gift-card', r."gift_card_cents", 'succeeded', NULL,
   r."created_at", r."updated_at"
 FROM "order_refunds" r
 JOIN "payments" p ON p."order_id" = r."order_id" AND p."method" = 'gift_card'
 WHERE r."status" = 'succeeded' AND r."gift_card_cents" > 0;--> statement-breakpoint
 INSERT INTO "payment_refunds" ("payment_id", "refund_id", "idempotency_key", "amount_cents",
   "status", "reference", "created_at", "updated_at")
-SELECT p."id", r."id", r."idempotency_key" || ':' || p."id", r."amount_cents" - r."gift_card_cents",
+SELECT p."id", r."id", r."idempotency_key", r."amount_cents" - r."gift_card_cents",
   'succeeded', r."gateway_reference", r."created_at", r."updated_at"
 FROM "order_refunds" r
 JOIN LATERAL (

@@ -111,7 +111,7 @@ export const paymentRefunds = pgTable(
     refundId: uuid('refund_id')
       .notNull()
       .references(() => orderRefunds.id, { onDelete: 'cascade' }),
-    /** The gateway's idempotency key of this part: the refund's key and the payment's id. */
+    /** The gateway's key of a card's part: the refund's key; a gift card's: that and ':gift-card'. */
     idempotencyKey: text('idempotency_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: text('status', { enum: ['pending', 'succeeded'] }).notNull(),

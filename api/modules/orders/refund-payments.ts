@@ -118,7 +118,8 @@ async function planRefund(
       await tx.insert(paymentRefunds).values({
         paymentId: payable.id,
         refundId: refund!.id,
-        idempotencyKey: `${request.key}:${payable.id}`,
+        // The card's part goes to the gateway with the refund's own key (an order has one charge).
+        idempotencyKey: payable.method === 'gift_card' ? `${request.key}:gift-card` : request.key,
         amountCents: cents,
         status: 'pending',
       });
