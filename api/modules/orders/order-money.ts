@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orderRefunds, paymentRefunds, payments } from '../../db/schema';
+import { orderItems, orderRefunds, payments } from '../../db/schema';
 import {
   paymentState,
   type OrderMoney,
@@ -15,9 +15,11 @@ const TAKEN = ['paid', 'refunded'] as const;
  * What a payment has given back: all of it once marked refunded (a cancellation from before
  * refunds were split, a refund made at the provider), else the sum of its succeeded refund parts.
  */
-const refundedOf = sql<number>`(case when ${payments.status} = 'refunded' then ${payments.amountCents}
-  else coalesce((select sum(${paymentRefunds.amountCents}) from ${paymentRefunds}
-    where ${paymentRefunds.paymentId} = ${payments.id} and ${paymentRefunds.status} = 'succeeded'), 0)
+// Spelled out: drizzle leaves a one-table query's columns unqualified, even in a subquery.
+const refundedOf = sql<number>`(case when "payments"."status" = 'refunded'
+  then "payments"."amount_cents"
+  else coalesce((select sum(pr."amount_cents") from "payment_refunds" pr
+    where pr."payment_id" = "payments"."id" and pr."status" = 'succeeded'), 0)
   end)::int`;
 
 /** The gift card's payment first, then the card charges, oldest first: the order refunds go in. */

@@ -53,9 +53,11 @@ async function payablesOf(tx: Db, orderId: string): Promise<Payable[]> {
       method: payments.method,
       reference: payments.reference,
       amountCents: payments.amountCents,
-      heldCents: sql<number>`(case when ${payments.status} = 'refunded' then ${payments.amountCents}
-        else coalesce((select sum(${paymentRefunds.amountCents}) from ${paymentRefunds}
-          where ${paymentRefunds.paymentId} = ${payments.id}), 0) end)::int`,
+      // Spelled out: drizzle leaves a one-table query's columns unqualified, even in a subquery.
+      heldCents: sql<number>`(case when "payments"."status" = 'refunded'
+        then "payments"."amount_cents"
+        else coalesce((select sum(pr."amount_cents") from "payment_refunds" pr
+          where pr."payment_id" = "payments"."id"), 0) end)::int`,
     })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['paid', 'refunded'])))
@@ -159,9 +161,9 @@ async function markSucceeded(tx: Db, part: PaymentRefundRow, reference: string |
     .where(
       and(
         eq(payments.id, part.paymentId),
-        sql`${payments.amountCents} <= (select coalesce(sum(${paymentRefunds.amountCents}), 0)
-          from ${paymentRefunds} where ${paymentRefunds.paymentId} = ${payments.id}
-          and ${paymentRefunds.status} = 'succeeded')`,
+        sql`"payments"."amount_cents" <= (select coalesce(sum(pr."amount_cents"), 0)
+          from "payment_refunds" pr where pr."payment_id" = "payments"."id"
+          and pr."status" = 'succeeded')`,
       ),
     );
 }
