@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { PaymentView } from '../orders/payments';
 
 /**
@@ -51,3 +52,20 @@ export function paymentState(
   if (refundedCents >= paidCents) return PAYMENT_STATE.refunded;
   return PAYMENT_STATE.partiallyRefunded;
 }
+
+/** The owner's refund of one payment (issue 35): which instrument, how much, once per form. */
+export const paymentRefundBody = z.object({
+  paymentId: z.uuid(),
+  amountCents: z.coerce.number().int().min(1).max(100_000_000),
+  /** Made by the browser once per refund form, so a retried click refunds once. */
+  idempotencyKey: z.uuid(),
+});
+export type PaymentRefundBody = z.infer<typeof paymentRefundBody>;
+
+export const PAYMENT_REFUND_TEXT = {
+  button: (amount: string, instrument: string) => `Refund ${amount} to ${instrument}`,
+  confirm: (amount: string, instrument: string, number: number) =>
+    `Refund ${amount} of order ${number} to ${instrument}? This cannot be undone.`,
+  done: (amount: string) => `Refunded ${amount}.`,
+  nothingLeft: 'Nothing is left to refund on this payment.',
+} as const;
