@@ -20,6 +20,8 @@ import { shopToday } from '../../core/gift-cards/model';
 import type { PaymentView } from '../../core/orders/payments';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { enamelLine, GUEST, guestOrder, sandboxToken, SEATTLE } from '../helpers/orders';
+import { signedInAdmin } from './admin-helpers';
+import { bearer } from './auth-helpers';
 
 /** The gateway's refunds as they arrive, and a switch that makes the next ones fail. */
 const probe = { refunds: [] as { key: string; amountCents?: number }[], failNext: 0 };
@@ -194,6 +196,43 @@ describe('an order paid by a gift card and a card', () => {
       .from(payments)
       .where(and(eq(payments.orderId, placed.orderId), eq(payments.method, 'gift_card')));
     expect(giftRow!.status).toBe('refunded');
+  });
+
+  it('the owner refunds one instrument: the card alone, once per key, never more than is left on it', async () => {
+    const { code, card } = await giftCard();
+    const placed = await place([enamelLine(2)], { giftCardCode: code });
+    const cardPayment = placed.order.payments.find((p) => p.method === 'sandbox')!;
+    const admin = await signedInAdmin(api);
+    const body = {
+      paymentId: cardPayment.id,
+      amountCents: cardPayment.amountCents,
+      idempotencyKey: randomUUID(),
+    };
+    const path = `/admin/orders/${placed.orderId}/refund-payment`;
+    probe.refunds = [];
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const answer = await api.post(path, body, bearer(admin.token));
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      expect(await answer.json()).toMatchObject({
+        giftCardCents: 0,
+        cardCents: cardPayment.amountCents,
+      });
+    }
+    expect(probe.refunds).toHaveLength(1);
+    // The gift card kept its payment: nothing went back to it.
+    expect(await balance(card.id)).toBe(0);
+    const detail = await api.get(`/admin/orders/${placed.orderId}`, bearer(admin.token));
+    const { money } = (await detail.json()) as { money: { payments: PaymentView[] } };
+    expect(money.payments.map((p) => [p.method, p.refundedCents])).toEqual([
+      ['gift_card', 0],
+      ['sandbox', cardPayment.amountCents],
+    ]);
+    const again = await api.post(
+      path,
+      { ...body, amountCents: 1, idempotencyKey: randomUUID() },
+      bearer(admin.token),
+    );
+    expect(again.status).toBe(400);
   });
 
   it('an order a gift card paid in full has one payment and names no card', async () => {
