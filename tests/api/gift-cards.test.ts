@@ -16,6 +16,7 @@ import { hashGiftCardCode } from '../../api/modules/gift-cards/codes';
 import { deliverDueCards } from '../../api/modules/gift-cards/ledger';
 import { shopDetails } from '../../api/modules/mail/templates';
 import { addDays, GIFT_CARD_TEXTS, shopToday } from '../../core/gift-cards/model';
+import { formatCents } from '../../core/money';
 import type { TaxReport } from '../../core/tax/report';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { enamelLine, GUEST, guestOrder, mugLine, sandboxToken, SEATTLE } from '../helpers/orders';
@@ -271,6 +272,9 @@ describe('gift cards (issue 26 item 3)', () => {
       .from(outbox)
       .where(and(eq(outbox.to, 'grace.friend@example.com'), eq(outbox.kind, 'order.canceled')));
     expect(told!.text).toContain('We returned $20.00 to your gift card first');
+    // Each instrument and what went back to it (issue 35).
+    expect(told!.text).toContain(`Gift card ending in ${code.slice(-4)} — $20.00`);
+    expect(told!.text).toContain(`Visa ending in 4242 — ${formatCents(totalCents - 2000)}`);
 
     // The back office: the ledger, a resend with a new code (the old one stops), a disable; audited.
     const detail = await api.get(`/admin/giftcards/${card!.id}`, bearer(admin.token));

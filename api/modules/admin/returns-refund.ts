@@ -18,6 +18,7 @@ import { taxRefundedSoFar } from '../tax/refunds';
 import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar } from './returns-lookup';
 import { refundPayments } from '../orders/refund-payments';
+import { refundedTo } from '../orders/order-money';
 
 /** The gateway's idempotency key of one partial refund: the browser's key, scoped to the order. */
 export const partialRefundKey = (orderId: string, key: string) => `order-${orderId}-refund-${key}`;
@@ -265,6 +266,7 @@ async function completeRefund(deps: AdminDeps, actor: Actor, id: string, started
       done.amountCents,
       deps.shop,
       done.giftCardCents,
+      await refundedTo(tx, done.idempotencyKey),
     );
     await enqueueMail(tx, { kind: 'return.refunded', to: found.order.email, ...mail });
     return done;

@@ -18,7 +18,7 @@ import { findOwnOrder } from './history';
 import { HISTORY_MESSAGES } from '../../../core/orders/history-model';
 import type { Customer } from './ownership';
 import { orderItemsOf } from './repository';
-import { paymentsOf } from './order-money';
+import { paymentsOf, refundedTo } from './order-money';
 import { refundPayments } from './refund-payments';
 import { releaseStock, reservationOf, stockChangeOf } from './stock';
 
@@ -125,7 +125,12 @@ export async function completeCancellation(
     }
   }
 
-  const mails = await cancellationMails(order, items, deps.shop);
+  const mails = await cancellationMails(
+    order,
+    items,
+    deps.shop,
+    await refundedTo(db, refundKeyFor(order.id)),
+  );
   const finished = await db.transaction(async (tx) => {
     const [done] = await tx
       .update(orders)
@@ -157,8 +162,10 @@ async function cancellationMails(
   order: OrderRow,
   items: OrderItemRow[],
   shop: ShopDetails,
+  refunds: CanceledOrderSummary['refundedTo'],
 ): Promise<OutgoingMail[]> {
   const summary: CanceledOrderSummary = {
+    refundedTo: refunds,
     number: order.number,
     firstname: order.firstname,
     lastname: order.lastname,
@@ -184,6 +191,7 @@ async function cancellationMails(
         firstname: order.firstname,
         totalCents: order.totalCents,
         giftCardCents: order.giftCardCents,
+        refundedTo: refunds,
         items: items.map(({ title, variantTitle, quantity }) => ({
           title,
           variantTitle,

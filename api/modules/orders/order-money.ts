@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orderRefunds, payments } from '../../db/schema';
+import { orderItems, orderRefunds, paymentRefunds, payments } from '../../db/schema';
 import {
   paymentState,
   type OrderMoney,
@@ -54,6 +54,22 @@ export async function paymentsByOrder(
 /** One order's payments that took money, the gift card's first. */
 export async function paymentsOf(db: Db, orderId: string): Promise<PaymentView[]> {
   return (await paymentsByOrder(db, [orderId])).get(orderId)!;
+}
+
+/** What one refund (by its key) gave back to each instrument, the gift card's first: for emails. */
+export async function refundedTo(db: Db, refundKey: string) {
+  return db
+    .select({
+      method: payments.method,
+      brand: payments.brand,
+      last4: payments.last4,
+      amountCents: paymentRefunds.amountCents,
+    })
+    .from(paymentRefunds)
+    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+    .innerJoin(orderRefunds, eq(orderRefunds.id, paymentRefunds.refundId))
+    .where(and(eq(orderRefunds.idempotencyKey, refundKey), eq(paymentRefunds.status, 'succeeded')))
+    .orderBy(...paymentOrder);
 }
 
 const sumOf = (views: PaymentView[], key: 'amountCents' | 'refundedCents') =>

@@ -65,6 +65,17 @@ export function paymentLines(payments: OrderEmailData['payments']): string[] {
   );
 }
 
+/** What a refund gave back to each instrument (issue 35), under "Refunded to"; nothing without. */
+export function RefundedTo({ parts }: { parts: OrderEmailData['payments'] | undefined }) {
+  if (!parts || parts.length === 0) return null;
+  return (
+    <>
+      <SectionTitle>Refunded to</SectionTitle>
+      <Lines lines={paymentLines(parts)} />
+    </>
+  );
+}
+
 /** The items (quantity × name, line total) and the order's subtotal, tax and total. */
 export function OrderTable({ data }: { data: OrderEmailData }) {
   const { order, items } = data;
