@@ -236,7 +236,7 @@ describe('an order paid by a gift card and a card', () => {
   });
 
   it('an order a gift card paid in full has one payment and names no card', async () => {
-    const { code } = await giftCard();
+    const { code, card } = await giftCard();
     const placed = await place([enamelLine(1)], {
       giftCardCode: code,
       billingInfo: { paymentMethodId: '', stored: false },
@@ -248,6 +248,23 @@ describe('an order paid by a gift card and a card', () => {
     const rows = await db().select().from(payments).where(eq(payments.orderId, placed.orderId));
     expect(rows.map((row) => [row.method, row.amountCents])).toEqual([
       ['gift_card', Math.round(placed.order.total * 100)],
+    ]);
+
+    // Its balance short and no card given: refused, and its payment did not stand.
+    const { token } = await sandboxToken(api);
+    const short = await guestOrder(api, [enamelLine(6)] as never, token, SEATTLE, GUEST);
+    const refused = await api.post(
+      '/orders/orderconfirmation',
+      { ...short, billingInfo: { paymentMethodId: '', stored: false }, giftCardCode: code },
+      from(),
+    );
+    expect(refused.status).toBe(400);
+    const spent = await db()
+      .select({ status: payments.status, orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.giftCardId, card.id));
+    expect(spent.filter((row) => row.orderId !== placed.orderId)).toEqual([
+      { status: 'failed', orderId: expect.any(String) },
     ]);
   });
 });

@@ -239,6 +239,17 @@ export async function insertGiftCardPayment(
 }
 
 /**
+ * An order that was never paid gave its gift card's part back (settleUnpaid): that payment did not
+ * stand, so it is `failed` and no longer counts as paid (issue 35).
+ */
+export async function giftCardPaymentFailed(tx: Db, orderId: string): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: 'failed', updatedAt: new Date() })
+    .where(and(eq(payments.orderId, orderId), eq(payments.method, 'gift_card')));
+}
+
+/**
  * The payments an order's emails show as it is settled: those already written (its gift card's)
  * and the card charge about to be written, if a card paid.
  */

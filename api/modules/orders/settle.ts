@@ -12,7 +12,13 @@ import type { ChargeResult, PaymentGateway } from '../payments/gateway';
 import { orderStatusUrl } from './guest-link';
 import { completeKey } from './idempotency';
 import { ORDER_MESSAGES, type OrderConfirmed } from '../../../core/orders/model';
-import { insertPayment, orderItemsOf, paymentsWithCharge, toOrderDto } from './repository';
+import {
+  giftCardPaymentFailed,
+  insertPayment,
+  orderItemsOf,
+  paymentsWithCharge,
+  toOrderDto,
+} from './repository';
 import { paymentsOf } from './order-money';
 import { catalogueChanged } from '../catalogue/change';
 import { releaseStock, reservationOf, stockChangeOf, type StockReservation } from './stock';
@@ -133,6 +139,7 @@ export async function settleUnpaid(
     // What a gift card paid goes back to it (issue 26).
     if (order.giftCardCents > 0) {
       await returnToCards(tx, orderId, order.giftCardCents, 'order not paid');
+      await giftCardPaymentFailed(tx, orderId);
     }
     await tx
       .update(orders)
