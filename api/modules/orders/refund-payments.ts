@@ -180,6 +180,8 @@ export async function refundPayments(
   order: OrderRow,
   request: RefundRequest,
 ): Promise<RefundOutcome> {
+  // Nothing to give back (a card bought with the order kept it all): nothing is recorded.
+  if (request.amountCents === 0) return { giftCardCents: 0, cardCents: 0 };
   const planned = await planRefund(deps, order, request);
   const references = await deps.db
     .select({ id: payments.id, method: payments.method, reference: payments.reference })
