@@ -235,6 +235,25 @@ describe('an order paid by a gift card and a card', () => {
     expect(again.status).toBe(400);
   });
 
+  it('refunds at once with different keys never give back more than was paid', async () => {
+    const { code, card } = await giftCard();
+    const placed = await place([enamelLine(2)], { giftCardCode: code });
+    const totalCents = Math.round(placed.order.total * 100);
+    const settled = await Promise.allSettled(
+      Array.from({ length: 8 }, () =>
+        refundOf(placed.orderId, { amountCents: totalCents - 100, key: randomUUID() }),
+      ),
+    );
+    expect(settled.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const [given] = await db()
+      .select({ cents: sql<number>`coalesce(sum(${paymentRefunds.amountCents}), 0)::int` })
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+      .where(eq(payments.orderId, placed.orderId));
+    expect(Number(given!.cents)).toBe(totalCents - 100);
+    expect(await balance(card.id)).toBe(3000);
+  });
+
   it('an order a gift card paid in full has one payment and names no card', async () => {
     const { code, card } = await giftCard();
     const placed = await place([enamelLine(1)], {
