@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderRefunds, orders, payments, type OrderItemRow, type OrderRow } from '../../db/schema';
+import { orders, type OrderItemRow, type OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { enqueueMail, type OutgoingMail } from '../mail/outbox';
@@ -11,7 +11,6 @@ import {
   type CanceledOrderSummary,
 } from '../mail/templates/CancelEmails';
 import type { PaymentGateway } from '../payments/gateway';
-import { returnToCards } from '../gift-cards/ledger';
 import { catalogueChanged } from '../product/invalidate';
 import { cancelableState, noFileDownloaded } from './digital-delivery';
 import { moveFromUnfulfilled } from './fulfilment';
@@ -19,6 +18,8 @@ import { findOwnOrder } from './history';
 import { HISTORY_MESSAGES } from '../../../core/orders/history-model';
 import type { Customer } from './ownership';
 import { orderItemsOf } from './repository';
+import { paymentsOf, refundedTo } from './order-money';
+import { refundPayments } from './refund-payments';
 import { releaseStock, reservationOf, stockChangeOf } from './stock';
 
 export interface CancelDependencies {
@@ -87,20 +88,30 @@ export async function completeCancellation(
   actorEmail: string = order.email,
 ): Promise<OrderRow> {
   const { db } = deps;
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.orderId, order.id))
-    .orderBy(asc(payments.createdAt))
-    .limit(1);
-  let refundReference: string | undefined;
-  // An order a gift card paid in full has no charge to give back (issue 26).
-  if (payment && payment.status !== 'refunded' && payment.amountCents > 0) {
+  const items = await orderItemsOf(db, order.id);
+  const owed = (await paymentsOf(db, order.id)).reduce(
+    (sum, payment) => sum + payment.amountCents - payment.refundedCents,
+    0,
+  );
+  // Every payment given back, the gift card's first (issue 35); one refund key per order.
+  if (owed > 0) {
     try {
-      ({ reference: refundReference } = await deps.gateway.refund(
-        payment.reference,
-        refundKeyFor(order.id),
-      ));
+      await refundPayments(deps, order, {
+        amountCents: owed,
+        key: refundKeyFor(order.id),
+        actorEmail,
+        reason: 'order canceled',
+        // The whole order goes back, so the whole tax does (issue 28).
+        taxCents: order.taxCents,
+        lines: items.map((item) => {
+          const net = item.unitPriceCents * item.quantity;
+          return {
+            orderItemId: item.id,
+            quantity: item.quantity,
+            amountCents: net + Math.round(net * order.taxRate),
+          };
+        }),
+      });
     } catch (error) {
       log('error', 'cancellation refund failed; the order is left refund_failed', {
         orderId: order.id,
@@ -114,8 +125,12 @@ export async function completeCancellation(
     }
   }
 
-  const items = await orderItemsOf(db, order.id);
-  const mails = await cancellationMails(order, items, deps.shop);
+  const mails = await cancellationMails(
+    order,
+    items,
+    deps.shop,
+    await refundedTo(db, refundKeyFor(order.id)),
+  );
   const finished = await db.transaction(async (tx) => {
     const [done] = await tx
       .update(orders)
@@ -124,41 +139,6 @@ export async function completeCancellation(
       .returning();
     if (!done) return undefined;
     await releaseStock(tx, reservationOf(items));
-    await tx
-      .update(payments)
-      .set({ status: 'refunded', updatedAt: new Date() })
-      .where(eq(payments.orderId, order.id));
-    // What gift cards paid goes back to them first (issue 26); the gateway refunded the rest.
-    const toCards =
-      order.giftCardCents > 0
-        ? await returnToCards(tx, order.id, order.giftCardCents, 'order canceled')
-        : 0;
-    const toCard = refundReference ? payment!.amountCents : 0;
-    if (toCard + toCards > 0) {
-      // The whole payment given back, recorded as the back office shows every refund.
-      await tx
-        .insert(orderRefunds)
-        .values({
-          orderId: order.id,
-          idempotencyKey: refundKeyFor(order.id),
-          amountCents: toCard + toCards,
-          giftCardCents: toCards,
-          // The whole order goes back, so the whole tax does (issue 28).
-          taxCents: order.taxCents,
-          lines: items.map((item) => {
-            const net = item.unitPriceCents * item.quantity;
-            return {
-              orderItemId: item.id,
-              quantity: item.quantity,
-              amountCents: net + Math.round(net * order.taxRate),
-            };
-          }),
-          status: 'succeeded',
-          gatewayReference: refundReference ?? null,
-          actorEmail,
-        })
-        .onConflictDoNothing();
-    }
     for (const mail of mails) await enqueueMail(tx, mail);
     return done;
   });
@@ -182,8 +162,10 @@ async function cancellationMails(
   order: OrderRow,
   items: OrderItemRow[],
   shop: ShopDetails,
+  refunds: CanceledOrderSummary['refundedTo'],
 ): Promise<OutgoingMail[]> {
   const summary: CanceledOrderSummary = {
+    refundedTo: refunds,
     number: order.number,
     firstname: order.firstname,
     lastname: order.lastname,
@@ -209,6 +191,7 @@ async function cancellationMails(
         firstname: order.firstname,
         totalCents: order.totalCents,
         giftCardCents: order.giftCardCents,
+        refundedTo: refunds,
         items: items.map(({ title, variantTitle, quantity }) => ({
           title,
           variantTitle,

@@ -12,7 +12,14 @@ import type { ChargeResult, PaymentGateway } from '../payments/gateway';
 import { orderStatusUrl } from './guest-link';
 import { completeKey } from './idempotency';
 import { ORDER_MESSAGES, type OrderConfirmed } from '../../../core/orders/model';
-import { insertPayment, orderItemsOf, toOrderDto } from './repository';
+import {
+  giftCardPaymentFailed,
+  insertPayment,
+  orderItemsOf,
+  paymentsWithCharge,
+  toOrderDto,
+} from './repository';
+import { paymentsOf } from './order-money';
 import { catalogueChanged } from '../catalogue/change';
 import { releaseStock, reservationOf, stockChangeOf, type StockReservation } from './stock';
 import { grantDownloads, prepareOrderDownloads } from '../downloads/grants';
@@ -46,7 +53,8 @@ async function lockPending(tx: Db, orderId: string): Promise<OrderRow | undefine
 export async function settlePaid(
   deps: SettleDependencies,
   orderId: string,
-  charge: ChargeResult,
+  /** undefined: a gift card paid it all, nothing went through the gateway (issue 35). */
+  charge: ChargeResult | undefined,
 ): Promise<OrderConfirmed | undefined> {
   const { db, shop } = deps;
   const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -55,9 +63,9 @@ export async function settlePaid(
   // Its digital lines' download links, for the shopper's email and page (written below).
   const downloads = await prepareOrderDownloads(db, shop, orderId);
   const data: OrderEmailData = {
-    order: { ...current, paymentStatus: charge.status },
+    order: { ...current, paymentStatus: charge?.status ?? 'paid' },
     items,
-    payment: { brand: charge.card.brand, last4: charge.card.last4 },
+    payments: await paymentsWithCharge(db, current, deps.gateway.provider, charge),
     downloads: downloads.links,
   };
   const [forShopper, forShop] = await Promise.all([
@@ -70,10 +78,10 @@ export async function settlePaid(
     if (!order) return undefined;
     const [paid] = await tx
       .update(orders)
-      .set({ ...paidOrderState(items, charge.status), updatedAt: new Date() })
+      .set({ ...paidOrderState(items, charge?.status ?? 'paid'), updatedAt: new Date() })
       .where(eq(orders.id, orderId))
       .returning();
-    const payment = await insertPayment(tx, order, deps.gateway.provider, charge);
+    await insertPayment(tx, order, deps.gateway.provider, charge);
     await grantDownloads(tx, downloads);
     // The gift cards it bought (issue 26); a card for the buyer due today comes with its code.
     const { codes } = await issueCards(tx, shop, order, items as OrderItemRow[]);
@@ -87,7 +95,7 @@ export async function settlePaid(
     const body: OrderConfirmed = {
       message: ORDER_MESSAGES.confirmed,
       orderId,
-      order: toOrderDto(paid!, items as OrderItemRow[], payment),
+      order: toOrderDto(paid!, items as OrderItemRow[], await paymentsOf(tx, orderId)),
     };
     if (order.requestKey) {
       // The kept answer has no links: their tokens are stored only as hashes.
@@ -131,6 +139,7 @@ export async function settleUnpaid(
     // What a gift card paid goes back to it (issue 26).
     if (order.giftCardCents > 0) {
       await returnToCards(tx, orderId, order.giftCardCents, 'order not paid');
+      await giftCardPaymentFailed(tx, orderId);
     }
     await tx
       .update(orders)

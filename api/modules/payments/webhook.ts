@@ -69,7 +69,7 @@ async function applyEvent(
   const [payment] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.provider, 'stripe'), eq(payments.reference, intent.id)))
+    .where(and(eq(payments.method, 'stripe'), eq(payments.reference, intent.id)))
     .for('update');
   if (!payment) {
     if (!intent.ours) return 'unknown payment';

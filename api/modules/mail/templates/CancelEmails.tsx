@@ -4,6 +4,8 @@ import { formatCents } from '../../../../core/money';
 import { CANCEL_REASON_WORDS, type CancelReason } from '../../../../core/admin/cancel-reason';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
+import type { OrderEmailData } from './order-data';
+import { RefundedTo } from './OrderParts';
 
 /** A canceled order as its emails show it: who, what, and the full refund. */
 export interface CanceledOrderSummary {
@@ -16,6 +18,8 @@ export interface CanceledOrderSummary {
   /** The part a gift card paid, returned to it first (issue 26). */
   giftCardCents?: number;
   items: { title: string; variantTitle: string | null; quantity: number; unitPriceCents: number }[];
+  /** What went back to each instrument (issue 35). */
+  refundedTo?: OrderEmailData['payments'];
 }
 
 /** Each line refunded, with its amount, then the tax: what the refund is made of. */
@@ -35,6 +39,7 @@ function Refunded({ order, summary }: { order: CanceledOrderSummary; summary: st
       <Paragraph>{summary}</Paragraph>
       <SectionTitle>Refunded</SectionTitle>
       <Lines lines={refundedLines(order)} />
+      <RefundedTo parts={order.refundedTo} />
     </>
   );
 }

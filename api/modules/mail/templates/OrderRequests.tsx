@@ -4,6 +4,8 @@ import { formatCents } from '../../../../core/money';
 import { itemLines } from './format';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
+import type { OrderEmailData } from './order-data';
+import { RefundedTo } from './OrderParts';
 
 export interface CanceledOrderData {
   number: number;
@@ -12,6 +14,8 @@ export interface CanceledOrderData {
   /** The part a gift card paid, returned to it first (issue 26). */
   giftCardCents?: number;
   items: { title: string; variantTitle: string | null; quantity: number }[];
+  /** What went back to each instrument (issue 35). */
+  refundedTo?: OrderEmailData['payments'];
 }
 
 /** To the customer: their order is canceled and its full payment refunded. */
@@ -26,6 +30,7 @@ export function OrderCanceled({ order, shop }: { order: CanceledOrderData; shop:
       </Paragraph>
       <SectionTitle>Canceled items</SectionTitle>
       <Lines lines={itemLines(order.items)} />
+      <RefundedTo parts={order.refundedTo} />
     </EmailLayout>
   );
 }
