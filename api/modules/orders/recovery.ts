@@ -3,7 +3,8 @@ import { orders } from '../../db/schema';
 import { log } from '../../lib/log';
 import type { PaymentGateway } from '../payments/gateway';
 import { chargeKeyFor } from './repository';
-import { settlePaid, settleUnpaid, type SettleDependencies } from './settle';
+import { closeOrder } from './close';
+import { settlePaid, type SettleDependencies } from './settle';
 
 export interface RecoveryDependencies extends SettleDependencies {
   gateway: PaymentGateway;
@@ -44,7 +45,9 @@ export async function recoverPendingOrders(
       const found = await deps.gateway.lookup(order.chargeKey ?? chargeKeyFor(order.id));
       if (found.kind === 'charged') {
         if (await settlePaid(deps, order.id, found.charge)) round.paid += 1;
-      } else if (await settleUnpaid(deps.db, order.id, 'abandoned')) {
+      } else if (
+        (await closeOrder(deps, order.id, { by: 'recovery', actorEmail: '' }))?.outcome === 'closed'
+      ) {
         round.abandoned += 1;
       }
     } catch (error) {
