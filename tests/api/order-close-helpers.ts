@@ -77,17 +77,26 @@ export async function buy(
   return api.post('/orders/orderconfirmation', { ...order, ...extra }, fresh());
 }
 
-/** A guest order paid by a gift card alone (no payment card). */
-export async function spend(api: ApiHarness, items: Line[], code: string) {
+/**
+ * A guest order paid by a gift card alone (no payment card), quoted now and sent when the answer
+ * is called (so a race is of the confirmation alone).
+ */
+export async function spendLater(api: ApiHarness, items: Line[], code: string) {
   const order = await guestOrder(api, items, '', SEATTLE, {
     ...GUEST,
     email: freshEmail('spender'),
   });
-  return api.post(
-    '/orders/orderconfirmation',
-    { ...order, billingInfo: { paymentMethodId: '', stored: false }, giftCardCode: code },
-    fresh(),
-  );
+  const body = {
+    ...order,
+    billingInfo: { paymentMethodId: '', stored: false },
+    giftCardCode: code,
+  };
+  return () => api.post('/orders/orderconfirmation', body, fresh());
+}
+
+/** A guest order paid by a gift card alone (no payment card). */
+export async function spend(api: ApiHarness, items: Line[], code: string) {
+  return (await spendLater(api, items, code))();
 }
 
 export interface Bought {
