@@ -136,4 +136,30 @@ describe('closing an order that bought gift cards (issue 35)', () => {
     expect(toBuyer!.text).toContain(`We refunded the full ${formatted(order.totalCents)}`);
     expect(toBuyer!.text).not.toContain('was not refunded');
   });
+
+  it('a due card is delivered only while its order is paid and open', async () => {
+    const friend = freshEmail('friend');
+    const order = await bought(await buy(api, [cardLine(50, friend, { fixed: true })]));
+    const mailsToFriend = () =>
+      db()
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.to, friend), eq(outbox.kind, 'giftcard.delivered')));
+    const setState = (shippingStatus: 'canceling' | 'unfulfilled', paymentStatus = 'paid') =>
+      db()
+        .update(orders)
+        .set({ shippingStatus, paymentStatus: paymentStatus as 'paid' | 'pending' })
+        .where(eq(orders.id, order.orderId));
+    // Being closed, or its payment not through: not delivered.
+    await setState('canceling');
+    await deliverDueCards(db(), shop, new Date());
+    await setState('unfulfilled', 'pending');
+    await deliverDueCards(db(), shop, new Date());
+    expect(await mailsToFriend()).toEqual([]);
+    // Paid and open: delivered, once.
+    await setState('unfulfilled');
+    await deliverDueCards(db(), shop, new Date());
+    await deliverDueCards(db(), shop, new Date());
+    expect(await mailsToFriend()).toHaveLength(1);
+  });
 });
