@@ -27,6 +27,8 @@ interface GiftCardItem {
  * Issues the cards a paid order bought (one per unit), each with its issue row in the ledger, in
  * the transaction that marks the order paid. A card for the buyer themself due today is delivered
  * at once, and its code answered for the confirmation page (the only other place it is shown).
+ * Only once the order is paid, never while its payment is pending (orders/settle.ts). Its undo is
+ * `voidCardsOf` (ledger.ts), which closing the order runs (orders/close.ts).
  */
 export async function issueCards(
   tx: Db,
