@@ -1,18 +1,16 @@
-import { and, eq, gt, inArray, not, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, notExists, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { downloadGrants, orderItems, orders, type OrderRow } from '../../db/schema';
+import { downloadGrants, orders, type OrderRow } from '../../db/schema';
 import type { PaymentStatus } from '../../../core/orders/statuses';
 import {
   allows,
   CLOSING_STATES,
-  ORDER_KINDS,
   ORDER_STATE,
   orderKindOf,
   shipsNothing,
-  statesAllowing,
-  type OrderKind,
 } from '../../../core/orders/lifecycle';
-import { PRODUCT_KINDS, ships, type ProductKind } from '../../../core/product/kind';
+import type { ProductKind } from '../../../core/product/kind';
+import { stateAllowsSql } from './lifecycle-sql';
 
 /*
  * DECISIONS "Digital-only orders": an order of digital items only is delivered when paid (its
@@ -32,49 +30,7 @@ export function paidOrderState(
   return { shippingStatus: ORDER_STATE.unfulfilled, paymentStatus };
 }
 
-const listed = (values: readonly string[]) =>
-  sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  );
-
-/** SQL: the order (the `orders` row in scope) has a line of one of these kinds. */
-const hasLineOf = (kinds: readonly ProductKind[]): SQL =>
-  kinds.length === 0
-    ? sql`false`
-    : sql`exists (select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and ${orderItems.kind} in (${listed(kinds)}))`;
-
-/** SQL: the order (the `orders` row in scope) has no line to ship (`ships`, from its lines' kinds). */
-export const hasNothingToShip: SQL = not(
-  hasLineOf(PRODUCT_KINDS.filter((kind) => ships({ kind }))),
-);
-
-/**
- * SQL: the order's kind (`orderKindOf` over its lines' kinds, as SQL: tests/api/order-kind-sql
- * checks that both agree for every kind).
- */
-export const orderKindSql: SQL<OrderKind> = sql<OrderKind>`(case
-  when ${hasLineOf(['goods'])} then (case when ${hasLineOf(['digital', 'gift_card'])} then ${'mixed'} else ${'parcels'} end)
-  when ${hasLineOf(['digital'])} and ${hasLineOf(['gift_card'])} then ${'emailed_only'}
-  when ${hasLineOf(['gift_card'])} then ${'gift_cards_only'}
-  else ${'digital_only'} end)`;
-
-/**
- * SQL: the lifecycle table's answer (`allows`) for the order in scope: its state is one that
- * allows `action` for its kind, leaving out `except`.
- */
-export function stateAllowsSql(
-  action: Parameters<typeof allows>[2],
-  except: readonly string[] = [],
-): SQL {
-  const branches = ORDER_KINDS.map((kind) => {
-    const states = statesAllowing(action, kind).filter((state) => !except.includes(state));
-    return states.length === 0
-      ? undefined
-      : sql`(${orderKindSql} = ${kind} and ${orders.shippingStatus} in (${listed(states)}))`;
-  }).filter((branch) => branch !== undefined);
-  return branches.length === 0 ? sql`false` : sql`(${sql.join(branches, sql` or `)})`;
-}
+export { hasNothingToShip } from './lifecycle-sql';
 
 /** SQL: none of the order's files has been downloaded. */
 export const noFileDownloaded = (db: Db): SQL =>

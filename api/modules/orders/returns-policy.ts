@@ -5,7 +5,7 @@ import { returnExclusion } from '../../../core/orders/returns';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whether the return policy allows a line back (core/orders/returns.ts says why not). */
-export function isReturnable(item: Pick<OrderItemRow, 'category' | 'title' | 'unitPriceCents'>) {
+export function isReturnable(item: Pick<OrderItemRow, 'kind' | 'title' | 'unitPriceCents'>) {
   return returnExclusion(item) === null;
 }
 
