@@ -19,7 +19,7 @@ const statusFilter = (status: OrderListQuery['status']): SQL | undefined => {
         stateAllowsSql('ship'),
         inArray(orders.shippingStatus, [ORDER_STATE.shipped, ORDER_STATE.refundFailed]),
       );
-    case 'unfulfilled':
+    case ORDER_STATE.unfulfilled:
       // To ship (`toShip`): emailed items only are never shipped (delivered when paid).
       return stateAllowsSql('ship');
     default:
