@@ -17,10 +17,10 @@ import {
 import { PRODUCT_KINDS, ships, type ProductKind } from '../../../core/product/kind';
 
 /** `a, b, c` as bound values, for `in (…)`. */
-export const listed = (values: readonly string[]) =>
+export const listed = (values: readonly string[]): SQL =>
   sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
+    values.map((value) => sql.param(value)),
+    sql.raw(', '),
   );
 
 /** SQL: the order (the `orders` row in scope) has a line of one of these kinds. */
