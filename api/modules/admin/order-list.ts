@@ -48,6 +48,9 @@ export async function listOrders(db: Db, query: OrderListQuery) {
       or(
         number !== undefined ? eq(orders.number, number) : undefined,
         ilike(orders.email, like),
+        // The buyer's first, last or full name, or the recipient's on the parcel (issue 39).
+        sql`(${orders.firstname} || ' ' || ${orders.lastname}) ilike ${like}`,
+        sql`((${orders.shippingAddress}->>'firstname') || ' ' || (${orders.shippingAddress}->>'lastname')) ilike ${like}`,
         // Part of a line's SKU or of its product's title (issue 28).
         exists(
           sql`(select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and (${orderItems.sku} ilike ${like} or ${orderItems.title} ilike ${like}))`,
