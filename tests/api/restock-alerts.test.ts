@@ -54,7 +54,10 @@ async function confirm(api: ApiHarness, email: string) {
 }
 
 /** Asks and confirms: the request now waits for real. */
-async function askConfirmed(api: ApiHarness, body: { email: string } & object) {
+async function askConfirmed(
+  api: ApiHarness,
+  body: { productId: string; sku?: string; email: string },
+) {
   expect((await ask(api, body)).status).toBe(202);
   expect(await confirm(api, body.email)).toBe('/confirm-waiting?done=1');
 }
