@@ -64,7 +64,7 @@ export function createApp({
     .use(errorPlugin)
     .use(inputLimits)
     .use(healthModule(database))
-    .use(productModule(database.db))
+    .use(productModule(database.db, limits))
     .use(cartModule(database.db))
     .use(addressModule)
     .use(contactModule({ db: database.db, limits, limiter, auth }))

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import { clientIp } from '../lib/client-ip';
+import { ipLimitKey } from '../lib/ip-limit-key';
 import { TooManyRequests } from '../lib/errors';
 import type { RateLimiter, WindowRule } from '../lib/rate-limit';
 
@@ -22,14 +23,18 @@ export interface RateRule extends WindowRule {
   message: string;
 }
 
-/** Counts a request against each rule in turn; the first rule over its limit refuses it. */
+/**
+ * Counts a request against each rule in turn; the first rule over its limit refuses it. A rule's
+ * `ip` is the address's limit key: an IPv6 address counts with the rest of its /64 (issue 36).
+ */
 export async function enforceRateRules(
   limiter: RateLimiter,
   rules: readonly RateRule[],
   input: RateLimitInput,
 ): Promise<void> {
+  const counted = { ...input, ip: ipLimitKey(input.ip) };
   for (const rule of rules) {
-    const key = rule.key(input);
+    const key = rule.key(counted);
     if (!key) continue;
     const verdict = await limiter.hit(`${rule.name}:${key.toLowerCase()}`, rule);
     if (!verdict.allowed) throw new TooManyRequests(rule.message, verdict.retryAfterSeconds);

@@ -11,7 +11,9 @@ export const RESTOCK_TEXT = {
     'Some choices are sold out for now. Pick one and we will write once when it is back.',
   choiceLabel: 'Sold-out choice',
   sending: 'Sending…',
-  confirmed: "Thanks. We'll email you once when it's back in stock.",
+  /** The form's answer: the address must confirm first (issue 36). */
+  confirmed:
+    "Thanks. We've sent you a confirmation email: open its link and we'll email you once when it's back in stock.",
   inStock: 'It is in stock now: no need to wait.',
   notOffered: 'This item cannot be waited for.',
   tooMany: 'Too many requests from here. Please try again later.',
@@ -19,6 +21,10 @@ export const RESTOCK_TEXT = {
   privacy: 'We keep your address only for this and remove it after the email, or after 180 days.',
   stopped: 'You will not get an email about this item.',
   stopInvalid: 'This link is not valid. Nothing was changed.',
+  /** The confirmation link's page. */
+  confirmDone: "Confirmed. We'll email you once when it's back in stock.",
+  confirmGone:
+    'This request is no longer waiting (it was stopped or has expired). Ask again on the product page.',
 } as const;
 
 /** Requests older than this are removed by housekeeping (and the privacy policy says so). */

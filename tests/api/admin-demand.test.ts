@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { restockRequests } from '../../api/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { outbox, restockRequests } from '../../api/db/schema';
 import { seedProductId } from '../../api/db/seed';
 import { CLIENT_IP_HEADER } from '../../api/lib/client-ip';
 import { MOST_AWAITED } from '../../api/modules/admin/demand';
@@ -37,6 +38,15 @@ async function wait(api: ApiHarness, body: { productId: string; sku?: string; em
     headers: { [CLIENT_IP_HEADER]: `198.51.100.${ipCount}` },
   });
   expect(answer.status, await answer.clone().text()).toBe(202);
+  // Only confirmed requests count (issue 36): open every confirmation link this address got.
+  const sent = await api.test.database.db
+    .select({ text: outbox.text })
+    .from(outbox)
+    .where(and(eq(outbox.to, body.email.toLowerCase()), eq(outbox.kind, 'restock.requested')));
+  for (const mail of sent) {
+    const link = mail.text.match(/\/api(\/restock-alerts\/confirm\?t=[\w.-]+)/)![1]!;
+    expect((await api.get(link)).headers.get('location')).toBe('/confirm-waiting?done=1');
+  }
 }
 
 describe('the owner sees the demand', () => {
@@ -72,8 +82,16 @@ describe('the owner sees the demand', () => {
     const early = freshEmail('early');
     await api.test.database.db
       .insert(restockRequests)
-      .values({ email: early, productId: MUG, sku: GREEN });
-    const everyone = [...creamFans, ...blanketFans, early];
+      .values({ email: early, productId: MUG, sku: GREEN, confirmedAt: new Date() });
+    // A stranger's address typed in and never confirmed is not demand.
+    const stranger = freshEmail('stranger');
+    const typed = await api.post(
+      '/restock-alerts',
+      { productId: BLANKET, email: stranger },
+      { headers: { [CLIENT_IP_HEADER]: '198.51.100.250' } },
+    );
+    expect(typed.status).toBe(202);
+    const everyone = [...creamFans, ...blanketFans, early, stranger];
 
     const listed = await api.get('/admin/products', bearer(admin.token));
     expect(listed.status).toBe(200);

@@ -197,6 +197,14 @@ describe.runIf(Boolean(BASE_URL))('two server processes on one PostgreSQL', () =
       body: JSON.stringify({ productId: seedProductId('ferry-plaid-picnic-blanket'), email }),
     });
     expect(asked.status, await asked.clone().text()).toBe(202);
+    // The address confirms first (issue 36): the link of its one confirmation email.
+    const [confirmation] = await database.db
+      .select({ text: outbox.text })
+      .from(outbox)
+      .where(and(eq(outbox.to, email), eq(outbox.kind, 'restock.requested')));
+    const link = confirmation!.text.match(/\/restock-alerts\/confirm\?t=[\w.-]+/)![0];
+    const confirmed = await fetch(`${a.base}${link}`, { redirect: 'manual' });
+    expect(confirmed.headers.get('location')).toBe('/confirm-waiting?done=1');
     const restock = (base: string, quantity: number) =>
       fetch(`${base}/admin/products/stock`, {
         method: 'POST',

@@ -38,11 +38,29 @@ async function waiting(api: ApiHarness, email: string) {
     .where(eq(restockRequests.email, email));
 }
 
-const stopTokenIn = (text: string) => {
-  const match = text.match(/\/api\/restock-alerts\/stop\?t=([\w.-]+)/);
-  expect(match, 'a stop link').not.toBeNull();
+const tokenIn = (text: string, link: 'stop' | 'confirm') => {
+  const match = text.match(new RegExp(`/api/restock-alerts/${link}\\?t=([\\w.-]+)`));
+  expect(match, `a ${link} link`).not.toBeNull();
   return match![1]!;
 };
+const stopTokenIn = (text: string) => tokenIn(text, 'stop');
+
+/** Opens the confirmation email's link, as the address's owner does (issue 36). */
+async function confirm(api: ApiHarness, email: string) {
+  const [mail] = await mails(api, email, 'restock.requested');
+  const answer = await api.get(`/restock-alerts/confirm?t=${tokenIn(mail!.text, 'confirm')}`);
+  expect(answer.status).toBe(303);
+  return answer.headers.get('location');
+}
+
+/** Asks and confirms: the request now waits for real. */
+async function askConfirmed(
+  api: ApiHarness,
+  body: { productId: string; sku?: string; email: string },
+) {
+  expect((await ask(api, body)).status).toBe(202);
+  expect(await confirm(api, body.email)).toBe('/confirm-waiting?done=1');
+}
 
 describe('back-in-stock requests', () => {
   const api = useApi({ seed: true });
@@ -82,9 +100,7 @@ describe('back-in-stock requests', () => {
 
   it('the owner restocks: one email each with the link, requests removed, a second restock sends nothing', async () => {
     const [a, b] = [freshEmail('a'), freshEmail('b')];
-    for (const email of [a, b]) {
-      expect((await ask(api, { productId: BLANKET, email })).status).toBe(202);
-    }
+    for (const email of [a, b]) await askConfirmed(api, { productId: BLANKET, email });
     const { token } = await signedInAdmin(api);
     const restock = (quantity: number) =>
       api.post('/admin/products/stock', { sku: BLANKET_SKU, quantity }, bearer(token));
@@ -108,7 +124,7 @@ describe('back-in-stock requests', () => {
 
   it('a cancel or a received return putting units back sends the email once', async () => {
     const email = freshEmail('cancel');
-    expect((await ask(api, { productId: MUG, sku: CREAM, email })).status).toBe(202);
+    await askConfirmed(api, { productId: MUG, sku: CREAM, email });
     await releaseStock(api.test.database.db, {
       products: [],
       variants: [{ sku: CREAM, units: 1 }],
@@ -178,7 +194,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two app instances on one Post
     try {
       const second = createApp({ database: other });
       const email = freshEmail('race');
-      expect((await ask(api, { productId: BLANKET, email })).status).toBe(202);
+      await askConfirmed(api, { productId: BLANKET, email });
       const { token } = await signedInAdmin(api);
       const restockOn = (handle: (request: Request) => Promise<Response>, quantity: number) =>
         handle(

@@ -24,6 +24,19 @@ test('a shopper asks for a sold-out option; the owner restocks it; exactly one e
   await form.getByRole('button', { name: RESTOCK_TEXT.button }).click();
   await expect(page.getByRole('status').filter({ hasText: RESTOCK_TEXT.confirmed })).toBeVisible();
 
+  // The address confirms first (issue 36): one email with the link, opened here.
+  const confirmation = () =>
+    mails().filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Please confirm'));
+  await expect.poll(() => confirmation().length, { timeout: 15_000 }).toBe(1);
+  const link = confirmation()[0]!.text.match(
+    /https?:\/\/\S+\/api\/restock-alerts\/confirm\?t=[\w.-]+/,
+  );
+  expect(link, 'a confirm link').not.toBeNull();
+  await page.goto(link![0]);
+  await expect(
+    page.getByRole('status').filter({ hasText: RESTOCK_TEXT.confirmDone }),
+  ).toBeVisible();
+
   const headers = await ownerAuthorization(request);
   const setStock = async (quantity: number) => {
     const answer = await request.post('/api/admin/products/stock', {

@@ -3,7 +3,7 @@ import { products } from './catalogue';
 
 /**
  * Shoppers waiting for a sold-out product, or one sold-out variant or bundle option of it
- * (issue 27): one row per address and item. The row is deleted in the transaction that queues its
+ * (issue 27): one row per address and item, mailed only once its address confirmed it. The row is deleted in the transaction that queues its
  * email, so the email goes once; rows older than 180 days are removed by housekeeping.
  */
 export const restockRequests = pgTable(
@@ -18,6 +18,8 @@ export const restockRequests = pgTable(
     /** The variant or bundle option's sku; '' for the product itself. */
     sku: text('sku').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the address opened the confirmation email's link (issue 36); null: not yet, no email. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('restock_requests_email_item_idx').on(table.email, table.productId, table.sku),

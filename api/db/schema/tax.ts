@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -29,9 +30,17 @@ export const taxRatePeriods = pgTable(
     rangeCount: integer('range_count').notNull(),
     importedBy: text('imported_by').notNull(),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Whether the checkout reads this period (issue 36): an import writes its ranges under a period
+     * not yet live, in batches, then makes it live (and the one it replaces not) in one short
+     * transaction. A period not live is an import under way or one being removed.
+     */
+    live: boolean('live').notNull().default(true),
   },
   (table) => [
-    uniqueIndex('tax_rate_periods_dates').on(table.periodStart, table.periodEnd),
+    uniqueIndex('tax_rate_periods_dates')
+      .on(table.periodStart, table.periodEnd)
+      .where(sql`${table.live}`),
     check('tax_rate_periods_order', sql`${table.periodStart} <= ${table.periodEnd}`),
   ],
 );

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, type OrderAddress } from '../../db/schema';
 import type { ShopDetails } from '../mail/templates/shop';
 import { isDigital } from '../../../core/product/digital';
+import { ships } from '../../../core/product/kind';
 import {
   pickList,
   SLIP_MAX_ORDERS,
@@ -21,8 +22,9 @@ type ShippingAddress = OrderAddress & { firstname?: string; lastname?: string };
 
 /**
  * GET /admin/slips: the packing slips of the chosen orders (or of every unfulfilled one), oldest
- * first, and their pick list. An order with nothing to ship (digital items only) has no slip, and
- * digital lines are left off a mixed order's slip: they are not in the parcel. A gift whose buyer
+ * first, and their pick list. An order with nothing to ship (digital items or gift cards only) has
+ * no slip, and digital and gift-card lines (issue 36 row 17) are left off a mixed order's slip,
+ * price and all: they are not in the parcel. A gift whose buyer
  * asked to hide prices (orders.gift_hide_prices) gets a slip without any amount: the server leaves
  * them out of the answer, so no page can print them.
  */
@@ -53,13 +55,15 @@ export async function packingSlips(
         )
         .orderBy(asc(orderItems.position))
     : [];
+  const inParcel = items.filter((item) => ships(item) && !isDigital(item));
   const slips: Slip[] = rows
     .filter((order) => order.shippingAddress)
+    .filter((order) => inParcel.some((item) => item.orderId === order.id))
     .map((order) => {
       const address = order.shippingAddress as ShippingAddress;
       const showPrices = !order.giftHidePrices;
-      const lines = items
-        .filter((item) => item.orderId === order.id && !isDigital(item))
+      const lines = inParcel
+        .filter((item) => item.orderId === order.id)
         .map((item) => ({
           sku: item.sku,
           title: item.title,

@@ -1,5 +1,6 @@
 import { TooManyRequests } from '../../lib/errors';
 import type { BackoffRule, RateLimiter } from '../../lib/rate-limit';
+import { ipLimitKey } from '../../lib/ip-limit-key';
 
 /**
  * Failed logins slow down, never lock out (DECISIONS "Passwords", issue 10, issue 22 rows 4 and 9):
@@ -26,7 +27,7 @@ const UNDER_ATTACK: BackoffRule = { ...LOGIN_BACKOFF.accountAddress, free: 0 };
 /** The keys login attempts are counted under (no address: where the server cannot know it). */
 function loginKeys(email: string, ip: string | undefined) {
   const account = email.toLowerCase();
-  const address = ip?.toLowerCase();
+  const address = ipLimitKey(ip)?.toLowerCase();
   return {
     accountAddress: `login.account-address:${account}|${address ?? 'unknown'}`,
     address: address ? `login.address:${address}` : undefined,

@@ -5,6 +5,7 @@ import { GIFT_CARD_TEXTS } from '../../../core/gift-cards/model';
 import { hashTypedCode } from './codes';
 import { usableCard } from './ledger';
 import type { GiftCardRow } from '../../db/schema';
+import { ipLimitKey } from '../../lib/ip-limit-key';
 
 /**
  * Guessing codes: from one address, 5 wrong codes are free, then each further one doubles the wait
@@ -19,7 +20,7 @@ export const WRONG_CODE_BACKOFF: BackoffRule = {
   forgetAfterSeconds: 6 * 3600,
 };
 
-const keyOf = (ip: string | undefined) => `giftcards.codes.ip:${ip ?? 'unknown'}`;
+const keyOf = (ip: string | undefined) => `giftcards.codes.ip:${ipLimitKey(ip) ?? 'unknown'}`;
 
 /**
  * The card a typed code names, checked against the address's wrong-code backoff: 429 while the

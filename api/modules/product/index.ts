@@ -1,8 +1,10 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
+import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
 import { catalogueOf } from '../catalogue/change';
 import { cacheableJson, jsonBody, SUGGEST_CACHE_CONTROL } from '../catalogue/http';
 import { suggestQuery } from '../../../core/product/suggest-query';
+import { SUGGEST_RATE, SUGGEST_TEXT } from '../../../core/product/suggest';
 import type { CatalogueModel } from '../catalogue/read-model';
 import {
   productIdParams,
@@ -25,12 +27,18 @@ function search(catalogue: CatalogueModel, query: SearchQuery) {
   }
 }
 
+/** Suggestions per address (issue 36 row 18): a few connections of them cannot starve the shop. */
+const SUGGEST_RULES: RateRule[] = [
+  { name: 'suggest.ip', ...SUGGEST_RATE, key: ({ ip }) => ip, message: SUGGEST_TEXT.tooMany },
+];
+
 /** The catalogue API, answered from the in-memory read model (api/modules/catalogue). */
-export const productModule = (db: Db) => {
+export const productModule = (db: Db, limits: RateLimitPlugin) => {
   // Loading starts with the app, so the first shopper does not wait for it.
   catalogueOf(db).catch(() => undefined);
   return (
     new Elysia({ name: 'product', prefix: '/product' })
+      .use(limits)
       .get(
         '/search',
         async ({ query, request }) => {
@@ -47,7 +55,7 @@ export const productModule = (db: Db) => {
             jsonBody((await catalogueOf(db)).suggest(query.q)),
             SUGGEST_CACHE_CONTROL,
           ),
-        { query: suggestQuery },
+        { query: suggestQuery, rateLimit: SUGGEST_RULES },
       )
       // Every category with its subcategories, for the menu of a page prerendered without them
       // (issue 24: every category reachable by browsing).

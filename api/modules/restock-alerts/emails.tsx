@@ -38,16 +38,26 @@ export function BackInStock({ data, shop }: Props) {
   );
 }
 
-/** Sent when a shopper first asks: what was asked for, and the one-click way out. */
-export function RestockRequested({ data, shop }: Props) {
+export interface RestockConfirmData extends RestockEmailData {
+  confirmUrl: string;
+}
+
+/**
+ * Sent once when an address is first given (issue 36): nothing more is sent about the item until
+ * the address opens the link, so a stranger's address typed in gets this one email only.
+ */
+export function RestockRequested({ data, shop }: { data: RestockConfirmData; shop: ShopDetails }) {
   return (
-    <EmailLayout shop={shop} preview={`We will tell you when ${data.item} is back`}>
-      <Title>{`Waiting for ${data.item}`}</Title>
+    <EmailLayout shop={shop} preview={`Confirm: email me when ${data.item} is back`}>
+      <Title>{`Confirm: waiting for ${data.item}`}</Title>
       <Paragraph>
-        {`We will email you once when ${data.item} is back in stock, and then forget your address. If it is not back within 180 days, we forget it then.`}
+        {`Someone asked us to email this address once when ${data.item} is back in stock. Confirm it was you and we will write once when it is back, then forget your address. If it is not back within 180 days, we forget it then.`}
       </Paragraph>
-      <ActionLink href={data.stopUrl}>Stop waiting</ActionLink>
-      <Note>If you did not ask for this, the link above removes your address at once.</Note>
+      <ActionLink href={data.confirmUrl}>Yes, email me when it is back</ActionLink>
+      <Note>
+        Did not ask for this? Ignore this email and we will send nothing more, or remove your
+        address now: <TextLink href={data.stopUrl}>Stop waiting</TextLink>
+      </Note>
     </EmailLayout>
   );
 }
@@ -59,9 +69,9 @@ export const backInStockEmail = (
   renderEmail(<BackInStock data={data} shop={shop} />, { subject: `Back in stock: ${data.item}` });
 
 export const restockRequestedEmail = (
-  data: RestockEmailData,
+  data: RestockConfirmData,
   shop: ShopDetails,
 ): Promise<RenderedEmail> =>
   renderEmail(<RestockRequested data={data} shop={shop} />, {
-    subject: `We will tell you when ${data.item} is back`,
+    subject: `Please confirm: email me when ${data.item} is back`,
   });

@@ -2,10 +2,19 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { config } from '../../config';
 
 /**
- * The one-click "stop waiting" link of every back-in-stock email: the address and the item,
- * signed with a key derived from the server's secret, so it stops that one request and nothing
- * else. Nothing is stored; stopping twice, or after the email went, changes nothing.
+ * The one-click links of the back-in-stock emails: the address and the item, signed with a key
+ * derived from the server's secret and the link's purpose, so a "stop waiting" link stops that one
+ * request and a "confirm" link (issue 36) confirms that one, and neither passes for the other.
+ * Nothing is stored; using a link twice, or after the email went, changes nothing.
  */
+
+/** What a link does; each purpose signs with its own key. */
+export type LinkPurpose = 'stop' | 'confirm';
+
+const KEY_LABEL: Record<LinkPurpose, string> = {
+  stop: 'evergreen restock stop links',
+  confirm: 'evergreen restock confirm links',
+};
 
 export interface RestockItem {
   email: string;
@@ -14,23 +23,31 @@ export interface RestockItem {
   sku: string;
 }
 
-function signature(secret: string, body: string): string {
-  const key = createHmac('sha256', secret).update('evergreen restock stop links').digest();
+function signature(secret: string, body: string, purpose: LinkPurpose): string {
+  const key = createHmac('sha256', secret).update(KEY_LABEL[purpose]).digest();
   return createHmac('sha256', key).update(body).digest('base64url');
 }
 
-export function signStopToken(item: RestockItem, secret = config().jwtSecret): string {
+export function signStopToken(
+  item: RestockItem,
+  secret = config().jwtSecret,
+  purpose: LinkPurpose = 'stop',
+): string {
   const body = Buffer.from(
     JSON.stringify([item.email, item.productId.toLowerCase(), item.sku]),
   ).toString('base64url');
-  return `${body}.${signature(secret, body)}`;
+  return `${body}.${signature(secret, body, purpose)}`;
 }
 
 /** The request a token names, or undefined for a token altered or forged. */
-export function readStopToken(token: string, secret = config().jwtSecret): RestockItem | undefined {
+export function readStopToken(
+  token: string,
+  secret = config().jwtSecret,
+  purpose: LinkPurpose = 'stop',
+): RestockItem | undefined {
   const [body, signed, ...rest] = token.split('.');
   if (!body || !signed || rest.length > 0) return undefined;
-  const expected = Buffer.from(signature(secret, body));
+  const expected = Buffer.from(signature(secret, body, purpose));
   const given = Buffer.from(signed);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
   try {
@@ -50,3 +67,9 @@ export function readStopToken(token: string, secret = config().jwtSecret): Resto
 /** The stop link's address. */
 export const stopUrl = (siteUrl: string, item: RestockItem) =>
   `${siteUrl}/api/restock-alerts/stop?t=${signStopToken(item)}`;
+
+/** The confirmation email's link: the address says it asked for this item. */
+export const confirmUrl = (siteUrl: string, item: RestockItem) =>
+  `${siteUrl}/api/restock-alerts/confirm?t=${signStopToken(item, undefined, 'confirm')}`;
+
+export const readConfirmToken = (token: string) => readStopToken(token, undefined, 'confirm');

@@ -10,7 +10,7 @@ import { isDigitalCategory } from '../../../core/product/digital';
 import type { RestockRequestBody } from '../../../core/restock/model';
 import { RESTOCK_TEXT } from '../../../core/restock/texts';
 import { backInStockEmail, restockRequestedEmail } from './emails';
-import { stopUrl, type RestockItem } from './link';
+import { confirmUrl, stopUrl, type RestockItem } from './link';
 
 /** What a stock change touched (as `CatalogueChange` names it). */
 export interface StockTouched {
@@ -27,8 +27,9 @@ const itemName = (title: string, option: string | null) =>
 /**
  * POST /restock-alerts: a shopper waits for a sold-out item. The stock row is read FOR SHARE, so a
  * restock either commits before (the item is in stock: refused) or waits until this request is
- * written (its email then goes out). A second request for the same address and item changes
- * nothing and answers the same, so the answer never tells who is already waiting.
+ * written. The new request waits unconfirmed: its address gets one email with a confirmation link
+ * and nothing more until it is opened (issue 36). A second request for the same address and item
+ * changes nothing, sends nothing and answers the same, so the answer never tells who is waiting.
  */
 export async function requestRestock(
   db: Db,
@@ -80,6 +81,7 @@ export async function requestRestock(
         item: itemName(product.title, option),
         productUrl: productUrl(shop, product.id),
         stopUrl: stopUrl(shop.siteUrl, item),
+        confirmUrl: confirmUrl(shop.siteUrl, item),
       },
       shop,
     );
@@ -97,7 +99,7 @@ interface Claimed {
 }
 
 /**
- * Everyone waiting for an item that is in stock now gets one email, and their request is removed:
+ * Everyone waiting (confirmed) for an item that is in stock now gets one email, and their request is removed:
  * the requests are claimed with DELETE … RETURNING and their emails queued in the same
  * transaction, so when two processes (or two paths) run this for one restock, PostgreSQL hands
  * each row to one of them only. Run inside every transaction that raises stock (`db` is then that
@@ -127,6 +129,7 @@ export async function claimRestocked(
     delete from restock_requests r
     using products p
     where p.id = r.product_id
+      and r.confirmed_at is not null
       and (p.quantity is null or p.quantity > 0)
       and (r.sku = '' or exists (
         select 1 from product_variants s
@@ -157,17 +160,35 @@ export async function claimRestocked(
   return claimed.length;
 }
 
+const sameItem = (item: RestockItem) =>
+  and(
+    eq(restockRequests.email, item.email),
+    eq(restockRequests.productId, item.productId),
+    eq(restockRequests.sku, item.sku),
+  );
+
 /** The signed "stop waiting" link: removes that one request, if it is still there. */
 export async function stopWaiting(db: Db, item: RestockItem): Promise<void> {
-  await db
-    .delete(restockRequests)
-    .where(
-      and(
-        eq(restockRequests.email, item.email),
-        eq(restockRequests.productId, item.productId),
-        eq(restockRequests.sku, item.sku),
-      ),
-    );
+  await db.delete(restockRequests).where(sameItem(item));
+}
+
+/**
+ * The signed confirmation link (issue 36): the request now waits for real. When the item came back
+ * while it was unconfirmed, its email is queued at once. 'gone' when the request was stopped,
+ * expired or already emailed.
+ */
+export async function confirmWaiting(db: Db, item: RestockItem): Promise<'confirmed' | 'gone'> {
+  const found = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(restockRequests)
+      .set({ confirmedAt: sql`coalesce(${restockRequests.confirmedAt}, now())` })
+      .where(sameItem(item))
+      .returning({ id: restockRequests.id });
+    if (rows.length > 0)
+      await claimRestocked(tx as unknown as Db, { productIds: [item.productId] });
+    return rows.length > 0;
+  });
+  return found ? 'confirmed' : 'gone';
 }
 
 function rowsOf<T>(result: unknown): T[] {

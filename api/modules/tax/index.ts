@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { taxRatePeriods } from '../../db/schema';
 import type { AdminAuthPlugin } from '../../plugins/auth';
@@ -23,7 +23,11 @@ const WARN_DAYS = 14;
 
 export async function taxStatus(db: Db, now = new Date()): Promise<TaxStatusDto> {
   const today = shopDayOf(now);
-  const rows = await db.select().from(taxRatePeriods).orderBy(desc(taxRatePeriods.periodStart));
+  const rows = await db
+    .select()
+    .from(taxRatePeriods)
+    .where(eq(taxRatePeriods.live, true))
+    .orderBy(desc(taxRatePeriods.periodStart));
   const periods = rows.map((row) => ({
     start: row.periodStart,
     end: row.periodEnd,

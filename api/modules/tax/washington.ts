@@ -32,7 +32,13 @@ export async function periodOn(db: Db, day: string) {
   const [period] = await db
     .select()
     .from(taxRatePeriods)
-    .where(and(lte(taxRatePeriods.periodStart, day), gte(taxRatePeriods.periodEnd, day)))
+    .where(
+      and(
+        eq(taxRatePeriods.live, true),
+        lte(taxRatePeriods.periodStart, day),
+        gte(taxRatePeriods.periodEnd, day),
+      ),
+    )
     .orderBy(desc(taxRatePeriods.periodStart))
     .limit(1);
   return period ?? null;
