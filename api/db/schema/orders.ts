@@ -19,7 +19,6 @@ import { products } from './catalogue';
 import type { GiftCardDetails } from '../../../core/gift-cards/model';
 import { PRODUCT_KINDS, TAX_CLASSES } from '../../../core/product/kind';
 import { PAYMENT_METHODS } from '../../../core/orders/payments';
-import { giftCards } from './gift-cards';
 
 export {
   ORDER_STATUSES,
@@ -179,8 +178,8 @@ export const payments = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
-    /** The gift card a `gift_card` payment spent; null for a card charge. */
-    giftCardId: uuid('gift_card_id').references(() => giftCards.id, { onDelete: 'set null' }),
+    /** The gift card (gift_cards.id) a `gift_card` payment spent; null for a card charge. */
+    giftCardId: uuid('gift_card_id'),
     /** The gateway's id for the charge (a PaymentIntent id with Stripe); a gift card's: its own. */
     reference: text('reference').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
