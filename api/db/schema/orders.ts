@@ -90,11 +90,22 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason', { enum: CANCEL_REASONS }),
     /** The owner's own words when the reason is "other". */
     cancelNote: text('cancel_note'),
+    /**
+     * A pending order the recovery job could not settle (issue 35): its failed tries, when it is
+     * tried next (backoff) and the last error. After a few tries the dashboard shows it.
+     */
+    recoveryAttempts: integer('recovery_attempts').notNull().default(0),
+    recoveryNextAt: timestamp('recovery_next_at', { withTimezone: true }),
+    recoveryError: text('recovery_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('orders_number_key').on(table.number),
+    // Pending orders due for recovery, next try first (api/modules/orders/recovery.ts).
+    index('orders_recovery_due_idx')
+      .on(table.recoveryNextAt, table.createdAt)
+      .where(sql`${table.shippingStatus} = 'pending_payment'`),
     index('orders_user_created_idx').on(table.userId, table.createdAt),
     index('orders_email_created_idx').on(table.email, table.createdAt),
     index('orders_shipping_status_idx').on(table.shippingStatus, table.createdAt),
