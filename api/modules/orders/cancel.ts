@@ -19,6 +19,7 @@ import { HISTORY_MESSAGES } from '../../../core/orders/history-model';
 import type { Customer } from './ownership';
 import { orderItemsOf } from './repository';
 import { paymentsOf, refundedTo } from './order-money';
+import { taken } from '../../../core/orders/payments';
 import { refundPayments } from './refund-payments';
 import { releaseStock, reservationOf, stockChangeOf } from './stock';
 
@@ -89,7 +90,7 @@ export async function completeCancellation(
 ): Promise<OrderRow> {
   const { db } = deps;
   const items = await orderItemsOf(db, order.id);
-  const owed = (await paymentsOf(db, order.id)).reduce(
+  const owed = taken(await paymentsOf(db, order.id)).reduce(
     (sum, payment) => sum + payment.amountCents - payment.refundedCents,
     0,
   );

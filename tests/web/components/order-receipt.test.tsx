@@ -13,6 +13,7 @@ const SEATTLE = { line1: '400 Pine St', line2: '', city: 'Seattle', state: 'WA',
 const giftCard: PaymentView = {
   id: 'p-gift',
   method: 'gift_card',
+  status: 'paid',
   amountCents: 10000,
   refundedCents: 0,
   last4: '5R64',
@@ -21,6 +22,7 @@ const giftCard: PaymentView = {
 const visa: PaymentView = {
   id: 'p-visa',
   method: 'sandbox',
+  status: 'paid',
   amountCents: 5890,
   refundedCents: 0,
   last4: '4242',
