@@ -92,7 +92,7 @@ export function createApp({
         { plugin: limits, limiter, auth },
       ),
     )
-    .use(paymentsModule(database.db, payments, limits))
+    .use(paymentsModule(database.db, payments, limits, { shop, onMailQueued: notifyMailQueued }))
     .use(
       orderHistoryModule({
         db: database.db,

@@ -43,8 +43,21 @@ function readOwner(file: string): LockOwner | undefined {
   }
 }
 
-/** Whether `owner` is still the very process that wrote the lock. */
-const isAlive = (owner: LockOwner) => processStarted(owner.pid) === owner.started;
+/**
+ * Whether `owner` is still the very process that wrote the lock: the same PID with the same start
+ * time. Where there is no /proc (macOS, for development) the start time is empty and only whether
+ * the PID runs can be told.
+ */
+export function isSameProcess(owner: LockOwner): boolean {
+  if (owner.started) return processStarted(owner.pid) === owner.started;
+  try {
+    process.kill(owner.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+const isAlive = isSameProcess;
 
 /** The live owner of `dataDir`'s lock, if there is one (a stale lock answers undefined). */
 export function dataFolderOwner(dataDir: string): LockOwner | undefined {

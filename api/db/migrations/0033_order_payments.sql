@@ -19,6 +19,7 @@ ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_refund_id_order_re
 CREATE UNIQUE INDEX "payment_refunds_idempotency_key" ON "payment_refunds" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "payment_refunds_payment_idx" ON "payment_refunds" USING btree ("payment_id");--> statement-breakpoint
 CREATE INDEX "payment_refunds_refund_idx" ON "payment_refunds" USING btree ("refund_id");--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_gift_card_id_gift_cards_id_fk" FOREIGN KEY ("gift_card_id") REFERENCES "public"."gift_cards"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_method_reference_key" ON "payments" USING btree ("method","reference");--> statement-breakpoint
 -- Backfill (issue 35): every payment of an existing order becomes a row, figures unchanged.
 -- The fake "charge" of an order a gift card paid in full (nothing went through the gateway) goes.

@@ -1,6 +1,7 @@
 export * from './catalogue';
 export * from './messaging';
 export * from './orders';
+export * from './payments';
 export * from './limits';
 export * from './users';
 export * from './order-requests';

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { orders, type OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { completeCancellation, retryCancellation } from '../orders/cancel';
-import { moveFromUnfulfilled } from '../orders/fulfilment';
+import { retryCancellation } from '../orders/cancel';
+import { closeOrder } from '../orders/close';
 import { ADMIN_MESSAGES } from '../../../core/admin/model';
 import type { CancelBody } from '../../../core/admin/cancel-reason';
 import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
 
 /**
- * POST /admin/orders/:id/cancel: cancel and refund an unfulfilled order through the customer's own
- * flow (h-history's cancel.ts): the same guarded move out of unfulfilled, one refund key per order,
- * stock back once. The order keeps the owner's reason, so the customer's email (now or after a
+ * POST /admin/orders/:id/cancel: cancel and refund an unfulfilled order through closeOrder
+ * (orders/close.ts), as every close: the order's row locked, one refund key per order, stock back
+ * once, the cards it bought voided. The order keeps the owner's reason, so the customer's email (now or after a
  * retried refund) says the shop canceled it and why. A refund that fails leaves it `refund_failed`
  * (503) for a retry. One audit row either way, with the reason.
  */
@@ -20,10 +20,6 @@ export async function cancelAndRefund(
   id: string,
   { reason, note }: CancelBody,
 ) {
-  const moved = await moveFromUnfulfilled(deps.db, id, 'canceling', {
-    set: { canceledAt: new Date(), cancelReason: reason, cancelNote: note },
-  });
-  if (!moved) await refuseTransition(deps.db, id, ADMIN_MESSAGES.notUnfulfilled);
   const why = note === null ? { reason } : { reason, note };
   return finishCancellation(
     deps,
@@ -31,7 +27,18 @@ export async function cancelAndRefund(
     id,
     'order.cancel',
     'unfulfilled',
-    () => completeCancellation(deps, moved!, actor.email),
+    async () => {
+      const closed = await closeOrder(deps, id, {
+        by: 'owner',
+        actorEmail: actor.email,
+        reason,
+        note,
+      });
+      if (closed?.outcome !== 'closed') {
+        await refuseTransition(deps.db, id, ADMIN_MESSAGES.notUnfulfilled);
+      }
+      return closed!.order;
+    },
     why,
   );
 }
@@ -72,7 +79,9 @@ async function finishCancellation(
     await record(order.shippingStatus);
     return { status: order.shippingStatus };
   } catch (error) {
-    if (error instanceof AppError && error.type === 'CONFLICT') throw error;
+    if (error instanceof AppError && (error.type === 'CONFLICT' || error.type === 'NOT_FOUND')) {
+      throw error;
+    }
     const [now] = await deps.db
       .select({ status: orders.shippingStatus })
       .from(orders)

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { dataFolderOwner, processStarted, type LockOwner } from '../../db/data-lock';
+import { dataFolderOwner, isSameProcess, type LockOwner } from '../../db/data-lock';
 
 /**
  * The embedded database has one owner: the running shop. So `npm run backup` asks a running shop
@@ -29,7 +29,7 @@ export async function requestBackup(
 ) {
   writeFileSync(join(dataDir, REQUEST_FILE), JSON.stringify({ id }));
   // Checked again just before the signal: the PID must still be that very process.
-  if (processStarted(shop.pid) !== shop.started) throw new Error('The shop has stopped.');
+  if (!isSameProcess(shop)) throw new Error('The shop has stopped.');
   process.kill(shop.pid, 'SIGUSR2');
   const until = Date.now() + timeoutMs;
   const answer = answerFile(dataDir, id);

@@ -1,13 +1,8 @@
-import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { giftCardLedger, giftCards, type GiftCardRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { enqueueMail } from '../mail/outbox';
-import type { ShopDetails } from '../mail/templates';
-import { GIFT_CARD_TEXTS, isGiftCard, shopToday } from '../../../core/gift-cards/model';
-import { hashGiftCardCode, newGiftCardCode } from './codes';
-import { giftCardEmail } from './email';
-import type { GiftCardDetails } from '../../../core/gift-cards/model';
+import { GIFT_CARD_TEXTS } from '../../../core/gift-cards/model';
 
 /** A card's balance: the sum of its ledger, in cents. */
 export async function balanceOf(db: Db, giftCardId: string): Promise<number> {
@@ -137,127 +132,52 @@ export async function owedToCards(db: Db, orderId: string): Promise<number> {
   return -Number(row?.net ?? 0);
 }
 
-interface PaidOrder {
-  id: string;
-  email: string;
-  firstname: string;
-  lastname: string;
-}
-
-interface GiftCardItem {
-  id: string;
-  category: string;
-  quantity: number;
-  unitPriceCents: number;
-  giftCard: GiftCardDetails | null;
-}
-
 /**
- * Issues the cards a paid order bought (one per unit), each with its issue row in the ledger, in
- * the transaction that marks the order paid. A card for the buyer themself due today is delivered
- * at once, and its code answered for the confirmation page (the only other place it is shown).
+ * Voids the cards an order bought, when the order is closed (issue 35), in the caller's
+ * transaction and with each card's row locked, so a redemption of the card at the same moment
+ * either committed before (and is counted here) or finds the card disabled: a card not delivered
+ * yet is never delivered; a delivered one is disabled. Whatever balance is left is written off.
+ * Answers what the cards already paid for, in cents (never more than they were bought for): the
+ * part of the order's money that is kept back from its refund. Safe to run again: the same answer.
  */
-export async function issueCards(
+export async function voidCardsOf(
   tx: Db,
-  shop: ShopDetails,
-  order: PaidOrder,
-  items: GiftCardItem[],
+  orderId: string,
+  reason: string,
   now: Date = new Date(),
-): Promise<{ codes: { last4: string; code: string; amountCents: number }[] }> {
-  const codes: { last4: string; code: string; amountCents: number }[] = [];
-  for (const item of items) {
-    if (!isGiftCard(item) || !item.giftCard) continue;
-    for (let unit = 0; unit < item.quantity; unit += 1) {
-      const [card] = await tx
-        .insert(giftCards)
-        .values({
-          orderId: order.id,
-          orderItemId: item.id,
-          initialCents: item.unitPriceCents,
-          buyerName: `${order.firstname} ${order.lastname}`.trim(),
-          buyerEmail: order.email,
-          recipientName: item.giftCard.recipientName,
-          recipientEmail: item.giftCard.recipientEmail,
-          message: item.giftCard.message,
-          deliverOn: item.giftCard.deliverOn,
-        })
-        .returning();
+): Promise<{ keptBackCents: number }> {
+  const cards = await tx
+    .select()
+    .from(giftCards)
+    .where(eq(giftCards.orderId, orderId))
+    .orderBy(asc(giftCards.id))
+    .for('update');
+  let keptBackCents = 0;
+  for (const card of cards) {
+    const [row] = await tx
+      .select({
+        balance: sql<number>`coalesce(sum(${giftCardLedger.amountCents}), 0)::int`,
+        spent: sql<number>`coalesce(sum(${giftCardLedger.amountCents}) filter (where ${giftCardLedger.kind} in ('redemption', 'refund')), 0)::int`,
+      })
+      .from(giftCardLedger)
+      .where(eq(giftCardLedger.giftCardId, card.id));
+    keptBackCents += Math.max(0, Math.min(card.initialCents, -Number(row?.spent ?? 0)));
+    if (!card.disabledAt) {
+      await tx.update(giftCards).set({ disabledAt: now }).where(eq(giftCards.id, card.id));
+    }
+    const balance = Number(row?.balance ?? 0);
+    if (balance > 0) {
       await tx.insert(giftCardLedger).values({
-        giftCardId: card!.id,
-        kind: 'issue',
-        amountCents: item.unitPriceCents,
-        orderId: order.id,
+        giftCardId: card.id,
+        kind: 'adjustment',
+        amountCents: -balance,
+        orderId,
+        note: reason,
       });
-      const forBuyer =
-        card!.recipientEmail.toLowerCase() === order.email.toLowerCase() &&
-        card!.deliverOn <= shopToday(now);
-      if (forBuyer) {
-        const code = await deliverCard(tx, shop, card!, now);
-        codes.push({ last4: code.slice(-4), code, amountCents: card!.initialCents });
-      }
     }
   }
-  return { codes };
+  return { keptBackCents };
 }
 
-/** Gives a card a new code and queues its email, in the caller's transaction; answers the code. */
-export async function deliverCard(
-  tx: Db,
-  shop: ShopDetails,
-  card: GiftCardRow,
-  now: Date = new Date(),
-): Promise<string> {
-  const code = newGiftCardCode();
-  await tx
-    .update(giftCards)
-    .set({ codeHash: hashGiftCardCode(code), last4: code.slice(-4), deliveredAt: now })
-    .where(eq(giftCards.id, card.id));
-  const mail = await giftCardEmail(
-    {
-      recipientName: card.recipientName,
-      buyerName: card.buyerName,
-      message: card.message,
-      amountCents: card.initialCents,
-      code,
-    },
-    shop,
-  );
-  await enqueueMail(tx, { kind: 'giftcard.delivered', to: card.recipientEmail, ...mail });
-  return code;
-}
-
-/**
- * The delivery job: every card due by the shop's today and not delivered yet gets its code and its
- * email, once. Due cards are claimed with FOR UPDATE SKIP LOCKED and marked delivered in the same
- * transaction as their email is queued, so two processes running this at once never send one card
- * twice: the second skips the rows the first holds, and sees them delivered afterwards.
- */
-export async function deliverDueCards(
-  db: Db,
-  shop: ShopDetails,
-  now: Date = new Date(),
-  batch = 50,
-): Promise<{ delivered: number }> {
-  let delivered = 0;
-  for (;;) {
-    const count = await db.transaction(async (tx) => {
-      const due = await tx
-        .select()
-        .from(giftCards)
-        .where(
-          and(
-            isNull(giftCards.deliveredAt),
-            isNull(giftCards.disabledAt),
-            lte(giftCards.deliverOn, shopToday(now)),
-          ),
-        )
-        .orderBy(asc(giftCards.deliverOn), asc(giftCards.id))
-        .limit(batch)
-        .for('update', { skipLocked: true });
-      for (const card of due) await deliverCard(tx, shop, card, now);
-      return due.length;
-    });
-    delivered += count;
-    if (count < batch) return { delivered };
-  }
-}
+/** Issuing and delivering (issue.ts), named here with the rest of the ledger. */
+export { deliverCard, deliverDueCards, issueCards } from './issue';

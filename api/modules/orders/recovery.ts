@@ -5,7 +5,8 @@ import { log } from '../../lib/log';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import type { PaymentGateway } from '../payments/gateway';
 import { chargeKeyFor } from './repository';
-import { settlePaid, settleUnpaid, type SettleDependencies } from './settle';
+import { closeOrder } from './close';
+import { settlePaid, type SettleDependencies } from './settle';
 
 export interface RecoveryDependencies extends SettleDependencies {
   gateway: PaymentGateway;
@@ -47,7 +48,9 @@ async function recoverOne(
   if (found.kind === 'charged') {
     return (await settlePaid(deps, order.id, found.charge)) ? 'paid' : undefined;
   }
-  return (await settleUnpaid(deps.db, order.id, ORDER_STATE.abandoned)) ? 'abandoned' : undefined;
+  // Not charged: closed as abandoned, the one way an order ends without shipping (close.ts).
+  const closed = await closeOrder(deps, order.id, { by: 'recovery', actorEmail: '' });
+  return closed?.outcome === 'closed' ? 'abandoned' : undefined;
 }
 
 /** A failed try: counted, its error kept, and the order put back until its backoff has passed. */

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { idempotencyKeys, orders, type OrderItemRow, type OrderRow } from '../../db/schema';
+import { orders, type OrderItemRow, type OrderRow } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import {
   newOrderEmail,
@@ -12,19 +12,12 @@ import type { ChargeResult, PaymentGateway } from '../payments/gateway';
 import { orderStatusUrl } from './guest-link';
 import { completeKey } from './idempotency';
 import { ORDER_MESSAGES, type OrderConfirmed } from '../../../core/orders/model';
-import {
-  giftCardPaymentFailed,
-  insertPayment,
-  orderItemsOf,
-  paymentsWithCharge,
-  toOrderDto,
-} from './repository';
+import { insertPayment, orderItemsOf, paymentsWithCharge, toOrderDto } from './repository';
 import { paymentsOf } from './order-money';
-import { catalogueChanged } from '../catalogue/change';
-import { releaseStock, reservationOf, stockChangeOf, type StockReservation } from './stock';
 import { grantDownloads, prepareOrderDownloads } from '../downloads/grants';
 import { paidOrderState } from './digital-delivery';
-import { issueCards, returnToCards } from '../gift-cards/ledger';
+import { issueCards } from '../gift-cards/ledger';
+import { closePendingOrder } from './close-unpaid';
 
 export interface SettleDependencies {
   db: Db;
@@ -83,8 +76,12 @@ export async function settlePaid(
       .returning();
     await insertPayment(tx, order, deps.gateway.provider, charge);
     await grantDownloads(tx, downloads);
-    // The gift cards it bought (issue 26); a card for the buyer due today comes with its code.
-    const { codes } = await issueCards(tx, shop, order, items as OrderItemRow[]);
+    // The gift cards it bought (issue 26), once it is paid (issue 35: not while the payment is
+    // pending; the webhook issues them then); a card for the buyer due today comes with its code.
+    const { codes } =
+      (charge?.status ?? 'paid') === 'paid'
+        ? await issueCards(tx, shop, order, items as OrderItemRow[])
+        : { codes: [] };
     await enqueueMail(tx, { kind: 'order.confirmed', to: order.email, ...forShopper });
     await enqueueMail(tx, {
       kind: 'order.received',
@@ -121,39 +118,22 @@ export async function settlePaid(
 
 /**
  * A pending order whose charge took nothing ends `payment_failed` (declined) or `abandoned`
- * (recovered after a crash): its stock goes back, and its request's key is let go so the shopper
- * can try again, in one transaction. False when the order was not pending any more.
+ * (recovered after a crash), through closeOrder's path for an order not paid (close.ts): its stock
+ * and its gift cards' part go back, its request's key is let go. False when it was not pending.
  */
 export async function settleUnpaid(
   db: Db,
   orderId: string,
   status: 'payment_failed' | 'abandoned',
 ): Promise<boolean> {
-  let returned: StockReservation | undefined;
-  const settled = await db.transaction(async (tx) => {
-    const order = await lockPending(tx, orderId);
-    if (!order) return false;
-    const items = await orderItemsOf(tx, orderId);
-    returned = reservationOf(items);
-    await releaseStock(tx, returned);
-    // What a gift card paid goes back to it (issue 26).
-    if (order.giftCardCents > 0) {
-      await returnToCards(tx, orderId, order.giftCardCents, 'order not paid');
-      await giftCardPaymentFailed(tx, orderId);
-    }
-    await tx
-      .update(orders)
-      .set({ shippingStatus: status, paymentStatus: 'failed', updatedAt: new Date() })
-      .where(eq(orders.id, orderId));
-    if (order.requestKey) {
-      await tx
-        .delete(idempotencyKeys)
-        .where(
-          and(eq(idempotencyKeys.key, order.requestKey), eq(idempotencyKeys.status, 'in_progress')),
-        );
-    }
-    return true;
-  });
-  if (returned) await catalogueChanged(db, stockChangeOf(returned));
-  return settled;
+  return closePendingOrder(db, orderId, status === 'abandoned' ? 'recovery' : 'payment-failed');
+}
+
+/**
+ * Issues the gift cards a paid order bought (issue 26), in the transaction that records it paid:
+ * the confirmation when the charge took the money at once, the Stripe webhook when a processing
+ * payment succeeds later. Never while a payment is pending (issue 35).
+ */
+export async function issuePaidCards(tx: Db, shop: ShopDetails, order: OrderRow) {
+  return issueCards(tx, shop, order, await orderItemsOf(tx, order.id));
 }

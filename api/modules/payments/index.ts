@@ -5,7 +5,8 @@ import { sameSiteJson } from '../../plugins/same-site-json';
 import type { PaymentGateway } from './gateway';
 import { sandboxTokenRequest } from '../../../core/payments/model';
 import type { SandboxPayments } from './sandbox';
-import { handleStripeWebhook, type StripeWebhookSettings } from './webhook';
+import { handleStripeWebhook, type StripeWebhookSettings, type WebhookEffects } from './webhook';
+import { shopDetails } from '../mail/templates';
 
 /** The payment set-up of the app: the gateway, and the sandbox or Stripe extras that go with it. */
 export interface PaymentsSetup {
@@ -30,7 +31,12 @@ export const SANDBOX_TOKEN_RULES: readonly RateRule[] = [
   },
 ];
 
-export const paymentsModule = (db: Db, setup: PaymentsSetup, limits: RateLimitPlugin) => {
+export const paymentsModule = (
+  db: Db,
+  setup: PaymentsSetup,
+  limits: RateLimitPlugin,
+  effects: WebhookEffects = { shop: shopDetails() },
+) => {
   const module = new Elysia({ name: 'payments', prefix: '/payments' });
   const { sandbox, stripeWebhook } = setup;
 
@@ -50,6 +56,7 @@ export const paymentsModule = (db: Db, setup: PaymentsSetup, limits: RateLimitPl
         stripeWebhook!,
         String(body),
         request.headers.get('stripe-signature'),
+        effects,
       );
       return { received: true, outcome };
     },

@@ -4,16 +4,33 @@ import type { Db } from '../../db/client';
 import { orders, payments, stripeEvents, type PaymentStatus } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
+import type { ShopDetails } from '../mail/templates';
+import { closeOrder } from '../orders/close';
 import { paidOrderState } from '../orders/digital-delivery';
 import { orderItemsOf } from '../orders/repository';
+import { issuePaidCards } from '../orders/settle';
 import { catalogueChanged, type CatalogueChange } from '../catalogue/change';
-import { releaseStock, reservationOf, stockChangeOf } from '../orders/stock';
 import { PAYMENT_MESSAGES } from '../../../core/payments/model';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { canMovePayment } from './status';
+import { stripeGateway } from './stripe';
 
 export interface StripeWebhookSettings {
   stripe: Stripe;
   secret: string;
+}
+
+/** What the webhook's effects need besides the database: the shop (emails) and the mail worker. */
+export interface WebhookEffects {
+  shop: ShopDetails;
+  onMailQueued?: () => void;
+}
+
+/** The effects' set-up inside the event's transaction; catalogue and mail signals after it. */
+interface EventDeps extends WebhookEffects {
+  stripe: Stripe;
+  stockChanges: CatalogueChange[];
+  mailed: () => void;
 }
 
 export type WebhookOutcome =
@@ -52,15 +69,11 @@ const STATUS_BY_EVENT: Record<string, PaymentStatus> = {
  * One event's effect, inside the transaction that records it. The payment moves only along the
  * state machine (status.ts), so events take effect in order of their effect, not of arrival: a
  * late or replayed `succeeded` never turns a refunded order back into paid. A failure or a refund
- * of a paid order not yet shipped cancels it and puts its stock back. A success for an order that
- * was abandoned, failed or canceled is refunded at once.
+ * of an order not yet shipped closes it (orders/close.ts). A success issues the gift cards the
+ * order bought. A success for an order that was abandoned, failed or canceled is refunded at once.
  */
-async function applyEvent(
-  db: Db,
-  stripe: Stripe,
-  event: Stripe.Event,
-  stockChanges: CatalogueChange[],
-): Promise<WebhookOutcome> {
+async function applyEvent(db: Db, deps: EventDeps, event: Stripe.Event): Promise<WebhookOutcome> {
+  const { stripe } = deps;
   const status = STATUS_BY_EVENT[event.type];
   if (!status) return 'ignored type';
   const intent = paymentIntentOf(event);
@@ -117,24 +130,46 @@ async function applyEvent(
     );
     return 'refunded late payment';
   }
-  const cancel = status !== 'paid' && order.shippingStatus === 'unfulfilled';
-  const items = await orderItemsOf(db, order.id);
-  if (cancel) {
-    const returned = reservationOf(items);
-    await releaseStock(db, returned);
-    stockChanges.push(stockChangeOf(returned));
+  if (status !== 'paid') {
+    // A failed or refunded payment of an order not shipped ends it, through the one way to close
+    // an order (orders/close.ts): stock back, the gift cards' part back, the buyer mailed.
+    if (order.shippingStatus === ORDER_STATE.unfulfilled) {
+      const closing = {
+        db,
+        gateway: stripeGateway(stripe),
+        shop: deps.shop,
+        onMailQueued: deps.mailed,
+        onStockReleased: (change: CatalogueChange) => deps.stockChanges.push(change),
+      };
+      await closeOrder(closing, order.id, {
+        by: status === 'failed' ? 'payment-failed' : 'payment-refunded',
+        actorEmail: '',
+      });
+    } else {
+      await db
+        .update(orders)
+        .set({ paymentStatus: status, updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
+    }
+    return 'applied';
   }
-  // Paid at last: digital items only are delivered now (their download link is their delivery).
-  const delivered = order.shippingStatus === 'unfulfilled' && status === 'paid';
+  // Paid at last: digital items only are delivered now (their download link is their delivery),
+  // and the gift cards it bought are issued (never while the payment was pending, issue 35).
+  const settling =
+    order.shippingStatus === ORDER_STATE.unfulfilled && order.paymentStatus !== 'paid';
+  const items = await orderItemsOf(db, order.id);
   await db
     .update(orders)
     .set({
       paymentStatus: status,
-      ...(cancel ? { shippingStatus: 'canceled' as const } : {}),
-      ...(delivered ? paidOrderState(items, status) : {}),
+      ...(settling ? paidOrderState(items, status) : {}),
       updatedAt: new Date(),
     })
     .where(eq(orders.id, order.id));
+  if (settling) {
+    await issuePaidCards(db, deps.shop, order);
+    deps.mailed();
+  }
   return 'applied';
 }
 
@@ -148,6 +183,7 @@ export async function handleStripeWebhook(
   settings: StripeWebhookSettings,
   rawBody: string,
   signature: string | null,
+  effects: WebhookEffects,
 ): Promise<WebhookOutcome> {
   let event: Stripe.Event;
   try {
@@ -158,6 +194,15 @@ export async function handleStripeWebhook(
 
   // Stock put back inside the transaction reaches the catalogue model once it has committed.
   const stockChanges: CatalogueChange[] = [];
+  let mailed = false;
+  const deps: EventDeps = {
+    ...effects,
+    stripe: settings.stripe,
+    stockChanges,
+    mailed: () => {
+      mailed = true;
+    },
+  };
   try {
     const outcome = await db.transaction(async (tx) => {
       const inserted = await tx
@@ -166,12 +211,13 @@ export async function handleStripeWebhook(
         .onConflictDoNothing()
         .returning({ id: stripeEvents.id });
       if (inserted.length === 0) return 'duplicate';
-      const outcome = await applyEvent(tx, settings.stripe, event, stockChanges);
+      const outcome = await applyEvent(tx, deps, event);
       await tx.update(stripeEvents).set({ outcome }).where(eq(stripeEvents.id, event.id));
       log('info', 'stripe webhook', { event: event.id, type: event.type, outcome });
       return outcome;
     });
     for (const change of stockChanges) await catalogueChanged(db, change);
+    if (mailed) effects.onMailQueued?.();
     return outcome;
   } catch (error) {
     if (error instanceof NotYetRecorded) {

@@ -17,9 +17,39 @@ export interface CanceledOrderSummary {
   totalCents: number;
   /** The part a gift card paid, returned to it first (issue 26). */
   giftCardCents?: number;
+  /**
+   * What was not refunded because a gift card the order bought had already paid for it (issue
+   * 35); `totalCents` is then what was refunded.
+   */
+  keptBackCents?: number;
   items: { title: string; variantTitle: string | null; quantity: number; unitPriceCents: number }[];
   /** What went back to each instrument (issue 35). */
   refundedTo?: OrderEmailData['payments'];
+}
+
+/** Why part of a canceled order's money was not given back (issue 35), to the buyer and the shop. */
+export const keptBackSentence = (keptBackCents: number) =>
+  `${formatCents(keptBackCents)} was not refunded because the gift card this order bought had already paid for ${formatCents(keptBackCents)}.`;
+
+/**
+ * The refund of a canceled order in a sentence or two: the gift card's part first, then the card,
+ * and what was kept back, if anything.
+ */
+export function refundSentence(order: {
+  totalCents: number;
+  giftCardCents?: number;
+  keptBackCents?: number;
+}): string {
+  const kept = order.keptBackCents ?? 0;
+  const refunded = order.giftCardCents
+    ? GIFT_CARD_TEXTS.refundSplit(
+        formatCents(order.giftCardCents),
+        formatCents(order.totalCents - order.giftCardCents),
+      )
+    : kept > 0
+      ? `We refunded ${formatCents(order.totalCents)} to your card; your bank shows it within 5-7 business days.`
+      : `We refunded the full ${formatCents(order.totalCents)} to your card; your bank shows it within 5-7 business days.`;
+  return kept > 0 ? `${refunded} ${keptBackSentence(kept)}` : refunded;
 }
 
 /** Each line refunded, with its amount, then the tax: what the refund is made of. */
@@ -29,6 +59,7 @@ const refundedLines = (order: CanceledOrderSummary) => [
       `${item.quantity} × ${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''}: ${formatCents(item.unitPriceCents * item.quantity)}`,
   ),
   `Sales tax: ${formatCents(order.taxCents)}`,
+  ...(order.keptBackCents ? [`Not refunded: ${formatCents(order.keptBackCents)}`] : []),
   `Total refunded: ${formatCents(order.totalCents)}`,
 ];
 
@@ -74,17 +105,7 @@ export function ShopCanceledOrder({
           {`Hello ${order.firstname}, we are sorry: ${shop.siteName} canceled your order ${order.number} because ${CANCEL_REASON_WORDS[reason]}.`}
         </Paragraph>
       )}
-      <Refunded
-        order={order}
-        summary={
-          order.giftCardCents
-            ? GIFT_CARD_TEXTS.refundSplit(
-                formatCents(order.giftCardCents),
-                formatCents(order.totalCents - order.giftCardCents),
-              )
-            : `We refunded the full ${formatCents(order.totalCents)} to your card; your bank shows it within 5-7 business days.`
-        }
-      />
+      <Refunded order={order} summary={refundSentence(order)} />
     </EmailLayout>
   );
 }
@@ -119,7 +140,7 @@ export function CustomerCanceledOrder({
       />
       <Refunded
         order={order}
-        summary={`The customer canceled the order before it shipped. The stock went back and ${formatCents(order.totalCents)} was refunded to their card.`}
+        summary={`The customer canceled the order before it shipped. The stock went back and ${formatCents(order.totalCents)} was refunded to their card.${order.keptBackCents ? ` ${keptBackSentence(order.keptBackCents)}` : ''}`}
       />
     </EmailLayout>
   );

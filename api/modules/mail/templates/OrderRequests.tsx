@@ -1,6 +1,5 @@
-import { GIFT_CARD_TEXTS } from '../../../../core/gift-cards/model';
+import { refundSentence } from './CancelEmails';
 import { EmailLayout, Lines, Paragraph, Quoted, SectionTitle, Title } from './EmailLayout';
-import { formatCents } from '../../../../core/money';
 import { itemLines } from './format';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
@@ -13,6 +12,8 @@ export interface CanceledOrderData {
   totalCents: number;
   /** The part a gift card paid, returned to it first (issue 26). */
   giftCardCents?: number;
+  /** Not refunded: a gift card the order bought had already paid for it (issue 35). */
+  keptBackCents?: number;
   items: { title: string; variantTitle: string | null; quantity: number }[];
   /** What went back to each instrument (issue 35). */
   refundedTo?: OrderEmailData['payments'];
@@ -24,9 +25,7 @@ export function OrderCanceled({ order, shop }: { order: CanceledOrderData; shop:
     <EmailLayout shop={shop} preview={`Order ${order.number} is canceled`}>
       <Title>{`Order ${order.number} is canceled`}</Title>
       <Paragraph>
-        {order.giftCardCents
-          ? `Hello ${order.firstname}, your order ${order.number} is canceled as you asked. ${GIFT_CARD_TEXTS.refundSplit(formatCents(order.giftCardCents), formatCents(order.totalCents - order.giftCardCents))}`
-          : `Hello ${order.firstname}, your order ${order.number} is canceled as you asked. We refunded the full ${formatCents(order.totalCents)} to your card; your bank shows it within 5-7 business days.`}
+        {`Hello ${order.firstname}, your order ${order.number} is canceled as you asked. ${refundSentence(order)}`}
       </Paragraph>
       <SectionTitle>Canceled items</SectionTitle>
       <Lines lines={itemLines(order.items)} />
