@@ -1,7 +1,6 @@
 export * from './catalogue';
 export * from './messaging';
 export * from './orders';
-export * from './payments';
 export * from './limits';
 export * from './users';
 export * from './order-requests';
@@ -11,3 +10,4 @@ export * from './downloads';
 export * from './restock';
 export * from './tax';
 export * from './gift-cards';
+export * from './payments';

@@ -7,7 +7,7 @@ import { enqueueMail } from '../mail/outbox';
 import type { ShopDetails } from '../mail/templates';
 import type { PaymentGateway } from '../payments/gateway';
 import { voidCardsOf } from '../gift-cards/ledger';
-import { catalogueChanged, type CatalogueChange } from '../catalogue/change';
+import { orderStockChanged, type StockChange as CatalogueChange } from '../inventory';
 import { HISTORY_MESSAGES } from '../../../core/orders/history-model';
 import { allows, ORDER_STATE, orderKindOf } from '../../../core/orders/lifecycle';
 import type { CancelReason } from '../../../core/admin/cancel-reason';
@@ -151,7 +151,7 @@ async function tellCatalogue(
 ) {
   if (!released) return;
   if (deps.onStockReleased) deps.onStockReleased(stockChangeOf(released));
-  else await catalogueChanged(deps.db, stockChangeOf(released));
+  else await orderStockChanged(deps.db, stockChangeOf(released));
 }
 
 /** Step 2; a refusal leaves the order `refund_failed` and answers 503. */
