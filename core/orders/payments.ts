@@ -14,6 +14,8 @@ export interface PaymentView {
   /** The payment row's id: the owner's per-instrument refund names it. */
   id: string;
   method: PaymentMethod;
+  /** pending: a card charge the gateway settles later (Stripe processing); not yet paid. */
+  status: 'paid' | 'pending' | 'refunded';
   amountCents: number;
   refundedCents: number;
   last4: string | null;
@@ -43,6 +45,12 @@ export function paymentLine(
   return `${instrumentName(payment)} — ${formatCents(payment.amountCents)}`;
 }
 
-/** What is left to refund on one payment. */
-export const refundableCents = (payment: Pick<PaymentView, 'amountCents' | 'refundedCents'>) =>
-  Math.max(0, payment.amountCents - payment.refundedCents);
+/** What is left to refund on one payment: nothing while it is pending. */
+export const refundableCents = (
+  payment: Pick<PaymentView, 'amountCents' | 'refundedCents'> &
+    Partial<Pick<PaymentView, 'status'>>,
+) => (payment.status === 'pending' ? 0 : Math.max(0, payment.amountCents - payment.refundedCents));
+
+/** The payments that took money: a pending one has not yet. */
+export const taken = (payments: PaymentView[]) =>
+  payments.filter((payment) => payment.status !== 'pending');

@@ -109,6 +109,7 @@ describe("the back office's money of an order: paid, each refund, net (issue 25 
         {
           id: expect.any(String),
           method: 'sandbox',
+          status: 'paid',
           amountCents: paidCents,
           refundedCents: 0,
           last4: '4242',

@@ -45,7 +45,7 @@ async function redeemed(database: Database, n: number, amountCents: number) {
 }
 
 /**
- * Migration 0032 (issue 35): every existing order's payments become rows, figures unchanged: the
+ * Migration 0033 (issue 35): every existing order's payments become rows, figures unchanged: the
  * card charge stays, what a gift card paid becomes a `gift_card` payment on the card it came from,
  * the fake $0 "charge" of an order a gift card paid in full goes, and each refund is split into its
  * gift card's part and its card's part.

@@ -186,6 +186,10 @@ describe('the Stripe gateway, through the official SDK, against a local stand-in
       expect(response.status).toBe(201);
       const body = await response.json();
       expect(body.order.paymentStatus).toBe('pending');
+      // The receipt names the card while it is processing (issue 35); it is not paid yet.
+      expect(body.order.payments).toEqual([
+        expect.objectContaining({ method: 'stripe', status: 'pending', last4: '4242' }),
+      ]);
       const [payment] = await api.test.database.db
         .select()
         .from(payments)

@@ -187,7 +187,7 @@ async function giveBack(deps: AdminDeps, actor: Actor, id: string, started: Star
       reason: 'return refunded',
     });
   } catch (error) {
-    if (!(error instanceof AppError) || error.type !== 'UNAVAILABLE') throw error;
+    if (!(error instanceof AppError) || error.type === 'CONFLICT') throw error;
     await deps.db.transaction(async (tx) => {
       await tx
         .update(orderRefunds)
@@ -207,7 +207,9 @@ async function giveBack(deps: AdminDeps, actor: Actor, id: string, started: Star
         after: { status: 'failed', amountCents: refund.amountCents, lines: refund.lines },
       });
     });
-    throw new AppError('UNAVAILABLE', RETURN_MESSAGES.refundFailed);
+    throw error.type === 'UNAVAILABLE'
+      ? new AppError('UNAVAILABLE', RETURN_MESSAGES.refundFailed)
+      : error;
   }
 }
 

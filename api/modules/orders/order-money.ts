@@ -6,10 +6,10 @@ import {
   type OrderMoney,
   type OrderRefundView,
 } from '../../../core/admin/order-money';
-import type { PaymentView } from '../../../core/orders/payments';
+import { taken, type PaymentView } from '../../../core/orders/payments';
 
-/** The payment statuses of a payment that took money (a refunded one took it first). */
-const TAKEN = ['paid', 'refunded'] as const;
+/** The payments an order shows: those that took money (a refunded one took it first), or will. */
+const SHOWN = ['paid', 'refunded', 'pending'] as const;
 
 /**
  * What a payment has given back: all of it once marked refunded (a cancellation from before
@@ -25,7 +25,7 @@ const refundedOf = sql<number>`(case when "payments"."status" = 'refunded'
 /** The gift card's payment first, then the card charges, oldest first: the order refunds go in. */
 const paymentOrder = [sql`${payments.method} <> 'gift_card'`, asc(payments.createdAt)];
 
-/** The payments of these orders that took money, each with what it has refunded, by order. */
+/** The payments of these orders that took money or will (pending), each with what it has refunded, by order. */
 export async function paymentsByOrder(
   db: Db,
   orderIds: string[],
@@ -37,21 +37,26 @@ export async function paymentsByOrder(
       orderId: payments.orderId,
       id: payments.id,
       method: payments.method,
+      status: payments.status,
       amountCents: payments.amountCents,
       refundedCents: refundedOf,
       last4: payments.last4,
       brand: payments.brand,
     })
     .from(payments)
-    .where(and(inArray(payments.orderId, orderIds), inArray(payments.status, TAKEN)))
+    .where(and(inArray(payments.orderId, orderIds), inArray(payments.status, SHOWN)))
     .orderBy(...paymentOrder);
   for (const { orderId, ...view } of rows) {
-    byOrder.get(orderId)?.push({ ...view, refundedCents: Number(view.refundedCents) });
+    byOrder.get(orderId)?.push({
+      ...view,
+      status: view.status as PaymentView['status'],
+      refundedCents: Number(view.refundedCents),
+    });
   }
   return byOrder;
 }
 
-/** One order's payments that took money, the gift card's first. */
+/** One order's payments that took money or will (pending), the gift card's first. */
 export async function paymentsOf(db: Db, orderId: string): Promise<PaymentView[]> {
   return (await paymentsByOrder(db, [orderId])).get(orderId)!;
 }
@@ -72,8 +77,9 @@ export async function refundedTo(db: Db, refundKey: string) {
     .orderBy(...paymentOrder);
 }
 
+/** A sum over the payments that took money (a pending one has not yet). */
 const sumOf = (views: PaymentView[], key: 'amountCents' | 'refundedCents') =>
-  views.reduce((sum, view) => sum + view[key], 0);
+  taken(views).reduce((sum, view) => sum + view[key], 0);
 
 /**
  * An order's money, as the back office shows it: its payments (each instrument, what it paid and

@@ -157,6 +157,8 @@ async function planRefund(
       });
       left -= cents;
     }
+    // Other refunds took what this one was to give back: nothing of it is recorded.
+    if (left > 0) throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooMuch);
     // The gift card's part goes back to it now, in this transaction.
     for (const payable of payables.filter((p) => p.method === 'gift_card')) {
       const [part] = await tx

@@ -93,9 +93,10 @@ export function toOrderDto(order: OrderRow, items: OrderItemRow[], paid: Payment
     isGuest: order.isGuest,
     guestContact: { firstname: order.firstname, lastname: order.lastname, email: order.email },
     payment: card ? { brand: card.brand, last4: card.last4 } : null,
-    payments: paid.map(({ id, method, amountCents, refundedCents, last4, brand }) => ({
+    payments: paid.map(({ id, method, status, amountCents, refundedCents, last4, brand }) => ({
       id,
       method,
+      status,
       amountCents,
       refundedCents,
       last4,

@@ -7,6 +7,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { useOrderPost } from './order-access';
 import { OrderMessageForm } from './OrderMessageForm';
 import { PaymentList } from './PaymentList';
+import { paymentLine } from '../../../core/orders/payments';
 import styles from './Account.module.css';
 import own from './Orders.module.css';
 
@@ -216,7 +217,9 @@ export function OrderCard({
         <p>{HISTORY_MESSAGES.cancelConfirm}</p>
         {digitalOnly && <p>{HISTORY_MESSAGES.cancelDigital}</p>}
         <p>
-          {`Order ${order.orderNumber}, ${formatDollars(order.total)}: the full amount goes back to the card you paid with.`}
+          {order.payments?.some((payment) => payment.method === 'gift_card')
+            ? `Order ${order.orderNumber}, ${formatDollars(order.total)}: each part goes back to what paid it, ${order.payments.map(paymentLine).join(', ')}.`
+            : `Order ${order.orderNumber}, ${formatDollars(order.total)}: the full amount goes back to the card you paid with.`}
         </p>
       </ConfirmDialog>
       {form && (

@@ -13,6 +13,7 @@ export function PaymentList({ payments }: { payments: PaymentView[] | undefined 
       {payments.map((payment) => (
         <li key={payment.id}>
           {paymentLine(payment)}
+          {payment.status === 'pending' && ' (processing)'}
           {payment.refundedCents > 0 && ` (${formatCents(payment.refundedCents)} refunded)`}
         </li>
       ))}

@@ -87,6 +87,7 @@ const partlyRefunded: OrderMoney = {
     {
       id: 'p-card',
       method: 'sandbox',
+      status: 'paid',
       amountCents: 7393,
       refundedCents: 5297,
       last4: '4242',
@@ -106,6 +107,7 @@ const split: OrderMoney = {
     {
       id: '20000000-0000-4000-8000-000000000001',
       method: 'gift_card',
+      status: 'paid',
       amountCents: 10000,
       refundedCents: 0,
       last4: '5R64',
@@ -114,6 +116,7 @@ const split: OrderMoney = {
     {
       id: '20000000-0000-4000-8000-000000000002',
       method: 'sandbox',
+      status: 'paid',
       amountCents: 5890,
       refundedCents: 0,
       last4: '4242',

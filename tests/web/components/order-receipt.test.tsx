@@ -5,6 +5,7 @@ import type { PaymentView } from '../../../core/orders/payments';
 import type { HistoryOrder } from '../../../core/orders/history-model';
 import OrderConfirmation from '../../../src/islands/checkout/OrderConfirmation';
 import { OrderCard } from '../../../src/islands/account/OrderCard';
+import { user } from '../support/user';
 
 /** The receipt names every instrument that paid and its amount (issue 35). */
 
@@ -12,6 +13,7 @@ const SEATTLE = { line1: '400 Pine St', line2: '', city: 'Seattle', state: 'WA',
 const giftCard: PaymentView = {
   id: 'p-gift',
   method: 'gift_card',
+  status: 'paid',
   amountCents: 10000,
   refundedCents: 0,
   last4: '5R64',
@@ -20,6 +22,7 @@ const giftCard: PaymentView = {
 const visa: PaymentView = {
   id: 'p-visa',
   method: 'sandbox',
+  status: 'paid',
   amountCents: 5890,
   refundedCents: 0,
   last4: '4242',
@@ -84,37 +87,59 @@ describe('the receipt of an order', () => {
   });
 
   it('in the order history, with what each instrument gave back', () => {
-    const order = {
-      _id: 'order-1',
-      orderNumber: 1042,
-      createdAt: '2025-08-04T17:00:00.000Z',
-      shippingStatus: 'canceled',
-      paymentStatus: 'refunded',
-      items: [],
-      subtotal: 144,
-      tax: 14.9,
-      total: 158.9,
-      refunded: 158.9,
-      payments: [
-        { ...giftCard, refundedCents: 10000 },
-        { ...visa, refundedCents: 5890 },
-      ],
-      shippingAddress: SEATTLE,
-      gift: null,
-      carrier: null,
-      trackingNumber: null,
-      trackingUrl: null,
-      shippedAt: null,
-      deliveredAt: null,
-      canceledAt: '2025-08-05T17:00:00.000Z',
-      canCancel: false,
-      canReportIssue: false,
-      canStartReturn: false,
-      returnRequests: [],
-    } as unknown as HistoryOrder;
+    const order = historyOrder();
     render(<OrderCard order={order} reload={() => {}} />);
     const paid = screen.getByTestId('paid-with');
     expect(paid).toHaveTextContent('Gift card ending in 5R64 — $100.00 ($100.00 refunded)');
     expect(paid).toHaveTextContent('Visa ending in 4242 — $58.90 ($58.90 refunded)');
   });
+
+  it("the customer's cancel says where each part goes back", async () => {
+    const order = {
+      ...historyOrder(),
+      shippingStatus: 'unfulfilled',
+      paymentStatus: 'paid',
+      refunded: 0,
+      payments: [giftCard, visa],
+      canCancel: true,
+    } as HistoryOrder;
+    render(<OrderCard order={order} reload={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByText(
+        'Order 1042, $158.90: each part goes back to what paid it, Gift card ending in 5R64 — $100.00, Visa ending in 4242 — $58.90.',
+      ),
+    ).toBeInTheDocument();
+  });
 });
+
+function historyOrder(): HistoryOrder {
+  return {
+    _id: 'order-1',
+    orderNumber: 1042,
+    createdAt: '2025-08-04T17:00:00.000Z',
+    shippingStatus: 'canceled',
+    paymentStatus: 'refunded',
+    items: [],
+    subtotal: 144,
+    tax: 14.9,
+    total: 158.9,
+    refunded: 158.9,
+    payments: [
+      { ...giftCard, refundedCents: 10000 },
+      { ...visa, refundedCents: 5890 },
+    ],
+    shippingAddress: SEATTLE,
+    gift: null,
+    carrier: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    shippedAt: null,
+    deliveredAt: null,
+    canceledAt: '2025-08-05T17:00:00.000Z',
+    canCancel: false,
+    canReportIssue: false,
+    canStartReturn: false,
+    returnRequests: [],
+  } as unknown as HistoryOrder;
+}

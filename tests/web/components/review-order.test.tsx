@@ -63,6 +63,7 @@ const placed: OrderConfirmed = {
       {
         id: 'payment-1',
         method: 'sandbox',
+        status: 'paid',
         amountCents: 2097,
         refundedCents: 0,
         last4: '4242',
