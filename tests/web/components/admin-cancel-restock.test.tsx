@@ -53,7 +53,14 @@ const orderDetail = (
   ],
   payments: [],
   // What the API recomputes of the order's money (issue 25 point 3): nothing refunded yet.
-  money: { paidCents: 2097, refundedCents: 0, netCents: 2097, state: 'paid', refunds: [] },
+  money: {
+    paidCents: 2097,
+    refundedCents: 0,
+    netCents: 2097,
+    state: 'paid',
+    refunds: [],
+    payments: [],
+  },
   shipment: null,
   emails: [],
   history,

@@ -46,7 +46,14 @@ describe('an order', () => {
         actions: allowedActions('shipped', 'parcels'),
         items: [],
         payments: [],
-        money: { paidCents: 2097, refundedCents: 0, netCents: 2097, state: 'paid', refunds: [] },
+        money: {
+          paidCents: 2097,
+          refundedCents: 0,
+          netCents: 2097,
+          state: 'paid',
+          refunds: [],
+          payments: [],
+        },
         shipment: null,
         emails: [],
         history: [
