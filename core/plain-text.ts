@@ -12,7 +12,20 @@ export const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u00
 export const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /* eslint-enable no-control-regex */
 
+/** Half of a UTF-16 pair without its other half: not a character; no database or email takes it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The one plain-text rule (issue 36 row 12): no NUL or other control character (a message may keep
+ * its line breaks) and no lone surrogate. Every text a request brings goes through it.
+ */
+export function isPlainText(value: string, options: { lineBreaks?: boolean } = {}): boolean {
+  const control = options.lineBreaks ? CONTROL_EXCEPT_LINE_BREAKS : ANY_CONTROL;
+  return !control.test(value) && !LONE_SURROGATE.test(value);
+}
+
 export const SEARCH_TEXT_MESSAGE = 'Search text cannot contain control characters.';
+export const SKU_MESSAGE = 'Enter the SKU: 1 to 100 characters, without control characters.';
 
 /** The back office's search box: trimmed, at most `max` characters, no control characters. */
 export const searchText = (max: number) =>
@@ -20,4 +33,12 @@ export const searchText = (max: number) =>
     .string()
     .trim()
     .max(max)
-    .refine((value) => !ANY_CONTROL.test(value), SEARCH_TEXT_MESSAGE);
+    .refine((value) => isPlainText(value), SEARCH_TEXT_MESSAGE);
+
+/** A product's or variant's SKU as a request names it (stock, back-in-stock alerts). */
+export const skuText = z
+  .string({ error: SKU_MESSAGE })
+  .trim()
+  .min(1, SKU_MESSAGE)
+  .max(100, SKU_MESSAGE)
+  .refine((value) => isPlainText(value), SKU_MESSAGE);

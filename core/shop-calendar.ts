@@ -1,3 +1,5 @@
+import { addDays, FIRST_YEAR, LAST_YEAR } from './dates';
+
 /**
  * The shop's calendar, America/Los_Angeles (issue 28): exports and the orders list count days by
  * it, an order is taxed at the rate in force on its shop date, the tax report counts orders and
@@ -58,9 +60,7 @@ export function shopMidnight(day: string): Date {
 
 /** The day after `day` (YYYY-MM-DD), by the calendar. */
 export function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
+  return addDays(day, 1);
 }
 
 /** A range of shop days as instants: from the first day's midnight, before the next day's after the last. */
@@ -79,4 +79,14 @@ export function periodDays(period: string): { start: string; end: string } | nul
   const lastDay = new Date(Date.UTC(year, last, 0)).getUTCDate();
   const pad = (n: number) => String(n).padStart(2, '0');
   return { start: `${year}-${pad(first)}-01`, end: `${year}-${pad(last)}-${pad(lastDay)}` };
+}
+
+/** The years a date the shop is given may fall in; anything else is a typing mistake (issue 36). */
+export const SHOP_YEARS = { first: FIRST_YEAR, last: LAST_YEAR } as const;
+export const DATE_RANGE_MESSAGE = `Enter a date between ${SHOP_YEARS.first} and ${SHOP_YEARS.last}.`;
+
+/** Whether a day (YYYY-MM-DD) or a period (2026-11, 2026-Q4) falls in SHOP_YEARS. */
+export function withinShopYears(dayOrPeriod: string): boolean {
+  const year = Number(/^(\d{4})/.exec(dayOrPeriod)?.[1]);
+  return year >= SHOP_YEARS.first && year <= SHOP_YEARS.last;
 }

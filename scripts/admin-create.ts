@@ -4,10 +4,9 @@
 // shop is stopped, and on PostgreSQL at any time.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { config } from '../api/config';
 import { createOrPromoteAdmin } from '../api/modules/admin/accounts';
 import { shopDetails } from '../api/modules/mail/templates';
-import { embeddedDataDir, withMigratedDatabase } from './configured-database';
+import { reportRefusal, withMigratedDatabase } from './configured-database';
 
 const { values } = parseArgs({
   options: {
@@ -22,35 +21,8 @@ if (!email.success) {
   process.exit(2);
 }
 
-const settings = config();
-
-/** Whether a shop answers on the configured address (it then holds the embedded database). */
-async function shopIsRunning(): Promise<boolean> {
-  const hosts = new Set([settings.host, '127.0.0.1', '[::1]']);
-  for (const host of hosts) {
-    try {
-      const answer = await fetch(`http://${host}:${settings.port}/api/health`, {
-        signal: AbortSignal.timeout(1500),
-      });
-      if (answer.status > 0) return true;
-    } catch {
-      // Nothing listening there.
-    }
-  }
-  return false;
-}
-
-const dataDir = embeddedDataDir();
-if (!settings.databaseUrl && (await shopIsRunning())) {
-  console.error(
-    `The shop is running (port ${settings.port}) and holds its embedded database (${dataDir}).\n` +
-      'Stop the shop, run this command again, then start the shop. ' +
-      '(With DATABASE_URL set to PostgreSQL this works while the shop runs.)',
-  );
-  process.exit(1);
-}
-
-await withMigratedDatabase(async (database) => {
+// On the embedded database, refused while the shop (or another command) owns its data folder.
+await withMigratedDatabase('npm run admin:create', async (database) => {
   const result = await createOrPromoteAdmin(database.db, shopDetails(), {
     email: email.data,
     ...(values.firstname ? { firstname: values.firstname } : {}),
@@ -65,4 +37,4 @@ await withMigratedDatabase(async (database) => {
   console.log(
     `Set its password within ${result.expiresInMinutes} minutes (the link works once):\n${result.link}`,
   );
-});
+}).catch(reportRefusal);

@@ -2,27 +2,25 @@
 // On the embedded database while the shop runs, the running shop takes it (it owns the database).
 import { randomUUID } from 'node:crypto';
 import { config, ConfigError } from '../api/config';
-import { openDatabase } from '../api/db/client';
+import { keepNewFilesPrivate } from '../api/db/private-files';
 import { createBackup, shopVersion } from '../api/modules/backup';
 import { requestBackup, runningShop } from '../api/modules/backup/running-shop';
-import { embeddedDataDir } from './configured-database';
+import { openConfiguredDatabase } from './configured-database';
 
+keepNewFilesPrivate();
 const settings = config();
 const dir = settings.backups.dir;
 
 async function backup(): Promise<string> {
-  const pid = settings.databaseUrl ? undefined : runningShop(settings.dataDir);
-  if (pid) {
-    console.log(`The shop is running (pid ${pid}): it takes the backup of its database.`);
-    const answer = await requestBackup(settings.dataDir, pid, randomUUID());
+  const shop = settings.databaseUrl ? undefined : runningShop(settings.dataDir);
+  if (shop) {
+    console.log(`The shop is running (pid ${shop.pid}): it takes the backup of its database.`);
+    const answer = await requestBackup(settings.dataDir, shop, randomUUID());
     if (answer.error || !answer.file) throw new Error(answer.error ?? 'no archive was written');
     return answer.file;
   }
-  const database = await openDatabase({
-    url: settings.databaseUrl,
-    dataDir: embeddedDataDir(),
-    pglite: settings.embedded,
-  });
+  // Refused while another command owns the embedded database's folder.
+  const database = await openConfiguredDatabase('npm run backup');
   try {
     const { file, manifest } = await createBackup(
       {

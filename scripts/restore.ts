@@ -2,12 +2,16 @@
 // into an empty PostgreSQL database (DATABASE_URL), and compares what it restored with the manifest.
 import { randomBytes } from 'node:crypto';
 import { config } from '../api/config';
+import { lockDataFolder } from '../api/db/data-lock';
+import { keepNewFilesPrivate } from '../api/db/private-files';
 import { restoreBackup } from '../api/modules/backup';
 import { runningShop } from '../api/modules/backup/running-shop';
 
 // The restore signs nothing: loading the configuration must not generate a development secret
 // into the folder being restored (the archive brings the shop's own).
 process.env.JWT_SECRET ||= randomBytes(48).toString('base64url');
+// What it brings back (database, uploads, secrets) is the shop's user's only.
+keepNewFilesPrivate();
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
@@ -16,14 +20,18 @@ const archive = args.find((arg) => !arg.startsWith('--'));
 async function restore(): Promise<boolean> {
   if (!archive) throw new Error('Usage: npm run restore -- <archive.tar.gz> [--force]');
   const settings = config();
-  const pid = settings.databaseUrl ? undefined : runningShop(settings.dataDir);
-  if (pid)
-    throw new Error(`The shop is running (pid ${pid}) on ${settings.dataDir}: stop it first.`);
+  const shop = settings.databaseUrl ? undefined : runningShop(settings.dataDir);
+  if (shop)
+    throw new Error(`The shop is running (pid ${shop.pid}) on ${settings.dataDir}: stop it first.`);
+  // The data folder is this command's until it is done: no shop starts on it meanwhile.
+  const release = settings.databaseUrl
+    ? () => {}
+    : lockDataFolder(settings.dataDir, 'npm run restore');
   const report = await restoreBackup(archive, {
     databaseUrl: settings.databaseUrl,
     dataDir: settings.dataDir,
     force,
-  });
+  }).finally(release);
   const { manifest, counts } = report;
   console.log(
     `Restored the backup of ${manifest.createdAt} (shop ${manifest.shopVersion}, ${manifest.database.kind}) into ${settings.databaseUrl ? 'the PostgreSQL database' : settings.dataDir}.`,

@@ -5,6 +5,7 @@
 // the same way while it runs).
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { ConfigError } from '../api/config';
 import { AppError } from '../api/lib/errors';
 import { importDorFile } from '../api/modules/tax/import';
 import { withMigratedDatabase } from './configured-database';
@@ -17,13 +18,15 @@ if (!file) {
 
 try {
   const content = readFileSync(file, 'utf8');
-  const periods = await withMigratedDatabase((database) =>
+  const periods = await withMigratedDatabase('npm run tax:import', (database) =>
     importDorFile(database.db, content, { sourceName: basename(file), importedBy: 'tax:import' }),
   );
   for (const period of periods) {
     console.log(`Imported ${period.ranges} ZIP+4 ranges for ${period.start} to ${period.end}.`);
   }
 } catch (error) {
-  console.error(error instanceof AppError ? error.message : String(error));
+  console.error(
+    error instanceof AppError || error instanceof ConfigError ? error.message : String(error),
+  );
   process.exit(1);
 }

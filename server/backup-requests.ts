@@ -3,17 +3,16 @@ import type { Config } from '../api/config';
 import type { Database } from '../api/db/client';
 import { log } from '../api/lib/log';
 import { createBackup, shopVersion } from '../api/modules/backup';
-import { answerFile, markRunning, takeBackupRequest } from '../api/modules/backup/running-shop';
+import { answerFile, takeBackupRequest } from '../api/modules/backup/running-shop';
 
 /**
- * The running shop on the embedded database says so in its data folder and takes the backups
+ * The running shop on the embedded database (the owner of its data folder's lock) takes the backups
  * `npm run backup` asks for (SIGUSR2 after a request file: api/modules/backup/running-shop.ts),
  * one at a time, between two statements of its own work. Not needed with PostgreSQL, where the
  * script runs pg_dump itself.
  */
 export function answerBackupRequests(database: Database, settings: Config) {
   if (database.kind !== 'pglite') return { stop() {} };
-  const unmark = markRunning(settings.dataDir);
   let busy: Promise<void> = Promise.resolve();
   const onRequest = () => {
     busy = busy.then(async () => {
@@ -38,7 +37,6 @@ export function answerBackupRequests(database: Database, settings: Config) {
   return {
     stop() {
       process.off('SIGUSR2', onRequest);
-      unmark();
     },
   };
 }

@@ -12,6 +12,7 @@ import { apiApp, stopBackgroundWork } from '../api';
 import { rememberShopMode } from '../api/shop-mode';
 import { config, ConfigError } from '../api/config';
 import { appDatabase } from '../api/db';
+import { keepNewFilesPrivate } from '../api/db/private-files';
 import { catalogueOf } from '../api/modules/catalogue';
 import {
   CLIENT_IP_HEADER,
@@ -38,6 +39,7 @@ import { mayBeKept } from './pages/versions';
 import { createSearchPage } from './search-page';
 import { createStaticHandler } from './static';
 import { answerBackupRequests } from './backup-requests';
+import { guardProcess } from './process-guard';
 import { gracefulShutdown } from './shutdown';
 import { dropUnreadBody } from './unread-body';
 
@@ -70,6 +72,8 @@ function proxyTrust(setting: string | undefined): ProxyTrust {
 }
 
 async function main(): Promise<void> {
+  // Files the shop makes (mail, uploads, backups, secrets, its database) are its user's only.
+  keepNewFilesPrivate();
   const settings = config();
   const trust = proxyTrust(settings.trustedProxies);
   // A first start on the embedded database copies the image the build made (no initdb).
@@ -222,6 +226,7 @@ async function main(): Promise<void> {
   // check says the shop is up).
   await catalogueOf(database.db);
 
+  guardProcess();
   server.listen(settings.port, settings.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : settings.port;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
 import { log } from '../api/lib/log';
 
 export interface ShutdownOptions {
@@ -8,19 +9,57 @@ export interface ShutdownOptions {
   closeResources(): Promise<void>;
   /** Ends the process (replaced in tests). */
   exit?(code: number): void;
+  /** How long a kept-alive connection must stay idle once stopping before it is closed. */
+  lingerMs?: number;
 }
 
+/** A connection's requests being answered, and since when it has had none. */
+interface ConnectionState {
+  busy: number;
+  idleSince: number;
+}
+
+const DEFAULT_LINGER_MS = 500;
+const SWEEP_EVERY_MS = 50;
+
 /**
- * A server's clean stop. The first SIGTERM or SIGINT stops taking connections, lets requests in
- * flight finish (their connections then close, keep-alive or not) for up to `graceMs`, then
- * closes what `closeResources` names (mail worker, jobs, database) and exits 0. A second signal
- * ends the process at once (exit 1): an operator who presses Ctrl+C twice means it.
+ * A server's clean stop. The first SIGTERM or SIGINT stops taking connections and answers every
+ * request already received, on new or kept-alive connections alike (each answer then closes its
+ * connection); a connection is closed only once it has been idle for `lingerMs`, so a request a
+ * client sent on it as the signal came is answered, not reset. After up to `graceMs` the rest are
+ * closed, then `closeResources` (mail worker, jobs, database) runs and the process exits 0. A
+ * second signal ends the process at once (exit 1): an operator who presses Ctrl+C twice means it.
  */
 export function gracefulShutdown(server: Server, options: ShutdownOptions) {
   const exit = options.exit ?? ((code: number) => process.exit(code));
+  const lingerMs = Math.min(options.lingerMs ?? DEFAULT_LINGER_MS, options.graceMs);
   let stopping = false;
   // Handlers still running, even for a client that has gone: the database closes only after them.
   const inFlight = new Set<Promise<void>>();
+  const connections = new Map<Socket, ConnectionState>();
+
+  server.on('connection', (socket: Socket) => {
+    connections.set(socket, { busy: 0, idleSince: Date.now() });
+    socket.once('close', () => connections.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const state = connections.get(req.socket);
+    if (!state) return;
+    state.busy++;
+    res.once('close', () => {
+      state.busy--;
+      state.idleSince = Date.now();
+    });
+  });
+
+  /** Closes the connections idle for `lingerMs` or more; answers how many are left. */
+  const closeLingering = () => {
+    const now = Date.now();
+    for (const [socket, state] of connections) {
+      if (state.busy === 0 && now - state.idleSince >= lingerMs) socket.destroy();
+    }
+    return connections.size;
+  };
 
   const shutdown = (signal: string) => {
     if (stopping) {
@@ -30,12 +69,18 @@ export function gracefulShutdown(server: Server, options: ShutdownOptions) {
     }
     stopping = true;
     log('info', 'shutting down', { signal, graceMs: options.graceMs });
+    const sweep = setInterval(closeLingering, SWEEP_EVERY_MS);
+    sweep.unref();
     const force = setTimeout(() => {
       log('error', 'shutdown grace over; closing open connections', { open: inFlight.size });
+      clearInterval(sweep);
       server.closeAllConnections();
     }, options.graceMs);
     force.unref();
-    server.close(async () => {
+    // net.Server's own close: stops listening without http.Server's closing of idle connections,
+    // which would reset a request on its way on a kept-alive one.
+    NetServer.prototype.close.call(server, async () => {
+      clearInterval(sweep);
       // Connections are gone, but handlers whose client left may still be querying.
       await Promise.race([
         Promise.allSettled([...inFlight]),
@@ -50,21 +95,15 @@ export function gracefulShutdown(server: Server, options: ShutdownOptions) {
         exit(1);
       }
     });
-    server.closeIdleConnections();
-    // Requests already being answered: their connections close once the answer is sent.
-    setImmediate(() => server.closeIdleConnections());
   };
 
   return {
     get stopping() {
       return stopping;
     },
-    /** Counts a request's handling as in flight, and lets its connection go once stopping. */
+    /** Counts a request's handling as in flight; once stopping, its answer closes its connection. */
     track(req: IncomingMessage, res: ServerResponse, work: Promise<void>): void {
       if (stopping) res.setHeader('Connection', 'close');
-      res.on('finish', () => {
-        if (stopping) setImmediate(() => server.closeIdleConnections());
-      });
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
     },

@@ -4,7 +4,10 @@
  *   1. Two lanes side by side, each of mostly single-threaded jobs: the production build then
  *      `astro check` (one lane, as both write Astro's generated types), and ESLint, Prettier and the
  *      duplicate-code scan.
- *   2. Vitest: unit, component, Astro page and API tests (PGlite), two files at a time.
+ *   2. Vitest: unit, component, Astro page and API tests, two files at a time. The API suites run
+ *      once, on PostgreSQL when one answers (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/
+ *      test); then the files about the embedded database (tests/embedded-database.mjs) on PGlite.
+ *      With no PostgreSQL, everything runs on PGlite.
  *   3. Playwright against the build of step 1.
  *
  * A failed job stops the suite once its lane's phase is over. With STAGE_TIMES set to a file, each
@@ -12,6 +15,43 @@
  */
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
+import pg from 'pg';
+import { EMBEDDED_DATABASE_FILES } from './embedded-database.mjs';
+
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The PostgreSQL server the API suites run on, or undefined when none answers. */
+async function reachablePostgres() {
+  const url = process.env.DATABASE_URL || LOCAL_POSTGRES;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch {
+    if (process.env.DATABASE_URL) throw new Error(`PostgreSQL at DATABASE_URL does not answer.`);
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const postgres = await reachablePostgres();
+const vitestJobs = postgres
+  ? [
+      [
+        'vitest (unit, components, pages, API on PostgreSQL)',
+        `DATABASE_URL='${postgres}' npx vitest run`,
+      ],
+      [
+        'vitest (the embedded database: PGlite)',
+        `DATABASE_URL= npx vitest run --project node ${EMBEDDED_DATABASE_FILES.join(' ')}`,
+      ],
+    ]
+  : [['vitest (unit, components, pages, API on PGlite)', 'DATABASE_URL= npx vitest run']];
+if (!postgres) {
+  console.log(`--- no PostgreSQL at ${LOCAL_POSTGRES}: the API suites run on PGlite alone`);
+}
 
 const phases = [
   [
@@ -25,7 +65,7 @@ const phases = [
       ['duplicate-code scan (jscpd)', 'npm run dup'],
     ],
   ],
-  [[['vitest (unit, components, pages, API on PGlite)', 'npx vitest run']]],
+  [vitestJobs],
   [[['playwright (end-to-end)', 'npx playwright test']]],
 ];
 

@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { ConfigError } from '../config';
+import { log } from '../lib/log';
 import { openPgliteClient, type PgliteSettings } from './pglite';
+import { makePrivate } from './private-files';
 import { prepareEmbeddedFolder } from './pglite-upgrade';
 import * as schema from './schema';
 
@@ -42,7 +44,32 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite's memory settings (the configuration's `embedded`); omitted: the small-shop defaults. */
   pglite?: PgliteSettings;
+  /**
+   * PostgreSQL: how long one statement may run (ms). Omitted: a request's limit; commands and
+   * other long work pass LONG_WORK_TIMEOUTS.
+   */
+  timeouts?: PostgresTimeouts;
 }
+
+export interface PostgresTimeouts {
+  /** statement_timeout, ms. */
+  statementMs: number;
+  /** idle_in_transaction_session_timeout, ms: a transaction left open by a stuck process ends. */
+  idleInTransactionMs: number;
+}
+
+/** A request's statements: a stuck query fails the request instead of holding it for minutes. */
+export const REQUEST_TIMEOUTS: PostgresTimeouts = {
+  statementMs: 30_000,
+  idleInTransactionMs: 60_000,
+};
+/** Commands (migrations, imports, restores) and backups. */
+export const LONG_WORK_TIMEOUTS: PostgresTimeouts = {
+  statementMs: 30 * 60_000,
+  idleInTransactionMs: 30 * 60_000,
+};
+/** How long opening a connection may take before the request fails (503). */
+export const CONNECT_TIMEOUT_MS = 5_000;
 
 /** The folder of migrations drizzle-kit generates (committed). */
 export function migrationsFolder(): string {
@@ -50,7 +77,9 @@ export function migrationsFolder(): string {
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url) {
+    return openPostgres(options.url, options.poolSize ?? 10, options.timeouts ?? REQUEST_TIMEOUTS);
+  }
   return openPglite(options.dataDir, options.pglite);
 }
 
@@ -64,6 +93,8 @@ async function openPglite(
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await openPgliteClient(dataDir, settings);
+  // PGlite sets 0666 on the files it makes, umask or not: taken back after it opens and closes.
+  if (dataDir) makePrivate(dataDir);
   const db = drizzle(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,
@@ -71,19 +102,40 @@ async function openPglite(
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      if (dataDir) makePrivate(dataDir);
+    },
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  timeouts: PostgresTimeouts,
+): Promise<Database> {
   const [{ default: pg }, { drizzle }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
   ]);
   await ensurePostgresDatabase(pg, url);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that loses its connection must not crash the process.
-  pool.on('error', (error) => console.error('[db] idle client error:', error.message));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  });
+  // A client that loses its connection, idle or checked out, must not crash the process: its query
+  // fails (the request answers 503, api/plugins/errors.ts) and the pool drops it for a new one.
+  pool.on('error', (error) =>
+    log('error', 'database connection lost (idle)', { error: error.message }),
+  );
+  pool.on('connect', (client) => {
+    client.on('error', (error) =>
+      log('error', 'database connection lost', { error: error.message }),
+    );
+  });
   const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

@@ -2,6 +2,8 @@ import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { extractTarFile } from '../lib/tar';
 import { config } from '../config';
+import { lockDataFolder } from './data-lock';
+import { keepNewFilesPrivate, makePrivate } from './private-files';
 import { migrateDatabase, openDatabase, sharedDatabase, type Database } from './client';
 import { seedIfEmpty } from './seed';
 
@@ -20,14 +22,26 @@ export interface AppDatabaseOptions {
  */
 export function appDatabase(options: AppDatabaseOptions = {}): Promise<Database> {
   return sharedDatabase(async () => {
-    const { databaseUrl, dataDir, embedded } = config();
-    const folder = resolve(dataDir, 'db');
-    const image = options.initialImage;
-    if (!databaseUrl && image && existsSync(image)) unpackFirstImage(image, folder);
-    const database = await openDatabase({ url: databaseUrl, dataDir: folder, pglite: embedded });
-    await migrateDatabase(database);
-    await seedIfEmpty(database.db);
-    return database;
+    keepNewFilesPrivate();
+    const { databaseUrl, dataDir, embedded, port } = config();
+    // The embedded database has one owner: a second shop on this folder is refused here.
+    const release = databaseUrl ? () => {} : lockDataFolder(dataDir, 'the shop', port);
+    try {
+      const folder = resolve(dataDir, 'db');
+      const image = options.initialImage;
+      if (!databaseUrl && image && existsSync(image)) unpackFirstImage(image, folder);
+      const database = await openDatabase({ url: databaseUrl, dataDir: folder, pglite: embedded });
+      const close = database.close.bind(database);
+      database.close = () => close().finally(release);
+      await migrateDatabase(database);
+      await seedIfEmpty(database.db);
+      // What an earlier version or another umask left open (mail, uploads, backups, secrets).
+      makePrivate(dataDir);
+      return database;
+    } catch (error) {
+      release();
+      throw error;
+    }
   });
 }
 

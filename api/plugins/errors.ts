@@ -1,4 +1,5 @@
 import { Elysia, type ValidationError } from 'elysia';
+import { isConnectionLoss, RETRY_AFTER_SECONDS } from '../db/connection-loss';
 import { AppError, MESSAGES, TooManyRequests, type ErrorBody } from '../lib/errors';
 import { log } from '../lib/log';
 import { loggedPath } from '../lib/logged-path';
@@ -29,6 +30,8 @@ export const errorPlugin = new Elysia({ name: 'errors' }).onError(
       set.status = failure.status;
       if (failure instanceof TooManyRequests) {
         set.headers['retry-after'] = String(failure.retryAfterSeconds);
+      } else if (failure.status === 503) {
+        set.headers['retry-after'] = String(RETRY_AFTER_SECONDS);
       }
       return failure.fields
         ? { error: failure.message, fields: failure.fields }
@@ -51,6 +54,7 @@ export const errorPlugin = new Elysia({ name: 'errors' }).onError(
         set.status = 400;
         return { error: MESSAGES.invalidData };
       default: {
+        if (isConnectionLoss(error)) return databaseLost(set, request, error);
         set.status = 500;
         const cause = error instanceof Error ? error : new Error(String(error));
         log('error', 'unhandled API error', {
@@ -64,3 +68,19 @@ export const errorPlugin = new Elysia({ name: 'errors' }).onError(
     }
   },
 );
+
+/** The database dropped or refused the connection: this request fails, the process goes on. */
+function databaseLost(
+  set: { status?: number | string; headers: Record<string, unknown> },
+  request: Request,
+  error: unknown,
+): ErrorBody {
+  set.status = 503;
+  set.headers['retry-after'] = String(RETRY_AFTER_SECONDS);
+  log('error', 'database unavailable', {
+    requestId: set.headers['x-request-id'],
+    path: loggedPath(new URL(request.url).pathname),
+    error: error instanceof Error ? error.message : String(error),
+  });
+  return { error: MESSAGES.unavailable };
+}

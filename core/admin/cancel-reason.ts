@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_EXCEPT_LINE_BREAKS } from '../plain-text';
+import { isPlainText } from '../plain-text';
 
 /**
  * Why the shop cancels an order (issue 25 point 2): the owner picks one in the back office, the
@@ -28,9 +28,6 @@ export const CANCEL_MESSAGES = {
   note: 'Say why the order is canceled, in 1 to 500 characters of plain text.',
 } as const;
 
-/** Plain text: no control characters (line breaks are kept: the email quotes them). */
-const CONTROL = CONTROL_EXCEPT_LINE_BREAKS;
-
 /**
  * POST /admin/orders/:id/cancel, and the back office's cancel form: the reason, and for "other"
  * the owner's own words (1 to 500 characters, plain text). A note with another reason is dropped.
@@ -42,7 +39,9 @@ export const cancelBody = z
   })
   .transform(({ reason, note }) => ({ reason, note: reason === 'other' ? (note ?? '') : null }))
   .refine(
-    ({ note }) => note === null || (note.length >= 1 && note.length <= 500 && !CONTROL.test(note)),
+    ({ note }) =>
+      note === null ||
+      (note.length >= 1 && note.length <= 500 && isPlainText(note, { lineBreaks: true })),
     { error: CANCEL_MESSAGES.note, path: ['note'] },
   );
 export type CancelBody = z.infer<typeof cancelBody>;

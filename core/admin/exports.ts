@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../dates';
+import { DATE_RANGE_MESSAGE, withinShopYears } from '../shop-calendar';
 
 export const EXPORT_MESSAGES = {
   date: 'Enter dates as YYYY-MM-DD.',
@@ -17,15 +19,16 @@ export const EXPORT_TEXT = {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A calendar day (YYYY-MM-DD) that exists: 2026-02-30 is refused. */
+/**
+ * A calendar day (YYYY-MM-DD) that exists (2026-02-30 is refused: core/dates.ts), in the years the
+ * shop takes, each refusal with its own message.
+ */
 export const shopDay = z
   .string()
   .trim()
   .regex(DAY, EXPORT_MESSAGES.date)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, EXPORT_MESSAGES.date);
+  .refine((value) => !withinShopYears(value) || isCalendarDate(value), EXPORT_MESSAGES.date)
+  .refine(withinShopYears, DATE_RANGE_MESSAGE);
 
 /** GET /admin/exports/*.csv: a range of days in shop time, both days included. */
 export const exportQuery = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_EXCEPT_LINE_BREAKS } from '../plain-text';
+import { isPlainText } from '../plain-text';
 
 /**
  * The owner's reply to a contact message or an issue report from the inbox (issue 25 point 6):
@@ -16,8 +16,6 @@ export const REPLY_MESSAGES = {
   notFound: 'There is no such message.',
 } as const;
 
-const CONTROL = CONTROL_EXCEPT_LINE_BREAKS;
-
 /** POST /admin/inbox/:kind/:id/reply, and the inbox's reply form: plain text, line breaks kept. */
 export const replyBody = z.object({
   message: z
@@ -25,7 +23,7 @@ export const replyBody = z.object({
     .trim()
     .min(1, REPLY_MESSAGES.message)
     .max(REPLY_MAX, REPLY_MESSAGES.message)
-    .refine((text) => !CONTROL.test(text), { error: REPLY_MESSAGES.message }),
+    .refine((text) => isPlainText(text, { lineBreaks: true }), { error: REPLY_MESSAGES.message }),
 });
 export type ReplyBody = z.infer<typeof replyBody>;
 

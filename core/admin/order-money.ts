@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import type { PaymentView } from '../orders/payments';
+
 /**
  * What an order's money reads in the back office (issue 25 point 3): paid, each refund, and net,
  * all in integer cents, recomputed by the server from the payment and refund rows.
@@ -30,6 +33,8 @@ export interface OrderMoney {
   netCents: number;
   state: OrderPaymentState;
   refunds: OrderRefundView[];
+  /** Each instrument that paid (the gift card's first), what it paid and what it gave back. */
+  payments: PaymentView[];
 }
 
 /**
@@ -47,3 +52,20 @@ export function paymentState(
   if (refundedCents >= paidCents) return PAYMENT_STATE.refunded;
   return PAYMENT_STATE.partiallyRefunded;
 }
+
+/** The owner's refund of one payment (issue 35): which instrument, how much, once per form. */
+export const paymentRefundBody = z.object({
+  paymentId: z.uuid(),
+  amountCents: z.coerce.number().int().min(1).max(100_000_000),
+  /** Made by the browser once per refund form, so a retried click refunds once. */
+  idempotencyKey: z.uuid(),
+});
+export type PaymentRefundBody = z.infer<typeof paymentRefundBody>;
+
+export const PAYMENT_REFUND_TEXT = {
+  button: (amount: string, instrument: string) => `Refund ${amount} to ${instrument}`,
+  confirm: (amount: string, instrument: string, number: number) =>
+    `Refund ${amount} of order ${number} to ${instrument}? This cannot be undone.`,
+  done: (amount: string) => `Refunded ${amount}.`,
+  nothingLeft: 'Nothing is left to refund on this payment.',
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_EXCEPT_LINE_BREAKS } from '../plain-text';
+import { isPlainText } from '../plain-text';
 
 /** Internal notes on an order (issue 28 point 5): the back office's only, never the customer's. */
 export const NOTE_MESSAGES = {
@@ -15,7 +15,7 @@ export const noteBody = z.object({
     .trim()
     .min(1, NOTE_MESSAGES.text)
     .max(NOTE_MAX, NOTE_MESSAGES.text)
-    .refine((text) => !CONTROL_EXCEPT_LINE_BREAKS.test(text), NOTE_MESSAGES.text),
+    .refine((text) => isPlainText(text, { lineBreaks: true }), NOTE_MESSAGES.text),
 });
 export type NoteBody = z.infer<typeof noteBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PRODUCT_MESSAGES, quantityInput } from './product-body';
+import { skuText } from '../plain-text';
 
 /** Low-stock warnings (issue 28): the threshold every product starts with. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
@@ -51,7 +52,7 @@ export const bulkStockBody = z
     items: z
       .array(
         z.object({
-          sku: z.string().trim().min(1).max(100),
+          sku: skuText,
           quantity: z.unknown().optional(),
           threshold: z.unknown().optional(),
         }),

@@ -36,7 +36,8 @@ export const DOWNLOAD_REFUSALS = {
   },
   replaced: {
     title: 'This download link was replaced',
-    text: 'A fresh link was sent for this photo since, and only the newest link works.',
+    // Made on the orders page or emailed: either way no mail need have been sent (issue 39).
+    text: 'A newer link was made for this photo since, and only the newest link works.',
   },
   unpaid: {
     title: 'This download is not available',
@@ -52,11 +53,15 @@ export const DOWNLOAD_REFUSAL_REASONS = Object.keys(DOWNLOAD_REFUSALS) as Downlo
 
 /** A guest's request for fresh links: the order's number and the email it was placed with. */
 export const freshLinksRequestSchema = z.object({
-  orderNumber: z.coerce
-    .number({ error: DOWNLOAD_MESSAGES.orderNumber })
-    .int(DOWNLOAD_MESSAGES.orderNumber)
-    .min(1, DOWNLOAD_MESSAGES.orderNumber)
-    .max(2_147_483_647, DOWNLOAD_MESSAGES.orderNumber),
+  // "#1001" as the emails write it, or "1001" (issue 39 point 4).
+  orderNumber: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().replace(/^#\s*/, '') : value),
+    z.coerce
+      .number({ error: DOWNLOAD_MESSAGES.orderNumber })
+      .int(DOWNLOAD_MESSAGES.orderNumber)
+      .min(1, DOWNLOAD_MESSAGES.orderNumber)
+      .max(2_147_483_647, DOWNLOAD_MESSAGES.orderNumber),
+  ),
   email: z
     .string({ error: DOWNLOAD_MESSAGES.email })
     .trim()

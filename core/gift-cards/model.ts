@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { addDays, calendarDate } from '../dates';
+import { isPlainText, searchText } from '../plain-text';
 import { shopDayOf } from '../shop-calendar';
 
 /*
@@ -70,16 +72,9 @@ export const GIFT_CARD_LABELS = {
 /** Today's date on the shop's calendar, as YYYY-MM-DD: delivery dates are the shop's days. */
 export const shopToday = (now: Date = new Date()): string => shopDayOf(now);
 
-/** A YYYY-MM-DD date `days` later (calendar arithmetic, no time zone involved). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+/** A YYYY-MM-DD date `days` later (the one date module's, kept here for the product page). */
+export { addDays };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
  * What the product page asks for a gift card line, and what the order API checks it against.
@@ -99,7 +94,7 @@ export function giftCardDetailsSchema(now: () => Date = () => new Date()) {
         .trim()
         .min(1, GIFT_CARD_TEXTS.recipientName)
         .max(100, GIFT_CARD_TEXTS.recipientName)
-        .refine((value) => !CONTROL.test(value), GIFT_CARD_TEXTS.recipientName),
+        .refine((value) => isPlainText(value, { lineBreaks: true }), GIFT_CARD_TEXTS.recipientName),
       recipientEmail: z
         .email({ error: GIFT_CARD_TEXTS.recipientEmail })
         .trim()
@@ -107,16 +102,14 @@ export function giftCardDetailsSchema(now: () => Date = () => new Date()) {
       message: z
         .string({ error: GIFT_CARD_TEXTS.message })
         .max(GIFT_CARD_MESSAGE_MAX, GIFT_CARD_TEXTS.message)
-        .refine((value) => !CONTROL.test(value), GIFT_CARD_TEXTS.message)
+        .refine((value) => isPlainText(value, { lineBreaks: true }), GIFT_CARD_TEXTS.message)
         .optional()
         .default(''),
-      deliverOn: z
-        .string({ error: GIFT_CARD_TEXTS.deliverOn })
-        .regex(DAY, GIFT_CARD_TEXTS.deliverOn)
-        .refine((day) => {
-          const today = shopToday(now());
-          return day >= today && day <= addDays(today, GIFT_CARD_DELIVERY_DAYS);
-        }, GIFT_CARD_TEXTS.deliverOn),
+      // A real calendar day (2026-11-31 is refused), from today to 90 days ahead.
+      deliverOn: calendarDate(GIFT_CARD_TEXTS.deliverOn).refine((day) => {
+        const today = shopToday(now());
+        return day >= today && day <= addDays(today, GIFT_CARD_DELIVERY_DAYS);
+      }, GIFT_CARD_TEXTS.deliverOn),
     })
     .strict();
 }
@@ -145,6 +138,9 @@ export const giftCardCodeSchema = z
 
 export const balanceRequestSchema = z.object({ code: giftCardCodeSchema });
 
+/** The back office's search of gift cards: a whole code, its last 4, or part of an email or name. */
+export const giftCardSearchQuery = z.object({ q: searchText(254).optional() });
+
 /** Whether a product, cart or order line is a gift card (by its main category, like digital). */
 export function isGiftCard(item: { category: string }): boolean {
   return item.category.toLowerCase() === GIFT_CARD_CATEGORY;
@@ -160,6 +156,11 @@ export interface GiftCardQuote {
 }
 
 export const GIFT_CARD_ADMIN_MESSAGES = {
+  resendAsk: (email: string, last4: string) =>
+    `Send ${email} a new code? The code ending ${last4} stops working.`,
+  disableAsk: (last4: string) =>
+    `Disable the card ending ${last4}? Its code will pay for nothing any more; its balance stays in the ledger.`,
+  noneFound: (q: string) => `No gift card matches “${q}”.`,
   notFound: 'No such gift card.',
   notResendable: 'Only a delivered gift card that is not disabled can be sent again.',
   notDisableable: 'This gift card is already disabled.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_LIMITS } from '../address/model';
+import { isPlainText } from '../plain-text';
 
 /**
  * A gift (issue 26, DECISIONS "Gifts"): a message of at most 300 characters of plain text (line
@@ -47,10 +48,6 @@ export const GIFT_TEXT = {
     'You receive this email once, because the sender gave us your address for this parcel. We will not write to you again.',
 } as const;
 
-/** Characters a gift message may not hold: every control character but the line feed. */
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/u;
-
 /** The length the form counts and the schema limits: characters as a person sees them (code points). */
 export const giftMessageLength = (message: string) => [...message].length;
 
@@ -61,7 +58,7 @@ export const normalizeGiftMessage = (message: string) =>
 export const giftMessageSchema = z
   .string()
   .transform(normalizeGiftMessage)
-  .refine((message) => !CONTROL.test(message), GIFT_MESSAGES.control)
+  .refine((message) => isPlainText(message, { lineBreaks: true }), GIFT_MESSAGES.control)
   .refine((message) => giftMessageLength(message) <= GIFT_MESSAGE_LIMIT, GIFT_MESSAGES.tooLong);
 
 const recipientEmail = z

@@ -3,6 +3,7 @@ import { RETURN_REASON_KEYS, RETURN_REASONS, type ReturnReason } from './returns
 import type { OrderItemDto } from './model';
 import type { OrderAddress, ReturnStatus } from './statuses';
 import type { GiftDto } from './gift';
+import type { PaymentView } from './payments';
 
 export { FINAL_SALE_UNDER_CENTS, RETURN_REASONS, type ReturnReason } from './returns';
 
@@ -109,6 +110,8 @@ export interface HistoryOrder {
   total: number;
   /** Dollars given back to the customer's card (refunds and a cancel), 0 when none. */
   refunded: number;
+  /** Each instrument that paid, the gift card's first, what it paid and gave back (issue 35). */
+  payments: PaymentView[];
   /** null: digital items only, nothing is shipped. Carries the recipient's name (issue 26). */
   shippingAddress: OrderAddress | null;
   /** A gift's message and choices (issue 26); null when the order is not a gift. */

@@ -11,6 +11,7 @@ import {
 } from '../address/model';
 import { GIFT_MESSAGES, giftSchema, type GiftDto } from './gift';
 import { giftCardCodeSchema, giftCardDetails, type GiftCardQuote } from '../gift-cards/model';
+import type { PaymentView } from './payments';
 
 /** Every sentence the order calls answer with. The first two are the spec's (§5, §8). */
 export const ORDER_MESSAGES = {
@@ -190,7 +191,10 @@ export interface OrderDto {
   total: number;
   isGuest: boolean;
   guestContact: PersonDetails;
+  /** The card charge's card; null when no card paid (a gift card paid it all). */
   payment: { brand: string | null; last4: string | null } | null;
+  /** Every instrument that paid, the gift card's first, with what each paid and gave back. */
+  payments: PaymentView[];
   /** What gift cards paid of the total (dollars); the payment card paid the rest. */
   giftCardPaid?: number;
   createdAt: string;

@@ -17,6 +17,8 @@ export interface SuggestedProduct {
   thumb: string | null;
   /** The parts of the title the query matched, as [start, end) character offsets. */
   marks: [number, number][];
+  /** Whether it cannot be bought now (the row says "Sold out", as its card does). */
+  soldOut: boolean;
 }
 
 /** A category (subcategory null) or subcategory whose name the query matched. */

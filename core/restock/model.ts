@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { emailField } from '../auth/model';
+import { skuText } from '../plain-text';
 import { PRODUCT_MESSAGES } from '../product/model';
 
 /** POST /restock-alerts: wait for a sold-out product, or one sold-out variant or option of it. */
 export const restockRequestBody = z.object({
   productId: z.uuid(PRODUCT_MESSAGES.productId),
   /** The variant or bundle option; absent for a product without variants. */
-  sku: z.string().trim().max(100).optional(),
+  sku: skuText.optional(),
   email: emailField(),
 });
 export type RestockRequestBody = z.infer<typeof restockRequestBody>;

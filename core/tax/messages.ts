@@ -45,6 +45,8 @@ export const IMPORT_ERRORS = {
   rateSum: (line: number) => `Line ${line}: TOT_RATE is not STATE plus LOCAL.`,
   date: (line: number, field: string, value: string) =>
     `Line ${line}: ${field} “${value}” is not a date written YYYYMMDD.`,
+  dateRange: (line: number, field: string, value: string) =>
+    `Line ${line}: ${field} “${value}” is not a date between 2000 and 2100.`,
   dateOrder: (line: number) => `Line ${line}: EFF_START is after EFF_END.`,
   periodsOverlap: (line: number) =>
     `Line ${line}: its period overlaps another period of the file with other dates.`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { periodDays } from '../shop-calendar';
+import { DATE_RANGE_MESSAGE, periodDays, withinShopYears } from '../shop-calendar';
 
 /** The tax report's period: a month ('2026-11') or a quarter ('2026-Q4'), shop dates. */
 export const taxReportQuery = z.object({
@@ -9,7 +9,8 @@ export const taxReportQuery = z.object({
     .refine(
       (value) => periodDays(value) !== null,
       'Choose a month (2026-11) or a quarter (2026-Q4).',
-    ),
+    )
+    .refine(withinShopYears, DATE_RANGE_MESSAGE),
 });
 export type TaxReportQuery = z.output<typeof taxReportQuery>;
 

@@ -13,6 +13,8 @@ export const FOOTER_LINKS: SiteLink[] = [
   { label: 'Terms of Use', href: '/terms-of-use' },
   { label: 'Return Policy', href: '/return-policy' },
   { label: 'Contact Us', href: '/contactus' },
+  // Guests look an order up with its number and email (issue 39 point 4).
+  { label: 'Find your order', href: '/orderstatus' },
   { label: 'Gift Ideas', href: '/blog' },
   { label: 'Photo License', href: '/photolicensing' },
 ];

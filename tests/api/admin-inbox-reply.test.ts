@@ -100,7 +100,9 @@ describe('replying from the inbox', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'contact'), eq(auditLog.entityId, id)));
-    expect(audits).toEqual([
+    // The reply, and the item read by answering it (issue 39).
+    expect([...audits].sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+      expect.objectContaining({ action: 'inbox.read', actorId: adminRow!.id }),
       expect.objectContaining({
         action: 'inbox.reply',
         actorId: adminRow!.id,
@@ -180,5 +182,33 @@ describe('replying from the inbox', () => {
     expect((await api.post(path, { message: 'Hello' }, bearer(session.token))).status).toBe(403);
 
     expect(await count()).toEqual(before);
+  });
+
+  it('a reply marks what it answers read, and a return shows its reason and delivery (issue 39)', async () => {
+    const admin = await signedInAdmin(api);
+    const id = await contact({ email: freshEmail('reader') });
+    const item = async (kind: string, itemId: string) =>
+      (await inbox(admin.token)).find((entry) => entry.kind === kind && entry.id === itemId) as
+        | (InboxItem & { unread: boolean; reason: string | null; deliveredAt: string | null })
+        | undefined;
+    expect((await item('contact', id))?.unread).toBe(true);
+    const replied = await api.post(
+      `/admin/inbox/contact/${id}/reply`,
+      { message: 'Answered.' },
+      bearer(admin.token),
+    );
+    expect(replied.status).toBe(200);
+    expect((await item('contact', id))?.unread).toBe(false);
+    const reads = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, 'inbox.read')));
+    expect(reads).toHaveLength(1);
+
+    const customer = await customerAccount(api);
+    const { requestId } = await returnRequestFor(api, customer);
+    const returned = await item('return', requestId);
+    expect(returned?.reason).toBe('other');
+    expect(returned?.deliveredAt).toEqual(expect.any(String));
   });
 });

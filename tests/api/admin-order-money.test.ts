@@ -104,6 +104,17 @@ describe("the back office's money of an order: paid, each refund, net (issue 25 
       netCents: paidCents,
       state: 'paid',
       refunds: [],
+      // One instrument, the card (issue 35), with nothing refunded yet.
+      payments: [
+        {
+          id: expect.any(String),
+          method: 'sandbox',
+          amountCents: paidCents,
+          refundedCents: 0,
+          last4: '4242',
+          brand: 'visa',
+        },
+      ],
     });
 
     const first = await refundThrough(admin.token, requestId, [

@@ -16,6 +16,7 @@ import { hashGiftCardCode } from '../../api/modules/gift-cards/codes';
 import { deliverDueCards } from '../../api/modules/gift-cards/ledger';
 import { shopDetails } from '../../api/modules/mail/templates';
 import { addDays, GIFT_CARD_TEXTS, shopToday } from '../../core/gift-cards/model';
+import { formatCents } from '../../core/money';
 import type { TaxReport } from '../../core/tax/report';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { enamelLine, GUEST, guestOrder, mugLine, sandboxToken, SEATTLE } from '../helpers/orders';
@@ -241,8 +242,15 @@ describe('gift cards (issue 26 item 3)', () => {
     };
     expect(paid.order.giftCardPaid).toBe(20);
     const totalCents = Math.round(paid.order.total * 100);
-    const [payment] = await db().select().from(payments).where(eq(payments.orderId, paid.orderId));
-    expect(payment!.amountCents).toBe(totalCents - 2000);
+    // Two payments (issue 35): the gift card's $20, then the card's rest.
+    const paidBy = await db()
+      .select({ method: payments.method, amountCents: payments.amountCents, last4: payments.last4 })
+      .from(payments)
+      .where(eq(payments.orderId, paid.orderId));
+    expect(paidBy.sort((a, b) => a.method.localeCompare(b.method))).toEqual([
+      { method: 'gift_card', amountCents: 2000, last4: code.slice(-4) },
+      { method: 'sandbox', amountCents: totalCents - 2000, last4: '4242' },
+    ]);
     expect(await balanceCents(card!.id)).toBe(0);
 
     // The owner cancels it: the card gets its $20 back first, the payment card the rest.
@@ -264,6 +272,9 @@ describe('gift cards (issue 26 item 3)', () => {
       .from(outbox)
       .where(and(eq(outbox.to, 'grace.friend@example.com'), eq(outbox.kind, 'order.canceled')));
     expect(told!.text).toContain('We returned $20.00 to your gift card first');
+    // Each instrument and what went back to it (issue 35).
+    expect(told!.text).toContain(`Gift card ending in ${code.slice(-4)} — $20.00`);
+    expect(told!.text).toContain(`Visa ending in 4242 — ${formatCents(totalCents - 2000)}`);
 
     // The back office: the ledger, a resend with a new code (the old one stops), a disable; audited.
     const detail = await api.get(`/admin/giftcards/${card!.id}`, bearer(admin.token));
@@ -314,11 +325,15 @@ describe('gift cards (issue 26 item 3)', () => {
       order: { total: number; giftCardPaid: number };
     };
     expect(placed.order.giftCardPaid).toBe(placed.order.total);
-    const [payment] = await db()
-      .select()
+    // One payment, the gift card's (issue 35): no charge, no card named.
+    const paidBy = await db()
+      .select({ method: payments.method, amountCents: payments.amountCents })
       .from(payments)
       .where(eq(payments.orderId, placed.orderId));
-    expect(payment!.amountCents).toBe(0);
+    expect(paidBy).toEqual([
+      { method: 'gift_card', amountCents: Math.round(placed.order.total * 100) },
+    ]);
+    expect((placed.order as { payment?: unknown }).payment).toBeNull();
     const left = await balanceCents(card.id);
     expect(left).toBe(5000 - Math.round(placed.order.total * 100));
 

@@ -29,4 +29,19 @@ describe('GET /api/health', () => {
     });
     expect(JSON.stringify(body)).not.toContain('connection refused');
   });
+
+  it('answers 503 when the database answers but cannot take a write (a full disk)', async () => {
+    const { createApp } = await import('../../api/app');
+    const database = api.test.database;
+    const db = new Proxy(database.db, {
+      get: (target, key, receiver) =>
+        key === 'execute'
+          ? () => Promise.reject(new Error('could not extend file: No space left on device'))
+          : (Reflect.get(target, key, receiver) as unknown),
+    });
+    const full = createApp({ database: { ...database, db } });
+    const response = await full.handle(new Request('http://localhost/api/health'));
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
 });

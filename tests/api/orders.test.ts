@@ -124,7 +124,7 @@ describe('POST /api/orders/orderconfirmation', () => {
       unitPriceCents: 2400,
     });
     const [payment] = await db.select().from(payments).where(eq(payments.orderId, body.orderId));
-    expect(payment).toMatchObject({ provider: 'sandbox', status: 'paid', amountCents: 7393 });
+    expect(payment).toMatchObject({ method: 'sandbox', status: 'paid', amountCents: 7393 });
 
     const mail = await db.select().from(outbox).orderBy(asc(outbox.kind));
     expect(mail.map((m) => [m.kind, m.to])).toEqual([

@@ -28,9 +28,17 @@ describe('GET /api/product/suggest', () => {
       price: 24,
       thumb: expect.stringMatching(/^\/_image\?/),
       marks: [[12, 21]],
+      soldOut: false,
     });
     for (const product of answer.products) {
-      expect(Object.keys(product).sort()).toEqual(['_id', 'marks', 'price', 'thumb', 'title']);
+      expect(Object.keys(product).sort()).toEqual([
+        '_id',
+        'marks',
+        'price',
+        'soldOut',
+        'thumb',
+        'title',
+      ]);
     }
     // Title matches rank first (four stoneware titles in the demo catalogue), then the others.
     const titled = answer.products.map((product) => product.title.includes('Stoneware'));
@@ -49,6 +57,16 @@ describe('GET /api/product/suggest', () => {
     const typed = await suggest('stonw');
     const mug = typed.products.find((product) => product._id === MUG)!;
     expect(mug.title.slice(...mug.marks[0]!)).toBe('Stoneware');
+  });
+
+  it('says which suggested product is sold out, as its card does (issue 39)', async () => {
+    const answer = await suggest('blanket');
+    const blanket = answer.products.find(
+      (product) => product.title === 'Ferry Deck Plaid Picnic Blanket',
+    );
+    expect(blanket?.soldOut).toBe(true);
+    const mugs = await suggest('stoneware');
+    expect(mugs.products.find((product) => product._id === MUG)?.soldOut).toBe(false);
   });
 
   it('gives at most six products, best first, and the matching categories and subcategories', async () => {

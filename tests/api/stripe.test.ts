@@ -90,7 +90,7 @@ describe('the Stripe gateway, through the official SDK, against a local stand-in
       .from(payments)
       .where(eq(payments.orderId, body.orderId));
     expect(payment).toMatchObject({
-      provider: 'stripe',
+      method: 'stripe',
       status: 'paid',
       amountCents: Math.round(order.total * 100),
     });

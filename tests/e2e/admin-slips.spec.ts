@@ -85,6 +85,8 @@ test('the owner prints two slips (one a gift without prices) and a pick list, th
   // On paper: letter pages, one per slip and one for the pick list, no site header.
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('header.site-header')).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Categories' })).toBeHidden();
+  await expect(page.getByRole('contentinfo')).toBeHidden();
   await expect(page.getByRole('button', { name: SLIP_TEXT.print })).toBeHidden();
   const pdf = (await page.pdf({ preferCSSPageSize: true })).toString('latin1');
   expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(3);

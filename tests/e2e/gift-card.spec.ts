@@ -136,7 +136,11 @@ test('a gift card for a friend arrives with a working code, pays part of an orde
   await page.getByLabel('I agree to the Return Policy').check();
   await page.getByRole('button', { name: 'This is a test site, do not click' }).click();
   await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
-  await expect(page.getByTestId('paid-parts')).toContainText('−$25.00');
+  // The receipt names each instrument and its amount (issue 35).
+  await expect(page.getByTestId('paid-with')).toContainText(
+    `Gift card ending in ${code.slice(-4)} — $25.00`,
+  );
+  await expect(page.getByTestId('paid-with')).toContainText('Visa ending in 4242 — $16.93');
   const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
 
   // Nothing is left on the card.

@@ -35,6 +35,9 @@ for (const [name, viewport] of [
         /^\d+ suggestions?\. Use the up and down arrows to choose\.$/,
       );
       if (name === 'phone') {
+        // While typing, the box takes the header's whole line (issue 39: it was 68 px wide).
+        const field = await searchBox(page).boundingBox();
+        expect(field!.width).toBeGreaterThan(viewport.width * 0.75);
         const box = await list.boundingBox();
         const header = await page.locator('header.site-header').boundingBox();
         expect(box!.x).toBe(0);
@@ -76,6 +79,19 @@ for (const [name, viewport] of [
     });
   });
 }
+
+test('a sold-out product is suggested as "Sold out", as its card says (issue 39)', async ({
+  page,
+}) => {
+  await openHome(page);
+  await searchBox(page).pressSequentially('blanket', { delay: 20 });
+  const blanket = page.getByRole('option', { name: /Ferry Deck Plaid Picnic Blanket/ });
+  await expect(blanket).toContainText('Sold out');
+  // Only it: the other rows are products the shop has.
+  const products = page.getByRole('option').filter({ has: page.locator('img, span') });
+  expect(await products.count()).toBeGreaterThan(1);
+  await expect(page.getByRole('option').filter({ hasText: 'Sold out' })).toHaveCount(1);
+});
 
 test('the last row searches for the text; a category row opens its listing', async ({ page }) => {
   await openHome(page);

@@ -40,7 +40,9 @@ export function sampleOrderEmail(items: Item[]): OrderEmailData {
       paymentStatus: 'paid',
     },
     items,
-    payment: { brand: 'visa', last4: '4242' },
+    payments: [
+      { method: 'sandbox', brand: 'visa', last4: '4242', amountCents: subtotalCents + taxCents },
+    ],
   };
 }
 

@@ -72,8 +72,34 @@ describe('the order emails', () => {
       expect(part).toContain('$119.14');
       expect(part).toContain('400 Pine St');
       expect(part).toContain('Seattle, WA 98101');
-      expect(part).toContain('Visa ending in 4242');
+      expect(part).toContain('Visa ending in 4242 — $119.14');
     }
+  });
+
+  it('name each instrument that paid and its amount, and no card when a gift card paid it all', async () => {
+    const split = await orderConfirmationEmail(
+      {
+        ...order,
+        payments: [
+          { method: 'gift_card', brand: null, last4: '5R64', amountCents: 10000 },
+          { method: 'sandbox', brand: 'visa', last4: '4242', amountCents: 1914 },
+        ],
+      },
+      shop,
+    );
+    for (const part of [split.text, split.html]) {
+      expect(part).toContain('Gift card ending in 5R64 — $100.00');
+      expect(part).toContain('Visa ending in 4242 — $19.14');
+    }
+    const giftCardOnly = await orderConfirmationEmail(
+      {
+        ...order,
+        payments: [{ method: 'gift_card', brand: null, last4: '5R64', amountCents: 11914 }],
+      },
+      shop,
+    );
+    expect(giftCardOnly.text).toContain('Gift card ending in 5R64 — $119.14');
+    expect(giftCardOnly.text).not.toMatch(/Card ending in|Visa/);
   });
 
   it('put each figure on the line of its label in the text part', async () => {
@@ -122,7 +148,7 @@ describe('the order emails', () => {
     expect(mail.text).toContain('Customer: Ada Lovelace (guest)');
     expect(mail.text).toContain('Email: ada@example.com');
     expect(mail.text).toContain(`Order id: ${order.order.id}`);
-    expect(mail.text).toContain('Payment: paid, Visa ending in 4242');
+    expect(mail.text).toContain('Payment: paid, Visa ending in 4242 — $119.14');
     expect(mail.html).toContain('Ada Lovelace');
   });
 });

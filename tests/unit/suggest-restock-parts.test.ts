@@ -24,7 +24,9 @@ describe('suggestion rows', () => {
   it('lists products, then shelves, then "Search for \'…\'" leading to the search page', () => {
     const options = suggestionOptions(
       {
-        products: [{ _id: 'p1', title: 'Mug', price: 24, thumb: null, marks: [[0, 3]] }],
+        products: [
+          { _id: 'p1', title: 'Mug', price: 24, thumb: null, marks: [[0, 3]], soldOut: false },
+        ],
         shelves: [
           { category: 'Home', subcategory: null },
           { category: 'Gift Collection', subcategory: 'Under $30' },
@@ -44,7 +46,7 @@ describe('suggestion rows', () => {
   });
 
   it('says how many suggestions there are', () => {
-    const product = { _id: 'p', title: 'T', price: 1, thumb: null, marks: [] };
+    const product = { _id: 'p', title: 'T', price: 1, thumb: null, marks: [], soldOut: false };
     expect(suggestionCount({ products: [product], shelves: [] })).toBe(
       '1 suggestion. Use the up and down arrows to choose.',
     );

@@ -11,7 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { outbox } from './messaging';
-import { orders } from './orders';
+import { orders, payments } from './orders';
 import { returnRequests } from './order-requests';
 import { users } from './users';
 
@@ -94,7 +94,42 @@ export const orderRefunds = pgTable(
   ],
 );
 
+/**
+ * What one refund gave back to one payment (issue 35): a refund of an order is split over its
+ * payments, the gift card's part first, then the card, each part a row here. A gateway part is
+ * written `pending` before the gateway is asked and becomes `succeeded` with its reference, or is
+ * deleted when the gateway refuses; a gift card's part is `succeeded` in the transaction that
+ * gives it back. What a payment has refunded is the sum of its succeeded rows.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: 'cascade' }),
+    /** The gateway's key of a card's part: the refund's key; a gift card's: that and ':gift-card'. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded'] }).notNull(),
+    /** The gateway's id for the refund; null for a gift card's part and refunds made before. */
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payment_refunds_idempotency_key').on(table.idempotencyKey),
+    index('payment_refunds_payment_idx').on(table.paymentId),
+    index('payment_refunds_refund_idx').on(table.refundId),
+    check('payment_refunds_amount_positive', sql`${table.amountCents} > 0`),
+  ],
+);
+
 export type OrderRefundRow = typeof orderRefunds.$inferSelect;
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;
 
 /**

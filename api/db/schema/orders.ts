@@ -18,6 +18,8 @@ import { CANCEL_REASONS } from '../../../core/admin/cancel-reason';
 import { products } from './catalogue';
 import type { GiftCardDetails } from '../../../core/gift-cards/model';
 import { PRODUCT_KINDS, TAX_CLASSES } from '../../../core/product/kind';
+import { PAYMENT_METHODS } from '../../../core/orders/payments';
+import { giftCards } from './gift-cards';
 
 export {
   ORDER_STATUSES,
@@ -89,11 +91,22 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason', { enum: CANCEL_REASONS }),
     /** The owner's own words when the reason is "other". */
     cancelNote: text('cancel_note'),
+    /**
+     * A pending order the recovery job could not settle (issue 35): its failed tries, when it is
+     * tried next (backoff) and the last error. After a few tries the dashboard shows it.
+     */
+    recoveryAttempts: integer('recovery_attempts').notNull().default(0),
+    recoveryNextAt: timestamp('recovery_next_at', { withTimezone: true }),
+    recoveryError: text('recovery_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('orders_number_key').on(table.number),
+    // Pending orders due for recovery, next try first (api/modules/orders/recovery.ts).
+    index('orders_recovery_due_idx')
+      .on(table.recoveryNextAt, table.createdAt)
+      .where(sql`${table.shippingStatus} = 'pending_payment'`),
     index('orders_user_created_idx').on(table.userId, table.createdAt),
     index('orders_email_created_idx').on(table.email, table.createdAt),
     index('orders_shipping_status_idx').on(table.shippingStatus, table.createdAt),
@@ -164,7 +177,11 @@ export const orderItems = pgTable(
   ],
 );
 
-/** One charge at a payment gateway for an order. */
+/**
+ * One payment of an order (issue 35): a charge at a payment gateway (`sandbox`, `stripe`) or a gift
+ * card's redemption (`gift_card`, with the card it came from). What the order was paid is the sum
+ * of its payments; refunds are rows against one payment each (`payment_refunds`).
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -172,8 +189,10 @@ export const payments = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
-    /** The gateway's id for the charge (a PaymentIntent id with Stripe). */
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    /** The gift card a `gift_card` payment spent; null for a card charge. */
+    giftCardId: uuid('gift_card_id').references(() => giftCards.id, { onDelete: 'set null' }),
+    /** The gateway's id for the charge (a PaymentIntent id with Stripe); a gift card's: its own. */
     reference: text('reference').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -188,8 +207,9 @@ export const payments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    uniqueIndex('payments_provider_reference_key').on(table.provider, table.reference),
+    uniqueIndex('payments_method_reference_key').on(table.method, table.reference),
     index('payments_order_idx').on(table.orderId),
+    check('payments_amount_positive', sql`${table.amountCents} > 0`),
   ],
 );
 

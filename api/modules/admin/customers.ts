@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders, orderRefunds, payments, savedCards, userAddresses, users } from '../../db/schema';
+import {
+  orders,
+  paymentRefunds,
+  payments,
+  savedCards,
+  userAddresses,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import {
   CUSTOMER_MESSAGES,
@@ -46,13 +53,11 @@ function customerRows(db: Db, where: SQL, limit: number, offset: number) {
       left join ${orders} o on o.shipping_status in (${paidStates}) and (o.user_id = u.id
         or (u.email_verified and o.user_id is null and lower(o.email) = lower(u.email)))
       left join lateral (
-        select p.paid - case when p.any_refunded then greatest(p.paid, r.refunded)
-          else r.refunded end as net
-        from (select coalesce(sum(amount_cents), 0) as paid,
-                coalesce(bool_or(status = 'refunded'), false) as any_refunded
-              from ${payments} where order_id = o.id and status in ('paid', 'refunded')) p,
-             (select coalesce(sum(amount_cents), 0) as refunded
-              from ${orderRefunds} where order_id = o.id and status = 'succeeded') r
+        -- Each payment less what it gave back (all of it once marked refunded), as order-money.ts.
+        select coalesce(sum(p.amount_cents - case when p.status = 'refunded' then p.amount_cents
+          else (select coalesce(sum(pr.amount_cents), 0) from ${paymentRefunds} pr
+            where pr.payment_id = p.id and pr.status = 'succeeded') end), 0) as net
+        from ${payments} p where p.order_id = o.id and p.status in ('paid', 'refunded')
       ) m on o.id is not null
       where u.role = 'customer' and ${where}
       group by u.id

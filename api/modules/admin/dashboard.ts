@@ -8,6 +8,7 @@ import { mostAwaited } from './demand';
 import { rowsOf } from './deps';
 import { unread } from './inbox';
 import { lowStockRows } from '../jobs/low-stock';
+import { needsAttentionOrders } from './needs-attention';
 
 /**
  * GET /admin/dashboard: what needs the owner today, and the last 30 days; `backups`, the age of the
@@ -57,5 +58,7 @@ export async function dashboard(db: Db, backupsDir = config().backups.dir) {
     mostAwaited: await mostAwaited(db),
     last30Days,
     backups: backupStatus(backupsDir),
+    /** Pending orders the recovery job could not settle after several tries (issue 35). */
+    needsAttention: await needsAttentionOrders(db),
   };
 }

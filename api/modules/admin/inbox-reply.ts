@@ -6,6 +6,7 @@ import { enqueueMail } from '../mail/outbox';
 import { REPLY_MESSAGES, type ReplyBody, type ReplyKind } from '../../../core/admin/inbox-reply';
 import { audit, type Actor, type AdminDeps } from './deps';
 import { inboxReplyEmail } from './emails';
+import { recordRead } from './inbox-reads';
 
 /** Who wrote the item and about what: its sender's address (null: none given), subject, words. */
 async function itemToAnswer(db: Db, kind: ReplyKind, id: string) {
@@ -78,6 +79,8 @@ export async function replyToItem(
       entityId: id,
       after: { replyId: row!.id, to, outboxId },
     });
+    // Answered is read: the owner need not also press "Mark read" (issue 39).
+    await recordRead(tx, actor, kind, id);
     return row!;
   });
   deps.onMailQueued?.();

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   contactMessages,
@@ -8,7 +8,8 @@ import {
   returnRequests,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { audit, type Actor } from './deps';
+import type { Actor } from './deps';
+import { recordRead } from './inbox-reads';
 import { repliesOf } from './inbox-reply';
 
 /** An SQL condition: the inbox item of `kind` with id `id` has not been read. */
@@ -64,6 +65,9 @@ export async function inbox(db: Db) {
       orderNumber: sql<string>`${orders.number}::text`,
       orderId: orders.id,
       status: sql<string | null>`${returnRequests.status}`,
+      // What the owner decides on (issue 39): why it comes back, and when it was delivered.
+      reason: returnRequests.reason,
+      deliveredAt: orders.deliveredAt,
       createdAt: returnRequests.createdAt,
       unread: sql<boolean>`${unread('return', sql`${returnRequests.id}`)}`,
     })
@@ -72,8 +76,13 @@ export async function inbox(db: Db) {
     .orderBy(desc(returnRequests.createdAt))
     .limit(INBOX_LIMIT);
   const items = [
-    ...contact.map((row) => ({ kind: 'contact' as const, ...row })),
-    ...issues.map((row) => ({ kind: 'issue' as const, ...row })),
+    ...contact.map((row) => ({
+      kind: 'contact' as const,
+      ...row,
+      reason: null,
+      deliveredAt: null,
+    })),
+    ...issues.map((row) => ({ kind: 'issue' as const, ...row, reason: null, deliveredAt: null })),
     ...returns.map((row) => ({ kind: 'return' as const, ...row })),
   ]
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
@@ -112,19 +121,7 @@ export async function markRead(db: Db, actor: Actor, kind: InboxKind, id: string
       ? await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('no key update')
       : [];
     if (!item) throw new AppError('NOT_FOUND', INBOX_NOT_FOUND);
-    const [already] = await tx
-      .select({ readAt: inboxReads.readAt })
-      .from(inboxReads)
-      .where(and(eq(inboxReads.kind, kind), eq(inboxReads.itemId, id)));
-    if (already) return;
-    await tx.insert(inboxReads).values({ kind, itemId: id });
-    await audit(tx, actor, {
-      action: 'inbox.read',
-      entity: kind,
-      entityId: id,
-      before: { read: false },
-      after: { read: true },
-    });
+    await recordRead(tx, actor, kind, id);
   });
   return { ok: true };
 }

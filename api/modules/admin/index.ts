@@ -36,6 +36,8 @@ import { replyToItem } from './inbox-reply';
 import { orderDetail } from './order-detail';
 import { listOrders } from './order-list';
 import { cancelAndRefund, retryRefund } from './refunds';
+import { refundPayment } from './payment-refund';
+import { paymentRefundBody } from '../../../core/admin/order-money';
 import { markShipped } from './ship';
 import { setStock, setStockMany, stockList } from './stock';
 import { bulkStockBody } from '../../../core/admin/stock-body';
@@ -109,6 +111,11 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
       admin: true,
       params: idParams,
     })
+    .post(
+      '/orders/:id/refund-payment',
+      ({ params, body, user }) => refundPayment(deps, user, params.id, body),
+      { admin: true, params: idParams, body: paymentRefundBody },
+    )
     .get('/products', () => stockList(deps.db), { admin: true })
     .post('/products/stock', ({ body, user }) => setStock(deps.db, user, body), {
       admin: true,

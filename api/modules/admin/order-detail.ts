@@ -26,7 +26,7 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
       .orderBy(asc(orderItems.position)),
     db
       .select({
-        provider: payments.provider,
+        provider: payments.method,
         reference: payments.reference,
         status: payments.status,
         amountCents: payments.amountCents,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { orderItems, orders, VISIBLE_ORDER_STATUSES, type OrderRow } from '../../db/schema';
 import { nextDay, shopMidnight } from '../../../core/shop-calendar';
 import type { OrderListQuery } from '../../../core/admin/model';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { hasNothingToShip } from '../orders/digital-delivery';
 import { moneyByOrder } from '../orders/order-money';
 
@@ -32,8 +33,10 @@ const statusFilter = (status: OrderListQuery['status']): SQL | undefined => {
  */
 export async function listOrders(db: Db, query: OrderListQuery) {
   const conditions: (SQL | undefined)[] = [
-    // Orders that were never paid are not the owner's to fulfil.
-    inArray(orders.shippingStatus, [...VISIBLE_ORDER_STATUSES, 'canceling', 'refund_failed']),
+    // Orders that were never paid are not the owner's to fulfil; pending ones only when asked for.
+    query.status === ORDER_STATE.pendingPayment
+      ? undefined
+      : inArray(orders.shippingStatus, [...VISIBLE_ORDER_STATUSES, 'canceling', 'refund_failed']),
     statusFilter(query.status),
   ];
   const q = query.q?.trim();
@@ -66,6 +69,8 @@ export async function listOrders(db: Db, query: OrderListQuery) {
       paymentStatus: orders.paymentStatus,
       totalCents: orders.totalCents,
       createdAt: orders.createdAt,
+      // A pending order's failed recovery tries (issue 35); 0 for every other.
+      recoveryAttempts: orders.recoveryAttempts,
     })
     .from(orders)
     .where(where)

@@ -5,9 +5,7 @@ import type { Db } from '../../db/client';
 import { categoryOrders, productCategorizations, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/unique-violation';
-import { catalogueChanged } from '../catalogue/change';
-import { recordLowStock } from '../jobs/low-stock';
-import { claimRestocked } from '../restock-alerts/service';
+import { stockChanged } from '../inventory';
 import { audit, type Actor } from './deps';
 import {
   PRODUCT_MESSAGES,
@@ -170,10 +168,6 @@ export async function updateProduct(
       if (hasVariants) await syncVariantTotals(tx, [id]);
       await tx.delete(productCategorizations).where(eq(productCategorizations.productId, id));
       const now = await categorise(tx, id, categories);
-      // Stock the edit brought back reaches those waiting for it with this commit (issue 27), and
-      // low-stock crossings are recorded (issue 28).
-      await recordLowStock(tx, { productIds: [id] });
-      await claimRestocked(tx, { productIds: [id] });
       await audit(tx, actor, {
         action: 'product.edit',
         entity: 'product',
@@ -185,7 +179,9 @@ export async function updateProduct(
     }),
   );
   if (!after) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.productNotFound);
-  await catalogueChanged(deps.db, { productIds: [id] });
+  // Stock the edit brought back reaches those waiting for it (issue 27), low-stock crossings are
+  // recorded (issue 28) and the catalogue shows the edit (issue 35: one inventory module).
+  await stockChanged(deps.db, { productIds: [id] });
   return after;
 }
 
@@ -255,7 +251,6 @@ export async function createProduct(deps: ProductDeps, actor: Actor, body: Produ
       await writeVariants(tx, id, body.variants);
       await syncVariantTotals(tx, [id]);
       const now = await categorise(tx, id, categories);
-      await recordLowStock(tx, { productIds: [id] });
       await audit(tx, actor, {
         action: 'product.create',
         entity: 'product',
@@ -266,7 +261,7 @@ export async function createProduct(deps: ProductDeps, actor: Actor, body: Produ
       return now;
     }),
   );
-  await catalogueChanged(deps.db, { productIds: [created.id] });
+  await stockChanged(deps.db, { productIds: [created.id] });
   return created;
 }
 

@@ -2,8 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, returnRequestItems, returnRequests } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { changeCatalogue } from '../catalogue/change';
-import { releaseStock, reservationOf, stockChangeOf } from '../orders/stock';
+import { changeStock, release, reservationOf, stockChangeOf } from '../inventory';
 import { RETURN_MESSAGES } from '../../../core/admin/model';
 import { RESTOCK_MESSAGES, type ReceiveBody } from '../../../core/admin/return-restock';
 import { audit, type Actor, type AdminDeps } from './deps';
@@ -16,14 +15,14 @@ const restockedLine = (units: number, title: string, variantTitle: string | null
 /**
  * POST /admin/returns/:id/receive: approved → received (the parcel is back), and the units the
  * owner puts back on sale (issue 25 point 4) go back to their product's or variant's stock, in one
- * transaction through the catalogue's change function, so the product page and search show them
- * at once. The move is a conditional update, which holds the request's row: of two "received" at
+ * transaction through the inventory's `changeStock` (low-stock, back-in-stock, the catalogue),
+ * so the product page and search show them at once. The move is a conditional update, which holds the request's row: of two "received" at
  * once, the second waits, finds it received and is refused (409), so the units go back once. Each
  * line's units are checked against what the return sends back; any refusal writes nothing.
  */
 export async function receiveReturn(deps: AdminDeps, actor: Actor, id: string, body: ReceiveBody) {
   let moved = false;
-  await changeCatalogue(deps.db, async (tx) => {
+  await changeStock(deps.db, async (tx) => {
     const [row] = await tx
       .update(returnRequests)
       .set({ status: 'received', updatedAt: new Date() })
@@ -41,7 +40,7 @@ export async function receiveReturn(deps: AdminDeps, actor: Actor, id: string, b
     });
     if (lines.length === 0) return {};
     const reservation = reservationOf(lines);
-    await releaseStock(tx, reservation);
+    await release(tx, reservation);
     await audit(tx, actor, {
       action: 'order.restock',
       entity: 'order',

@@ -1,7 +1,13 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { orderItems, orderRefunds, orders, payments, returnRequests } from '../../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  orderItems,
+  orderRefunds,
+  orders,
+  paymentRefunds,
+  payments,
+  returnRequests,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { log } from '../../lib/log';
 import { enqueueMail } from '../mail/outbox';
 import { returnRefundedEmail } from '../mail/templates/ReturnEmails';
 import { RETURN_MESSAGES, type RefundBody } from '../../../core/admin/model';
@@ -11,7 +17,8 @@ import { isGiftCard } from '../../../core/gift-cards/model';
 import { taxRefundedSoFar } from '../tax/refunds';
 import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar } from './returns-lookup';
-import { returnToCards } from '../gift-cards/ledger';
+import { refundPayments } from '../orders/refund-payments';
+import { refundedTo } from '../orders/order-money';
 
 /** The gateway's idempotency key of one partial refund: the browser's key, scoped to the order. */
 export const partialRefundKey = (orderId: string, key: string) => `order-${orderId}-refund-${key}`;
@@ -30,8 +37,8 @@ export const partialRefundKey = (orderId: string, key: string) => `order-${order
 export async function refundReturn(deps: AdminDeps, actor: Actor, id: string, body: RefundBody) {
   const started = await recordPendingRefund(deps, actor, id, body);
   if (started.refund.status === 'succeeded') return refundAnswer(started.refund);
-  const receipt = await askGateway(deps, actor, id, started);
-  const finished = await completeRefund(deps, actor, id, started, receipt.reference);
+  await giveBack(deps, actor, id, started);
+  const finished = await completeRefund(deps, actor, id, started);
   if (finished) deps.onMailQueued?.();
   const [now] = await deps.db
     .select()
@@ -47,15 +54,13 @@ interface StartedRefund {
   orderId: string;
 }
 
-/** The order's charge that refunds go back to (paid, or already partly refunded). */
-async function chargeOf(db: AdminDeps['db'], orderId: string) {
-  const [payment] = await db
-    .select({ amountCents: payments.amountCents, reference: payments.reference })
+/** What the order's payments took, every instrument (paid, or already partly refunded). */
+async function paidOf(db: AdminDeps['db'], orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['paid', 'refunded'])))
-    .orderBy(asc(payments.createdAt))
-    .limit(1);
-  return payment;
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['paid', 'refunded'])));
+  return Number(row?.cents ?? 0);
 }
 
 /**
@@ -96,8 +101,8 @@ async function recordPendingRefund(
       .from(orders)
       .where(eq(orders.id, request.orderId))
       .for('update');
-    const payment = await chargeOf(tx, order!.id);
-    if (!payment) throw new AppError('CONFLICT', RETURN_MESSAGES.noPayment);
+    const paid = Math.min(await paidOf(tx, order!.id), order!.totalCents);
+    if (paid === 0) throw new AppError('CONFLICT', RETURN_MESSAGES.noPayment);
     const items = await tx
       .select({
         id: orderItems.id,
@@ -121,8 +126,6 @@ async function recordPendingRefund(
         throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooManyUnits);
       }
     }
-    // What was paid: the payment card's charge and the gift cards' part (issue 26).
-    const paid = Math.min(payment.amountCents + order!.giftCardCents, order!.totalCents);
     const { amountCents, lines } = refundAmount(
       items.map((item) => ({ ...item, refundedQuantity: soFar.byLine.get(item.id) ?? 0 })),
       [...wanted].map(([orderItemId, quantity]) => ({ orderItemId, quantity })),
@@ -151,12 +154,6 @@ async function recordPendingRefund(
         ),
       }),
     );
-    // The gift cards' part goes back to them first, the payment card gets the rest (issue 26).
-    const [given] = await tx
-      .select({ cents: sql<number>`coalesce(sum(${orderRefunds.giftCardCents}), 0)::int` })
-      .from(orderRefunds)
-      .where(and(eq(orderRefunds.orderId, order!.id), sql`${orderRefunds.status} <> 'failed'`));
-    const giftCardCents = Math.min(amountCents, order!.giftCardCents - Number(given?.cents ?? 0));
     const [refund] = await tx
       .insert(orderRefunds)
       .values({
@@ -165,7 +162,6 @@ async function recordPendingRefund(
         idempotencyKey: key,
         amountCents,
         taxCents,
-        giftCardCents: Math.max(0, giftCardCents),
         lines,
         status: 'pending',
         actorEmail: actor.email,
@@ -176,24 +172,33 @@ async function recordPendingRefund(
 }
 
 /**
- * Step 2: the gateway refunds with an idempotency key made from the browser's (a retried click
- * refunds once); a refusal marks the refund failed (no longer counted) and answers 503.
+ * Step 2: the order's payments give it back, the gift card's part first, then the card's through
+ * the gateway with a key made from the browser's (a retried click refunds once; refundPayments). A
+ * refusal answers 503; the refund is marked failed (no longer counted) when nothing went back.
  */
-async function askGateway(deps: AdminDeps, actor: Actor, id: string, started: StartedRefund) {
+async function giveBack(deps: AdminDeps, actor: Actor, id: string, started: StartedRefund) {
   const { refund } = started;
-  const payment = await chargeOf(deps.db, started.orderId);
-  const toCard = refund.amountCents - refund.giftCardCents;
-  // All of it goes back to gift cards: nothing for the gateway (issue 26).
-  if (toCard === 0) return { reference: `giftcard-${refund.idempotencyKey}` };
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, started.orderId));
   try {
-    return await deps.gateway.refund(payment!.reference, refund.idempotencyKey, toCard);
+    await refundPayments(deps, order!, {
+      amountCents: refund.amountCents,
+      key: refund.idempotencyKey,
+      actorEmail: actor.email,
+      reason: 'return refunded',
+    });
   } catch (error) {
-    log('error', 'partial refund failed', { refundId: refund.id, error: String(error) });
+    if (!(error instanceof AppError) || error.type !== 'UNAVAILABLE') throw error;
     await deps.db.transaction(async (tx) => {
       await tx
         .update(orderRefunds)
         .set({ status: 'failed', updatedAt: new Date() })
-        .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, 'pending')));
+        .where(
+          and(
+            eq(orderRefunds.id, refund.id),
+            eq(orderRefunds.status, 'pending'),
+            sql`not exists (select 1 from ${paymentRefunds} where ${paymentRefunds.refundId} = ${refund.id})`,
+          ),
+        );
       await audit(tx, actor, {
         action: 'order.refund',
         entity: 'order',
@@ -207,32 +212,23 @@ async function askGateway(deps: AdminDeps, actor: Actor, id: string, started: St
 }
 
 /**
- * Step 3: marks the refund succeeded with the gateway's reference, moves the return received → refunded, writes the audit row
- * and queues the customer's email, in one transaction. Answers null when a racing retry did it.
+ * Step 3: moves the return received → refunded, writes the audit row and queues the customer's
+ * email (with the gift card's part), in one transaction. Answers null when a racing retry did it.
  */
-async function completeRefund(
-  deps: AdminDeps,
-  actor: Actor,
-  id: string,
-  started: StartedRefund,
-  gatewayReference: string,
-) {
-  const { refund } = started;
+async function completeRefund(deps: AdminDeps, actor: Actor, id: string, started: StartedRefund) {
   return deps.db.transaction(async (tx) => {
-    const [done] = await tx
-      .update(orderRefunds)
-      .set({ status: 'succeeded', gatewayReference, updatedAt: new Date() })
-      .where(and(eq(orderRefunds.id, refund.id), eq(orderRefunds.status, 'pending')))
-      .returning();
-    // A retry that raced the first answer: the first one recorded it.
-    if (!done) return null;
-    if (done.giftCardCents > 0) {
-      await returnToCards(tx, started.orderId, done.giftCardCents, 'return refunded');
-    }
-    await tx
+    const [moved] = await tx
       .update(returnRequests)
       .set({ status: 'refunded', updatedAt: new Date() })
-      .where(and(eq(returnRequests.id, id), eq(returnRequests.status, 'received')));
+      .where(and(eq(returnRequests.id, id), eq(returnRequests.status, 'received')))
+      .returning({ id: returnRequests.id });
+    // A retry that raced the first answer: the first one recorded it.
+    if (!moved) return null;
+    const [done] = await tx
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.id, started.refund.id));
+    if (!done) return null;
     await audit(tx, actor, {
       action: 'order.refund',
       entity: 'order',
@@ -270,6 +266,7 @@ async function completeRefund(
       done.amountCents,
       deps.shop,
       done.giftCardCents,
+      await refundedTo(tx, done.idempotencyKey),
     );
     await enqueueMail(tx, { kind: 'return.refunded', to: found.order.email, ...mail });
     return done;

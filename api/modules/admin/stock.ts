@@ -2,9 +2,7 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productVariants, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { catalogueChanged } from '../catalogue/change';
-import { recordLowStock } from '../jobs/low-stock';
-import { claimRestocked } from '../restock-alerts/service';
+import { adjust, stockChanged } from '../inventory';
 import { ADMIN_MESSAGES, type SetStockBody } from '../../../core/admin/model';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
@@ -96,10 +94,9 @@ interface Saved {
  * Sets the stock and low-stock thresholds (issue 28) of many rows in ONE transaction (issue 25):
  * every SKU must exist, or nothing is written and the refusal names each unknown row
  * (`items.N.sku`). Each row whose quantity or threshold changes gets its audit row (before and
- * after) in the same transaction, which also records low-stock crossings and claims the
- * back-in-stock requests of what came back (issue 27), so their emails are queued with the stock.
- * The catalogue's change function runs once it has committed, so product pages and search show the
- * new stock at once.
+ * after) in the same transaction. Once it has committed, `stockChanged` records low-stock
+ * crossings, claims the back-in-stock requests of what came back (issue 27) and refreshes the
+ * catalogue, so product pages and search show the new stock at once.
  */
 export async function setStockMany(db: Db, actor: Actor, body: BulkStockBody) {
   const saved = await db.transaction(async (tx) => {
@@ -130,11 +127,7 @@ export async function setStockMany(db: Db, actor: Actor, body: BulkStockBody) {
         set.quantity = item.quantity;
       if (threshold !== undefined && row.threshold !== threshold) set.lowStockThreshold = threshold;
       if (Object.keys(set).length === 0) continue;
-      const table = row.entity === 'variant' ? productVariants : products;
-      await tx
-        .update(table)
-        .set(set)
-        .where(sql`${table.id} = ${row.id}`);
+      await adjust(tx, row, set);
       const before: Record<string, unknown> = { sku: item.sku };
       const after: Record<string, unknown> = { sku: item.sku };
       if (set.quantity !== undefined) {
@@ -167,21 +160,13 @@ export async function setStockMany(db: Db, actor: Actor, body: BulkStockBody) {
         .filter((row) => row.entity === 'variant' && row.quantity !== undefined)
         .map((row) => row.productId),
     );
-    const touched = touchedBy(changed);
-    // A product's threshold is its variants' too: they are read again with it (locked with it).
-    await recordLowStock(tx, {
-      productIds: [
-        ...touched.productIds,
-        ...changed.filter((row) => row.entity === 'product').map((row) => row.id),
-      ],
-      skus: touched.skus,
-    });
-    await claimRestocked(tx, touched);
     return changed;
   });
   const quantities = saved.filter((row) => row.quantity !== undefined);
   const thresholds = saved.filter((row) => row.threshold !== undefined);
-  if (quantities.length > 0) await catalogueChanged(db, touchedBy(quantities));
+  // Low-stock crossings (a product's threshold is its variants' too: they are read with it),
+  // back-in-stock claims and the catalogue, once saved (issue 35).
+  await stockChanged(db, touchedBy(saved));
   return {
     saved: quantities.map(({ sku, quantity }) => ({ sku, quantity: quantity! })),
     thresholds: thresholds.map(({ sku, threshold }) => ({ sku, threshold: threshold! })),

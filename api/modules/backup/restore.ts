@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, type Database } from '../../db/client';
+import { LONG_WORK_TIMEOUTS, migrateDatabase, openDatabase, type Database } from '../../db/client';
 import { openPgliteClient } from '../../db/pglite';
 import {
   assertRestorable,
@@ -131,7 +131,11 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
   let database: Database;
   if (target.databaseUrl) {
     await restorePostgres(target.databaseUrl, dump, existing.includes('the PostgreSQL database'));
-    database = await openDatabase({ url: target.databaseUrl, poolSize: 2 });
+    database = await openDatabase({
+      url: target.databaseUrl,
+      poolSize: 2,
+      timeouts: LONG_WORK_TIMEOUTS,
+    });
   } else {
     if (existing.includes(dbFolder)) keep(dbFolder);
     mkdirSync(dbFolder, { recursive: true });

@@ -1,42 +1,36 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { dataFolderOwner, isSameProcess, type LockOwner } from '../../db/data-lock';
 
 /**
  * The embedded database has one owner: the running shop. So `npm run backup` asks a running shop
  * to take the backup itself (a request file, then SIGUSR2: only its own user or root can send it)
- * and `npm run restore` refuses while it runs. The shop says it runs in `<DATA_DIR>/server.pid`.
+ * and `npm run restore` refuses while it runs. The shop is known by the data folder's lock
+ * (api/db/data-lock.ts): its PID and that process's start time, so a PID reused by another program
+ * is never signalled.
  */
-const PID_FILE = 'server.pid';
 const REQUEST_FILE = 'backup-request.json';
 
 export const answerFile = (dataDir: string, id: string) =>
   join(dataDir, `backup-answer-${id}.json`);
 
-/** Written when the server listens, removed when it stops. */
-export function markRunning(dataDir: string): () => void {
-  const file = join(dataDir, PID_FILE);
-  writeFileSync(file, String(process.pid));
-  return () => rmSync(file, { force: true });
-}
-
-/** The pid of the shop running on this data folder, if one is. */
-export function runningShop(dataDir: string): number | undefined {
-  const file = join(dataDir, PID_FILE);
-  if (!existsSync(file)) return undefined;
-  const pid = Number(readFileSync(file, 'utf8'));
-  if (!Number.isInteger(pid) || pid <= 0) return undefined;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return undefined; // left behind by a shop that did not stop cleanly
-  }
+/** The shop running on this data folder (its lock's owner), if one is. */
+export function runningShop(dataDir: string): LockOwner | undefined {
+  const owner = dataFolderOwner(dataDir);
+  return owner?.role === 'the shop' ? owner : undefined;
 }
 
 /** Asks the running shop for a backup; answers what it wrote (its answer file's content). */
-export async function requestBackup(dataDir: string, pid: number, id: string, timeoutMs = 600_000) {
+export async function requestBackup(
+  dataDir: string,
+  shop: LockOwner,
+  id: string,
+  timeoutMs = 600_000,
+) {
   writeFileSync(join(dataDir, REQUEST_FILE), JSON.stringify({ id }));
-  process.kill(pid, 'SIGUSR2');
+  // Checked again just before the signal: the PID must still be that very process.
+  if (!isSameProcess(shop)) throw new Error('The shop has stopped.');
+  process.kill(shop.pid, 'SIGUSR2');
   const until = Date.now() + timeoutMs;
   const answer = answerFile(dataDir, id);
   while (!existsSync(answer)) {

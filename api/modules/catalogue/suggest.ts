@@ -1,3 +1,4 @@
+import { isSoldOut } from '../../../core/product/availability';
 import { productPrice } from '../../../core/product/price';
 import {
   SUGGEST_MIN_CHARACTERS,
@@ -168,6 +169,7 @@ export function suggestCatalogue(
       price: productPrice(product),
       thumb: thumbOf(product._id, product.image[0]),
       marks: matchedRanges(product.title, read),
+      soldOut: isSoldOut(product),
     })),
     shelves: matchingShelves(shelves, read),
   };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { giftCardLedger, giftCards, orders, type GiftCardRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -10,7 +10,24 @@ import {
   type GiftCardAdminDto,
   type GiftCardLedgerDto,
 } from '../../../core/gift-cards/model';
+import { hashTypedCode } from './codes';
 import { deliverCard } from './ledger';
+
+/** The cards a search names: a whole code by its hash, 4 characters by the last 4, else emails. */
+function searchFilter(q: string): SQL | undefined {
+  const typed = q.trim();
+  if (typed === '') return undefined;
+  const hash = hashTypedCode(typed);
+  if (hash) return eq(giftCards.codeHash, hash);
+  const compact = typed.replace(/[\s-]/g, '').toUpperCase();
+  const pattern = `%${typed.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return or(
+    ...(compact.length === 4 ? [eq(giftCards.last4, compact)] : []),
+    ilike(giftCards.recipientEmail, pattern),
+    ilike(giftCards.buyerEmail, pattern),
+    ilike(giftCards.recipientName, pattern),
+  );
+}
 
 const balanceSql = sql<number>`coalesce((select sum(${giftCardLedger.amountCents}) from ${giftCardLedger} where ${giftCardLedger.giftCardId} = ${giftCards.id}), 0)::int`;
 
@@ -40,12 +57,16 @@ function toDto(row: {
   };
 }
 
-/** The back office's list: every card issued, newest first, with its balance. */
-export async function listGiftCards(db: Db): Promise<GiftCardAdminDto[]> {
+/**
+ * The back office's list: every card issued, newest first, with its balance; with `q`, the cards
+ * it names (a whole code, the last 4, or part of the recipient's or buyer's email or name).
+ */
+export async function listGiftCards(db: Db, q = ''): Promise<GiftCardAdminDto[]> {
   const rows = await db
     .select(columns)
     .from(giftCards)
     .leftJoin(orders, eq(orders.id, giftCards.orderId))
+    .where(searchFilter(q))
     .orderBy(desc(giftCards.createdAt))
     .limit(500);
   return rows.map(toDto);

@@ -7,7 +7,11 @@ import { sameSiteJson } from '../../plugins/same-site-json';
 import type { ShopDetails } from '../mail/templates';
 import { idParams } from '../../../core/admin/model';
 import { centsToDollars } from '../../../core/money';
-import { adjustBodySchema, balanceRequestSchema } from '../../../core/gift-cards/model';
+import {
+  adjustBodySchema,
+  balanceRequestSchema,
+  giftCardSearchQuery,
+} from '../../../core/gift-cards/model';
 import {
   adjustGiftCard,
   disableGiftCard,
@@ -47,7 +51,10 @@ export const giftCardsModule = (deps: GiftCardsDependencies) =>
         .onAfterHandle(({ set }) => {
           set.headers['cache-control'] = 'no-store';
         })
-        .get('/', () => listGiftCards(deps.db), { admin: true })
+        .get('/', ({ query }) => listGiftCards(deps.db, query.q), {
+          admin: true,
+          query: giftCardSearchQuery,
+        })
         .get('/:id', ({ params }) => giftCardDetail(deps.db, params.id), {
           admin: true,
           params: idParams,

@@ -23,6 +23,8 @@ export async function runExclusive(
       sql`select pg_try_advisory_xact_lock(${JOBS_LOCK_KEY}) as locked`,
     )) as { rows: { locked: boolean }[] };
     if (!result.rows[0]?.locked) return false;
+    // This connection holds the lock, idle, while `work` runs on the others: longer than a request.
+    await tx.execute(sql`set local idle_in_transaction_session_timeout = '30min'`);
     await work();
     return true;
   });

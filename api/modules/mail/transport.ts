@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { log } from '../../lib/log';
@@ -52,10 +52,19 @@ export function fileTransport(folder: string): MailTransport {
     name: 'file',
     async send(message) {
       const info = await composer.sendMail(toNodemailer(message, domainOf(message.from)));
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = join(folder, `${stamp}-${message.kind}-${message.id}.eml`);
-      await writeFile(file, info.message as Buffer);
+      const name = `${stamp}-${message.kind}-${message.id}.eml`;
+      const file = join(folder, name);
+      // Written beside it, then renamed: a failed write (a full disk) leaves no empty .eml behind.
+      const partial = join(folder, `.${name}.partial`);
+      try {
+        await writeFile(partial, info.message as Buffer, { mode: 0o600 });
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
       log('info', 'mail written', { to: message.to, subject: message.subject, file });
     },
     close() {

@@ -18,6 +18,8 @@ interface Closing {
   by: ClosedBy;
   refund: RefundOutcome;
   keptBackCents: number;
+  /** What went back to each instrument (refunded-to lines of the emails). */
+  refundedTo?: CanceledOrderSummary['refundedTo'];
 }
 
 /**
@@ -32,7 +34,7 @@ export async function closingMails(
   shop: ShopDetails,
   order: OrderRow,
   items: OrderItemRow[],
-  { by, refund, keptBackCents }: Closing,
+  { by, refund, keptBackCents, refundedTo }: Closing,
 ): Promise<OutgoingMail[]> {
   const lines = items.map(({ title, variantTitle, quantity }) => ({
     title,
@@ -75,6 +77,7 @@ export async function closingMails(
     totalCents,
     giftCardCents: Math.min(order.giftCardCents, totalCents),
     keptBackCents,
+    refundedTo,
     items: items.map(({ title, variantTitle, quantity, unitPriceCents }) => ({
       title,
       variantTitle,

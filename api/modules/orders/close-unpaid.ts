@@ -4,7 +4,7 @@ import { idempotencyKeys, orders, type OrderItemRow, type OrderRow } from '../..
 import { returnToCards } from '../gift-cards/ledger';
 import { catalogueChanged } from '../catalogue/change';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
-import { orderItemsOf } from './repository';
+import { giftCardPaymentFailed, orderItemsOf } from './repository';
 import { releaseStock, reservationOf, stockChangeOf } from './stock';
 
 /**
@@ -47,6 +47,7 @@ export async function closeUnpaid(
   await releaseStock(tx, reservationOf(items));
   if (order.giftCardCents > 0) {
     await returnToCards(tx, order.id, order.giftCardCents, 'order not paid');
+    await giftCardPaymentFailed(tx, order.id);
   }
   const [row] = await tx
     .update(orders)

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders, payments, type OrderItemRow, type OrderRow } from '../../db/schema';
+import { orders, type OrderItemRow, type OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { enqueueMail } from '../mail/outbox';
@@ -15,7 +15,8 @@ import { cancelableState, noFileDownloaded } from './digital-delivery';
 import { closingMails } from './close-mails';
 import { closeUnpaid } from './close-unpaid';
 import { ownedBy, type Customer } from './ownership';
-import { refundableOf, refundPayments, type RefundOutcome } from './refund-payments';
+import { paymentsOf, refundedTo } from './order-money';
+import { refundPayments, type RefundOutcome } from './refund-payments';
 import { orderItemsOf } from './repository';
 import { releaseStock, reservationOf, stockChangeOf } from './stock';
 
@@ -111,8 +112,13 @@ export async function closeOrder(
     return begun;
   }
 
-  const { order, items, keptBackCents } = begun;
-  const refund = await giveBackOrFail(deps, order, keptBackCents, options.actorEmail);
+  const { order, items } = begun;
+  const { refund, keptBackCents } = await giveBackOrFail(
+    deps,
+    order,
+    begun.keptBackCents,
+    options.actorEmail,
+  );
   let mailed = false;
   const finished = await deps.db.transaction(async (tx) => {
     const done = await finishClosing(tx, order, options);
@@ -125,6 +131,7 @@ export async function closeOrder(
       by: options.by,
       refund,
       keptBackCents,
+      refundedTo: await refundedTo(tx, refundKeyFor(order.id)),
     });
     for (const mail of mails) await enqueueMail(tx, mail);
     mailed = mails.length > 0;
@@ -156,7 +163,7 @@ async function giveBackOrFail(
   order: OrderRow,
   keptBackCents: number,
   actorEmail: string,
-): Promise<RefundOutcome> {
+): Promise<GivenBack> {
   try {
     return await giveBack(deps, order, keptBackCents, actorEmail || order.email);
   } catch (error) {
@@ -211,26 +218,37 @@ async function startClosing(tx: Db, order: OrderRow, options: CloseOptions): Pro
   return row!;
 }
 
+/** The refund made, and what was kept back of it (never more than was left to give back). */
+interface GivenBack {
+  refund: RefundOutcome;
+  keptBackCents: number;
+}
+
 /** Gives back what was paid less what the cards it bought already paid for. */
 async function giveBack(
   deps: CloseDependencies,
   order: OrderRow,
   keptBackCents: number,
   actorEmail: string,
-): Promise<RefundOutcome> {
+): Promise<GivenBack> {
   const key = refundKeyFor(order.id);
-  const refundable = await refundableOf(deps.db, order, key);
-  const amountCents = Math.max(0, refundable.giftCardCents + refundable.cardCents - keptBackCents);
-  if (amountCents === 0) return { giftCardCents: 0, cardCents: 0 };
-  return refundPayments(deps, order, {
+  // What its payments took and have not given back (a retry: what is left of this refund).
+  const owed = (await paymentsOf(deps.db, order.id)).reduce(
+    (sum, payment) => sum + payment.amountCents - payment.refundedCents,
+    0,
+  );
+  const kept = Math.min(keptBackCents, owed);
+  const amountCents = owed - kept;
+  const refund = await refundPayments(deps, order, {
     amountCents,
     key,
     actorEmail,
     reason: 'order canceled',
     // What is kept back comes off the gift-card lines it bought; the tax all goes back.
     taxCents: order.taxCents,
-    lines: await refundLines(deps.db, order, keptBackCents),
+    lines: await refundLines(deps.db, order, kept),
   });
+  return { refund, keptBackCents: kept };
 }
 
 async function refundLines(tx: Db, order: OrderRow, keptBackCents: number) {
@@ -244,7 +262,7 @@ async function refundLines(tx: Db, order: OrderRow, keptBackCents: number) {
   });
 }
 
-/** canceling/refund_failed → canceled; its paid charges are refunded (or failed stays failed). */
+/** canceling/refund_failed → canceled (refundPayments marked each payment it gave back). */
 async function finishClosing(
   tx: Db,
   order: OrderRow,
@@ -256,12 +274,5 @@ async function finishClosing(
     .set({ shippingStatus: ORDER_STATE.canceled, paymentStatus, updatedAt: new Date() })
     .where(and(eq(orders.id, order.id), inArray(orders.shippingStatus, UNFINISHED)))
     .returning();
-  if (!done) return undefined;
-  if (by !== 'payment-failed') {
-    await tx
-      .update(payments)
-      .set({ status: 'refunded', updatedAt: new Date() })
-      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'paid')));
-  }
   return done;
 }

@@ -16,7 +16,7 @@ import {
   type OrderConfirmed,
 } from '../../../core/orders/model';
 import { assertFiguresMatch, priceLines, type PricedOrder } from './pricing';
-import { findOrder, insertPendingOrder } from './repository';
+import { findOrder, insertGiftCardPayment, insertPendingOrder } from './repository';
 import { settlePaid, settleUnpaid } from './settle';
 import { catalogueChanged } from '../catalogue/change';
 import { reserveStock, stockChangeOf, type StockReservation } from './stock';
@@ -60,20 +60,6 @@ export interface ConfirmOrderContext {
 }
 
 const SCOPE = 'orders.confirm';
-
-/** The "charge" of an order a gift card paid in full: nothing went through the gateway. */
-function giftCardOnlyCharge(orderId: string, card: Redemption): ChargeResult {
-  return {
-    reference: `giftcard-${orderId}`,
-    status: 'paid',
-    card: {
-      brand: 'Gift card' as ChargeResult['card']['brand'],
-      last4: card.last4,
-      expMonth: 0,
-      expYear: 0,
-    },
-  };
-}
 
 /** Failures after which the gateway certainly took nothing: the shopper must change something. */
 function certainlyNotCharged(error: unknown): boolean {
@@ -194,6 +180,8 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
             .update(orders)
             .set({ giftCardCents: spent.amountCents })
             .where(eq(orders.id, placed.order.id));
+          // The redemption is a payment of the order's own (issue 35), the card's charge another.
+          await insertGiftCardPayment(tx, placed.order.id, spent);
           context.giftCard = spent;
         }
         return placed.order;
@@ -210,11 +198,8 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
     async run(context) {
       const { deps, priced } = context;
       const cardPays = priced!.totalCents - (context.giftCard?.amountCents ?? 0);
-      if (cardPays === 0) {
-        // The gift card paid it all: nothing to charge (issue 26).
-        context.charge = giftCardOnlyCharge(context.orderId!, context.giftCard!);
-        return;
-      }
+      // The gift card paid it all: nothing to charge, and no charge is settled (issue 35).
+      if (cardPays === 0) return;
       if (!context.pay) {
         // The gift card's balance did not cover it and no card was given: nothing is kept.
         await settleUnpaid(deps.db, context.orderId!, 'payment_failed');
@@ -251,7 +236,7 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
     name: 'mark the order paid with its payment and its two emails, and keep the answer',
     async run(context) {
       const { deps } = context;
-      let body = await settlePaid(deps, context.orderId!, context.charge!);
+      let body = await settlePaid(deps, context.orderId!, context.charge);
       if (!body) {
         // Settled meanwhile by the recovery job: paid (answer with it) or abandoned (below).
         const settled = await findOrder(deps.db, context.orderId!);
@@ -261,14 +246,15 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
       if (!body) {
         // The recovery job settled the order while this request was stuck: a charge it did not
         // see is given back (it found the order abandoned).
-        await deps.gateway
-          .refund(context.charge!.reference, `${context.chargeKey}-late-refund`)
-          .catch((error: unknown) =>
-            log('error', 'late charge could not be refunded', {
-              orderId: context.orderId,
-              error: String(error),
-            }),
-          );
+        if (context.charge)
+          await deps.gateway
+            .refund(context.charge!.reference, `${context.chargeKey}-late-refund`)
+            .catch((error: unknown) =>
+              log('error', 'late charge could not be refunded', {
+                orderId: context.orderId,
+                error: String(error),
+              }),
+            );
         throw new AppError('UNAVAILABLE', PAYMENT_MESSAGES.processing);
       }
       deps.afterStep?.('paid');

@@ -6,6 +6,7 @@ import { enforceRateRules, type RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { ShopDetails } from '../mail/templates';
 import type { PaymentGateway } from '../payments/gateway';
+import { moneyByOrder } from './order-money';
 import { cancelOrder } from './cancel';
 import { listOrderHistory, returnsOf, toHistoryOrder } from './history';
 import {
@@ -49,11 +50,12 @@ export const orderActions = (deps: Omit<OrderHistoryDeps, 'auth'>) => ({
   /** Cancels the order and answers it as the history shows it. */
   async cancel(customer: Customer, id: string) {
     const order = await cancelOrder(deps, customer, id);
-    const [items, returns] = await Promise.all([
+    const [items, returns, money] = await Promise.all([
       orderItemsOf(deps.db, order.id),
       returnsOf(deps.db, [order.id]),
+      moneyByOrder(deps.db, [order]),
     ]);
-    return { order: toHistoryOrder(order, items, returns) };
+    return { order: toHistoryOrder(order, items, returns, new Date(), money.get(order.id)) };
   },
   /** An issue report or a return request, within the sender's hourly limit (`sender` names it). */
   async send(

@@ -12,6 +12,7 @@ import {
 import { centsToDollars } from '../../../core/money';
 import { isCarrier, trackingUrl } from '../../../core/admin/model';
 import { moneyByOrder } from './order-money';
+import type { OrderMoney } from '../../../core/admin/order-money';
 import type { HistoryOrder } from '../../../core/orders/history-model';
 import { RETURN_EXCLUSIONS, returnExclusion } from '../../../core/orders/returns';
 import { ownedBy, type Customer } from './ownership';
@@ -54,8 +55,11 @@ export function toHistoryOrder(
   items: OrderItemRow[],
   returns: ReturnWithLines[],
   now: Date = new Date(),
-  // What went back to the customer's card; a canceled order's payment went back whole.
-  refundedCents: number = order.paymentStatus === 'refunded' ? order.totalCents : 0,
+  // Its payments and what went back (moneyByOrder); without them, a canceled order's went back whole.
+  money: Pick<OrderMoney, 'refundedCents' | 'payments'> = {
+    refundedCents: order.paymentStatus === 'refunded' ? order.totalCents : 0,
+    payments: [],
+  },
   // Whether one of its files was downloaded: then it cannot be canceled (digital-delivery.ts).
   downloaded = false,
 ): HistoryOrder {
@@ -76,7 +80,8 @@ export function toHistoryOrder(
     subtotal: centsToDollars(order.subtotalCents),
     tax: centsToDollars(order.taxCents),
     total: centsToDollars(order.totalCents),
-    refunded: centsToDollars(refundedCents),
+    refunded: centsToDollars(money.refundedCents),
+    payments: money.payments,
     shippingAddress: order.shippingAddress,
     gift: giftOf(order),
     carrier,
@@ -153,7 +158,7 @@ export async function listOrderHistory(db: Db, customer: Customer): Promise<Hist
       items.filter((item) => item.orderId === row.id),
       returns.filter((request) => request.orderId === row.id),
       now,
-      money.get(row.id)?.refundedCents,
+      money.get(row.id),
       downloaded.has(row.id),
     ),
   );

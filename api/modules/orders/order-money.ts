@@ -1,36 +1,92 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orderRefunds, payments } from '../../db/schema';
+import { orderItems, orderRefunds, paymentRefunds, payments } from '../../db/schema';
 import {
   paymentState,
   type OrderMoney,
   type OrderRefundView,
 } from '../../../core/admin/order-money';
+import type { PaymentView } from '../../../core/orders/payments';
 
-/** The payment statuses of a charge that took money (a refunded one took it first). */
+/** The payment statuses of a payment that took money (a refunded one took it first). */
 const TAKEN = ['paid', 'refunded'] as const;
 
 /**
- * An order's money, as the back office shows it: what was paid (the charges that took money), each refund
- * that succeeded (date, lines with their titles, amount, gateway reference) and net, all from the
- * payment and refund rows. A payment the gateway marked refunded beyond the refunds recorded here
- * (a cancellation from before they were recorded, a refund made at the provider) shows as one
- * refund of the rest, on the payment's last change, without a reference.
+ * What a payment has given back: all of it once marked refunded (a cancellation from before
+ * refunds were split, a refund made at the provider), else the sum of its succeeded refund parts.
+ */
+// Spelled out: drizzle leaves a one-table query's columns unqualified, even in a subquery.
+const refundedOf = sql<number>`(case when "payments"."status" = 'refunded'
+  then "payments"."amount_cents"
+  else coalesce((select sum(pr."amount_cents") from "payment_refunds" pr
+    where pr."payment_id" = "payments"."id" and pr."status" = 'succeeded'), 0)
+  end)::int`;
+
+/** The gift card's payment first, then the card charges, oldest first: the order refunds go in. */
+const paymentOrder = [sql`${payments.method} <> 'gift_card'`, asc(payments.createdAt)];
+
+/** The payments of these orders that took money, each with what it has refunded, by order. */
+export async function paymentsByOrder(
+  db: Db,
+  orderIds: string[],
+): Promise<Map<string, PaymentView[]>> {
+  const byOrder = new Map<string, PaymentView[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({
+      orderId: payments.orderId,
+      id: payments.id,
+      method: payments.method,
+      amountCents: payments.amountCents,
+      refundedCents: refundedOf,
+      last4: payments.last4,
+      brand: payments.brand,
+    })
+    .from(payments)
+    .where(and(inArray(payments.orderId, orderIds), inArray(payments.status, TAKEN)))
+    .orderBy(...paymentOrder);
+  for (const { orderId, ...view } of rows) {
+    byOrder.get(orderId)?.push({ ...view, refundedCents: Number(view.refundedCents) });
+  }
+  return byOrder;
+}
+
+/** One order's payments that took money, the gift card's first. */
+export async function paymentsOf(db: Db, orderId: string): Promise<PaymentView[]> {
+  return (await paymentsByOrder(db, [orderId])).get(orderId)!;
+}
+
+/** What one refund (by its key) gave back to each instrument, the gift card's first: for emails. */
+export async function refundedTo(db: Db, refundKey: string) {
+  return db
+    .select({
+      method: payments.method,
+      brand: payments.brand,
+      last4: payments.last4,
+      amountCents: paymentRefunds.amountCents,
+    })
+    .from(paymentRefunds)
+    .innerJoin(payments, eq(payments.id, paymentRefunds.paymentId))
+    .innerJoin(orderRefunds, eq(orderRefunds.id, paymentRefunds.refundId))
+    .where(and(eq(orderRefunds.idempotencyKey, refundKey), eq(paymentRefunds.status, 'succeeded')))
+    .orderBy(...paymentOrder);
+}
+
+const sumOf = (views: PaymentView[], key: 'amountCents' | 'refundedCents') =>
+  views.reduce((sum, view) => sum + view[key], 0);
+
+/**
+ * An order's money, as the back office shows it: its payments (each instrument, what it paid and
+ * what it gave back), what was paid (their sum), each refund that succeeded (date, lines with their
+ * titles, amount, gateway reference) and net. Refunds its payments show beyond the refunds recorded
+ * (a payment marked refunded at the provider) show as one refund of the rest, without a reference.
  */
 export async function orderMoney(
   db: Db,
   order: { id: string; paymentStatus: string },
 ): Promise<OrderMoney> {
-  const [charges, refunds, items] = await Promise.all([
-    db
-      .select({
-        amountCents: payments.amountCents,
-        status: payments.status,
-        updatedAt: payments.updatedAt,
-      })
-      .from(payments)
-      .where(and(eq(payments.orderId, order.id), inArray(payments.status, TAKEN)))
-      .orderBy(asc(payments.createdAt)),
+  const [views, refunds, items] = await Promise.all([
+    paymentsOf(db, order.id),
     db
       .select()
       .from(orderRefunds)
@@ -52,22 +108,28 @@ export async function orderMoney(
     if (!item) return '';
     return item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title;
   };
-  const views: OrderRefundView[] = refunds.map((refund) => ({
+  const refundViews: OrderRefundView[] = refunds.map((refund) => ({
     id: refund.id,
     createdAt: refund.createdAt,
     amountCents: refund.amountCents,
     reference: refund.gatewayReference,
     lines: refund.lines.map((line) => ({ ...line, title: titleOf(line.orderItemId) })),
   }));
-  const paidCents = charges.reduce((sum, charge) => sum + charge.amountCents, 0);
-  let refundedCents = views.reduce((sum, refund) => sum + refund.amountCents, 0);
-  const refundedCharge = charges.find((charge) => charge.status === 'refunded');
-  if (refundedCharge && refundedCents < paidCents) {
-    views.push(restOf(items, views, refundedCharge.updatedAt, paidCents - refundedCents));
-    refundedCents = paidCents;
+  const paidCents = sumOf(views, 'amountCents');
+  const refundedCents = sumOf(views, 'refundedCents');
+  const recorded = refundViews.reduce((sum, refund) => sum + refund.amountCents, 0);
+  if (refundedCents > recorded) {
+    refundViews.push(restOf(items, refundViews, new Date(), refundedCents - recorded));
   }
   const state = paymentState(order.paymentStatus, paidCents, refundedCents);
-  return { paidCents, refundedCents, netCents: paidCents - refundedCents, state, refunds: views };
+  return {
+    paidCents,
+    refundedCents,
+    netCents: paidCents - refundedCents,
+    state,
+    refunds: refundViews,
+    payments: views,
+  };
 }
 
 /** The refund of everything not yet refunded, as a payment marked refunded implies it. */
@@ -93,47 +155,29 @@ function restOf(
 }
 
 /**
- * What was refunded, net (paid less every refund that succeeded) and payment state of each
- * listed order (the back office's list, the customer's history), in two
- * grouped queries, by the same rule as `orderMoney`: a payment marked refunded leaves nothing.
+ * What was refunded, net (paid less every refund) and payment state of each listed order (the back
+ * office's list, the customer's history), by the same rule as `orderMoney`.
  */
 export async function moneyByOrder(
   db: Db,
   listed: { id: string; paymentStatus: string }[],
-): Promise<Map<string, Pick<OrderMoney, 'refundedCents' | 'netCents' | 'state'>>> {
-  if (listed.length === 0) return new Map();
-  const ids = listed.map((order) => order.id);
-  const [charges, refunds] = await Promise.all([
-    db
-      .select({
-        orderId: payments.orderId,
-        paidCents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
-        anyRefunded: sql<boolean>`bool_or(${payments.status} = 'refunded')`,
-      })
-      .from(payments)
-      .where(and(inArray(payments.orderId, ids), inArray(payments.status, TAKEN)))
-      .groupBy(payments.orderId),
-    db
-      .select({
-        orderId: orderRefunds.orderId,
-        refundedCents: sql<number>`coalesce(sum(${orderRefunds.amountCents}), 0)::int`,
-      })
-      .from(orderRefunds)
-      .where(and(inArray(orderRefunds.orderId, ids), eq(orderRefunds.status, 'succeeded')))
-      .groupBy(orderRefunds.orderId),
-  ]);
+): Promise<Map<string, Pick<OrderMoney, 'refundedCents' | 'netCents' | 'state' | 'payments'>>> {
+  const byOrder = await paymentsByOrder(
+    db,
+    listed.map((order) => order.id),
+  );
   return new Map(
     listed.map((order) => {
-      const charge = charges.find((row) => row.orderId === order.id);
-      const paidCents = charge?.paidCents ?? 0;
-      const recorded = refunds.find((row) => row.orderId === order.id)?.refundedCents ?? 0;
-      const refundedCents = charge?.anyRefunded ? Math.max(paidCents, recorded) : recorded;
+      const views = byOrder.get(order.id) ?? [];
+      const paidCents = sumOf(views, 'amountCents');
+      const refundedCents = sumOf(views, 'refundedCents');
       return [
         order.id,
         {
           refundedCents,
           netCents: paidCents - refundedCents,
           state: paymentState(order.paymentStatus, paidCents, refundedCents),
+          payments: views,
         },
       ];
     }),

@@ -1,6 +1,8 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { log } from '../../lib/log';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import type { PaymentGateway } from '../payments/gateway';
 import { chargeKeyFor } from './repository';
 import { closeOrder } from './close';
@@ -18,43 +20,107 @@ export interface RecoveryRound {
 
 /** Pending orders at least this old are settled by recovery (longer than any charge can take). */
 export const RECOVER_AFTER_MS = 10 * 60_000;
+/** Orders read at a time, due first; a round reads on until none is due (at most ROUND_PAGES). */
+export const RECOVERY_BATCH = 100;
+const ROUND_PAGES = 10;
+/** Failed tries after which an order shows on the dashboard as "needs attention". */
+export const NEEDS_ATTENTION_AFTER = 3;
+const FIRST_RETRY_MS = 60_000;
+const LONGEST_WAIT_MS = 6 * 60 * 60_000;
+
+/** How long after its `attempts`-th failed try an order is tried again: 1, 2, 4 … minutes, ≤ 6 h. */
+export function recoveryBackoffMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1), LONGEST_WAIT_MS);
+}
+
+/** Pending orders the job has failed to settle NEEDS_ATTENTION_AFTER times or more. */
+export const needsAttention = and(
+  eq(orders.shippingStatus, ORDER_STATE.pendingPayment),
+  gte(orders.recoveryAttempts, NEEDS_ATTENTION_AFTER),
+);
+
+/** One stuck order: asks the gateway about its charge and settles it (paid, or abandoned). */
+async function recoverOne(
+  deps: RecoveryDependencies,
+  order: { id: string; chargeKey: string | null },
+): Promise<'paid' | 'abandoned' | undefined> {
+  const found = await deps.gateway.lookup(order.chargeKey ?? chargeKeyFor(order.id));
+  if (found.kind === 'charged') {
+    return (await settlePaid(deps, order.id, found.charge)) ? 'paid' : undefined;
+  }
+  const closed = await closeOrder(deps, order.id, { by: 'recovery', actorEmail: '' });
+  return closed?.outcome === 'closed' ? 'abandoned' : undefined;
+}
+
+/** A failed try: counted, its error kept, and the order put back until its backoff has passed. */
+async function recordFailure(db: Db, orderId: string, error: unknown, now: Date): Promise<void> {
+  const [row] = await db
+    .update(orders)
+    .set({
+      recoveryAttempts: sql`${orders.recoveryAttempts} + 1`,
+      recoveryError: String(error).slice(0, 500),
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.shippingStatus, ORDER_STATE.pendingPayment)))
+    .returning({ attempts: orders.recoveryAttempts });
+  if (!row) return;
+  await db
+    .update(orders)
+    .set({ recoveryNextAt: new Date(now.getTime() + recoveryBackoffMs(row.attempts)) })
+    .where(eq(orders.id, orderId));
+}
 
 /**
- * Settles every order left `pending_payment` for longer than `olderThanMs` (its request died with
- * its process, or its charge's outcome was unknown) by asking the gateway about its idempotent
- * charge: charged → paid with its emails; not charged → stock back, order `abandoned`.
+ * Settles the orders left `pending_payment` for longer than `olderThanMs` (their request died with
+ * their process, or the charge's outcome was unknown) by asking the gateway about each one's
+ * idempotent charge: charged → paid with its emails; not charged → stock back, order `abandoned`.
+ * Each order is settled on its own: one that fails is retried later with backoff (issue 35), so a
+ * hundred that cannot be settled never keep a real one from being settled.
  */
 export async function recoverPendingOrders(
   deps: RecoveryDependencies,
   olderThanMs = RECOVER_AFTER_MS,
+  now = new Date(),
 ): Promise<RecoveryRound> {
   const round: RecoveryRound = { paid: 0, abandoned: 0, failed: 0 };
-  const stuck = await deps.db
+  // Each order once a round: a failed one is put off by its backoff, and never read again here.
+  const seen: string[] = [];
+  for (let page = 0; page < ROUND_PAGES; page += 1) {
+    const due = await dueOrders(deps.db, new Date(now.getTime() - olderThanMs), now, seen);
+    for (const order of due) {
+      seen.push(order.id);
+      try {
+        const outcome = await recoverOne(deps, order);
+        if (outcome) round[outcome] += 1;
+      } catch (error) {
+        round.failed += 1;
+        log('error', 'order recovery failed', { orderId: order.id, error: String(error) });
+        await recordFailure(deps.db, order.id, error, now).catch((failure: unknown) =>
+          log('error', 'order recovery failure not recorded', {
+            orderId: order.id,
+            error: String(failure),
+          }),
+        );
+      }
+    }
+    if (due.length < RECOVERY_BATCH) break;
+  }
+  if (round.paid + round.abandoned + round.failed > 0) log('info', 'order recovery', { ...round });
+  return round;
+}
+
+/** Pending orders placed before `placedBefore` whose try is due: never tried first, oldest first. */
+function dueOrders(db: Db, placedBefore: Date, now: Date, skip: string[]) {
+  return db
     .select({ id: orders.id, chargeKey: orders.chargeKey })
     .from(orders)
     .where(
       and(
-        eq(orders.shippingStatus, 'pending_payment'),
-        lt(orders.createdAt, new Date(Date.now() - olderThanMs)),
+        eq(orders.shippingStatus, ORDER_STATE.pendingPayment),
+        lt(orders.createdAt, placedBefore),
+        or(isNull(orders.recoveryNextAt), lte(orders.recoveryNextAt, now)),
+        skip.length > 0 ? notInArray(orders.id, skip) : undefined,
       ),
     )
-    .orderBy(asc(orders.createdAt))
-    .limit(100);
-  for (const order of stuck) {
-    try {
-      const found = await deps.gateway.lookup(order.chargeKey ?? chargeKeyFor(order.id));
-      if (found.kind === 'charged') {
-        if (await settlePaid(deps, order.id, found.charge)) round.paid += 1;
-      } else if (
-        (await closeOrder(deps, order.id, { by: 'recovery', actorEmail: '' }))?.outcome === 'closed'
-      ) {
-        round.abandoned += 1;
-      }
-    } catch (error) {
-      round.failed += 1;
-      log('error', 'order recovery failed', { orderId: order.id, error: String(error) });
-    }
-  }
-  if (round.paid + round.abandoned + round.failed > 0) log('info', 'order recovery', { ...round });
-  return round;
+    .orderBy(sql`${orders.recoveryNextAt} asc nulls first`, asc(orders.createdAt))
+    .limit(RECOVERY_BATCH);
 }

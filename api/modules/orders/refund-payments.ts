@@ -1,142 +1,235 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderRefunds, payments, type OrderRow } from '../../db/schema';
+import {
+  orderRefunds,
+  orders,
+  paymentRefunds,
+  payments,
+  type OrderRefundRow,
+  type OrderRow,
+  type PaymentRefundRow,
+} from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import type { PaymentGateway } from '../payments/gateway';
 import { returnToCards } from '../gift-cards/ledger';
-import { HISTORY_MESSAGES } from '../../../core/orders/history-model';
+import { RETURN_MESSAGES } from '../../../core/admin/model';
 
-/**
- * Seam 1 of issue 35 (contract35.md): a minimal version with the agreed signature, until the
- * payments-as-rows work (m35rows) brings its own. It knows an order's two instruments as they are
- * stored today: what gift cards paid (`orders.gift_card_cents`) and the card charge (`payments`).
- */
 export interface RefundRequest {
   amountCents: number;
+  /** One key per refund: a retry with it refunds once, and finishes what a failure left. */
   key: string;
   actorEmail: string;
   reason: string;
   lines?: { orderItemId: string; quantity: number; amountCents: number }[];
   taxCents?: number;
+  /** The owner's per-instrument refund: only this payment gives back. */
   paymentId?: string;
 }
 
 export interface RefundOutcome {
   giftCardCents: number;
   cardCents: number;
+  /** The gateway's id for the card's part, when a card gave back. */
   reference?: string;
 }
 
-interface Deps {
-  db: Db;
-  gateway: Pick<PaymentGateway, 'refund'>;
+type Deps = { db: Db; gateway: Pick<PaymentGateway, 'refund'> };
+
+interface Payable {
+  id: string;
+  method: string;
+  reference: string;
+  amountCents: number;
+  /** What its parts not yet failed hold (pending or succeeded); all of it once marked refunded. */
+  heldCents: number;
+}
+
+/** The order's payments that took money, the gift card's first, with what their refunds hold. */
+async function payablesOf(tx: Db, orderId: string): Promise<Payable[]> {
+  const rows = await tx
+    .select({
+      id: payments.id,
+      method: payments.method,
+      reference: payments.reference,
+      amountCents: payments.amountCents,
+      // Spelled out: drizzle leaves a one-table query's columns unqualified, even in a subquery.
+      heldCents: sql<number>`(case when "payments"."status" = 'refunded'
+        then "payments"."amount_cents"
+        else coalesce((select sum(pr."amount_cents") from "payment_refunds" pr
+          where pr."payment_id" = "payments"."id"), 0) end)::int`,
+    })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['paid', 'refunded'])))
+    .orderBy(sql`${payments.method} <> 'gift_card'`, payments.createdAt);
+  return rows.map((row) => ({ ...row, heldCents: Number(row.heldCents) }));
 }
 
 /**
- * What can still be given back of an order, per instrument: the gift cards' part and the card
- * charge (only a charge that took the money), less every refund not failed, except the one
- * recorded under `exceptKey` (so a retried refund asks for the same amount).
+ * Step 1, with the order's row locked: the refund (found by its key, or recorded `pending`), split
+ * over the payments that can still give back, the gift card's first, each part a `pending` row;
+ * the gift card's parts are given back to the card at once and are `succeeded`.
  */
-export async function refundableOf(
-  db: Db,
+async function planRefund(
+  deps: Deps,
   order: OrderRow,
-  exceptKey: string,
-): Promise<{ giftCardCents: number; cardCents: number }> {
-  const done = await db
-    .select({ amountCents: orderRefunds.amountCents, giftCardCents: orderRefunds.giftCardCents })
-    .from(orderRefunds)
+  request: RefundRequest,
+): Promise<{ refund: OrderRefundRow; parts: PaymentRefundRow[] }> {
+  return deps.db.transaction(async (tx) => {
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for('update');
+    let [refund] = await tx
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.idempotencyKey, request.key));
+    if (refund && (refund.orderId !== order.id || refund.status === 'failed')) {
+      throw new AppError('CONFLICT', RETURN_MESSAGES.refundFailed);
+    }
+    const partsOf = () =>
+      tx.select().from(paymentRefunds).where(eq(paymentRefunds.refundId, refund!.id));
+    if (refund?.status === 'succeeded') return { refund, parts: await partsOf() };
+    const payables = (await payablesOf(tx, order.id)).filter(
+      (payable) => !request.paymentId || payable.id === request.paymentId,
+    );
+    if (!refund) {
+      const open = payables.reduce((sum, p) => sum + p.amountCents - p.heldCents, 0);
+      if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) {
+        throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooMuch);
+      }
+      if (payables.length === 0) throw new AppError('CONFLICT', RETURN_MESSAGES.noPayment);
+      if (request.amountCents > open) throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooMuch);
+      [refund] = await tx
+        .insert(orderRefunds)
+        .values({
+          orderId: order.id,
+          idempotencyKey: request.key,
+          amountCents: request.amountCents,
+          taxCents: request.taxCents ?? 0,
+          lines: request.lines ?? [],
+          status: 'pending',
+          actorEmail: request.actorEmail,
+        })
+        .returning();
+    }
+    const made = await partsOf();
+    let left = refund!.amountCents - made.reduce((sum, part) => sum + part.amountCents, 0);
+    for (const payable of payables) {
+      if (left <= 0) break;
+      if (made.some((part) => part.paymentId === payable.id)) continue;
+      const cents = Math.min(left, payable.amountCents - payable.heldCents);
+      if (cents <= 0) continue;
+      await tx.insert(paymentRefunds).values({
+        paymentId: payable.id,
+        refundId: refund!.id,
+        // The card's part goes to the gateway with the refund's own key (an order has one charge).
+        idempotencyKey: payable.method === 'gift_card' ? `${request.key}:gift-card` : request.key,
+        amountCents: cents,
+        status: 'pending',
+      });
+      left -= cents;
+    }
+    // The gift card's part goes back to it now, in this transaction.
+    for (const payable of payables.filter((p) => p.method === 'gift_card')) {
+      const [part] = await tx
+        .select()
+        .from(paymentRefunds)
+        .where(
+          and(
+            eq(paymentRefunds.refundId, refund!.id),
+            eq(paymentRefunds.paymentId, payable.id),
+            eq(paymentRefunds.status, 'pending'),
+          ),
+        );
+      if (!part) continue;
+      await returnToCards(tx, order.id, part.amountCents, request.reason);
+      await markSucceeded(tx, part, null);
+    }
+    return { refund: refund!, parts: await partsOf() };
+  });
+}
+
+/** A part given back: succeeded, and its payment marked refunded once all of it went back. */
+async function markSucceeded(tx: Db, part: PaymentRefundRow, reference: string | null) {
+  const [done] = await tx
+    .update(paymentRefunds)
+    .set({ status: 'succeeded', reference, updatedAt: new Date() })
+    .where(and(eq(paymentRefunds.id, part.id), eq(paymentRefunds.status, 'pending')))
+    .returning();
+  if (!done) return;
+  await tx
+    .update(payments)
+    .set({ status: 'refunded', updatedAt: new Date() })
     .where(
       and(
-        eq(orderRefunds.orderId, order.id),
-        ne(orderRefunds.status, 'failed'),
-        ne(orderRefunds.idempotencyKey, exceptKey),
+        eq(payments.id, part.paymentId),
+        sql`"payments"."amount_cents" <= (select coalesce(sum(pr."amount_cents"), 0)
+          from "payment_refunds" pr where pr."payment_id" = "payments"."id"
+          and pr."status" = 'succeeded')`,
       ),
     );
-  const toCards = done.reduce((sum, row) => sum + row.giftCardCents, 0);
-  const toCard = done.reduce((sum, row) => sum + row.amountCents - row.giftCardCents, 0);
-  const charge = await chargeOf(db, order.id);
-  return {
-    giftCardCents: Math.max(0, order.giftCardCents - toCards),
-    cardCents: Math.max(0, (charge?.amountCents ?? 0) - toCard),
-  };
-}
-
-/** The order's card charge that took the money and can be refunded, if any. */
-async function chargeOf(db: Db, orderId: string) {
-  const [charge] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid')))
-    .orderBy(asc(payments.createdAt))
-    .limit(1);
-  return charge && charge.amountCents > 0 ? charge : undefined;
 }
 
 /**
- * Gives back `amountCents` of an order: the gift cards' part first, then the card. The gateway is
- * asked with `key` (the same key, the same refund); if it fails, nothing is recorded and
- * AppError('UNAVAILABLE') is thrown. Then, in one transaction, the cards get their part back and
- * the refund is recorded under `key` (once, however often this runs).
+ * Gives back `amountCents` of an order over its payments (issue 35): the gift card's part first
+ * (back on the card at once), then the card's through the gateway, each part a row against its
+ * payment. Idempotent by `key`: a retry finds the refund and finishes what is left of it. When the
+ * gateway refuses or cannot be reached, its part is deleted (nothing is recorded as refunded that
+ * was not) and AppError('UNAVAILABLE') is thrown; the gift card's part stands, given back.
  */
 export async function refundPayments(
   deps: Deps,
   order: OrderRow,
   request: RefundRequest,
 ): Promise<RefundOutcome> {
-  const { db } = deps;
-  const [recorded] = await db
-    .select()
-    .from(orderRefunds)
-    .where(eq(orderRefunds.idempotencyKey, request.key));
-  if (recorded && recorded.status === 'succeeded') {
-    return {
-      giftCardCents: recorded.giftCardCents,
-      cardCents: recorded.amountCents - recorded.giftCardCents,
-      reference: recorded.gatewayReference ?? undefined,
-    };
-  }
-  const refundable = await refundableOf(db, order, request.key);
-  const giftCardCents = Math.min(request.amountCents, refundable.giftCardCents);
-  const cardCents = Math.min(request.amountCents - giftCardCents, refundable.cardCents);
-  let reference: string | undefined;
-  const charge = cardCents > 0 ? await chargeOf(db, order.id) : undefined;
-  if (charge) {
+  // Nothing to give back (a card bought with the order kept it all): nothing is recorded.
+  if (request.amountCents === 0) return { giftCardCents: 0, cardCents: 0 };
+  const planned = await planRefund(deps, order, request);
+  const references = await deps.db
+    .select({ id: payments.id, method: payments.method, reference: payments.reference })
+    .from(payments)
+    .where(eq(payments.orderId, order.id));
+  const methodOf = (part: PaymentRefundRow) =>
+    references.find((payment) => payment.id === part.paymentId)!;
+  for (const part of planned.parts.filter((p) => p.status === 'pending')) {
+    const payment = methodOf(part);
+    let reference: string;
     try {
-      const whole = cardCents === charge.amountCents;
       ({ reference } = await deps.gateway.refund(
-        charge.reference,
-        request.key,
-        whole ? undefined : cardCents,
+        payment.reference,
+        part.idempotencyKey,
+        part.amountCents,
       ));
     } catch (error) {
-      log('error', 'refund failed at the gateway', { orderId: order.id, error: String(error) });
-      throw new AppError('UNAVAILABLE', HISTORY_MESSAGES.cancelFailed);
+      log('error', 'refund of a payment failed', {
+        paymentId: part.paymentId,
+        error: String(error),
+      });
+      await deps.db
+        .delete(paymentRefunds)
+        .where(and(eq(paymentRefunds.id, part.id), eq(paymentRefunds.status, 'pending')));
+      throw new AppError('UNAVAILABLE', RETURN_MESSAGES.refundFailed);
+    }
+    await deps.db.transaction((tx) => markSucceeded(tx, part, reference));
+  }
+  const parts = await deps.db
+    .select()
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.refundId, planned.refund.id));
+  const outcome: RefundOutcome = { giftCardCents: 0, cardCents: 0 };
+  for (const part of parts) {
+    if (methodOf(part).method === 'gift_card') outcome.giftCardCents += part.amountCents;
+    else {
+      outcome.cardCents += part.amountCents;
+      outcome.reference ??= part.reference ?? undefined;
     }
   }
-  await db.transaction(async (tx) => {
-    if (giftCardCents > 0) await returnToCards(tx, order.id, giftCardCents, request.reason);
-    if (giftCardCents + cardCents <= 0) return;
-    await tx
-      .insert(orderRefunds)
-      .values({
-        orderId: order.id,
-        idempotencyKey: request.key,
-        amountCents: giftCardCents + cardCents,
-        giftCardCents,
-        taxCents: request.taxCents ?? 0,
-        lines: request.lines ?? [],
-        status: 'succeeded',
-        gatewayReference: reference ?? null,
-        actorEmail: request.actorEmail,
-      })
-      .onConflictDoNothing();
-    if (charge && cardCents === charge.amountCents) {
-      await tx
-        .update(payments)
-        .set({ status: 'refunded', updatedAt: new Date() })
-        .where(eq(payments.id, charge.id));
-    }
-  });
-  return { giftCardCents, cardCents, reference };
+  await deps.db
+    .update(orderRefunds)
+    .set({
+      status: 'succeeded',
+      giftCardCents: outcome.giftCardCents,
+      gatewayReference: outcome.reference ?? null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(orderRefunds.id, planned.refund.id), eq(orderRefunds.status, 'pending')));
+  return outcome;
 }

@@ -17,6 +17,9 @@ import type { ChargeResult, PaymentProvider } from '../payments/gateway';
 import type { ShippingStatus } from '../../db/schema';
 import type { OrderDto } from '../../../core/orders/model';
 import type { PricedOrder } from './pricing';
+import type { PaymentView } from '../../../core/orders/payments';
+import type { Redemption } from '../gift-cards/ledger';
+import { paymentsOf } from './order-money';
 
 export interface NewPendingOrder {
   userId: string | null;
@@ -70,11 +73,10 @@ export function namedShippingAddress(
   };
 }
 
-export function toOrderDto(
-  order: OrderRow,
-  items: OrderItemRow[],
-  payment: Pick<PaymentRow, 'brand' | 'last4'> | null,
-): OrderDto {
+/** An order's answer; `paid`: its payments (`paymentsOf`), the gift card's first. */
+export function toOrderDto(order: OrderRow, items: OrderItemRow[], paid: PaymentView[]): OrderDto {
+  // The card charge, if a card paid: an order a gift card paid in full names no card.
+  const card = paid.find((view) => view.method !== 'gift_card');
   return {
     _id: order.id,
     orderNumber: order.number,
@@ -90,7 +92,15 @@ export function toOrderDto(
     total: centsToDollars(order.totalCents),
     isGuest: order.isGuest,
     guestContact: { firstname: order.firstname, lastname: order.lastname, email: order.email },
-    payment: payment ? { brand: payment.brand, last4: payment.last4 } : null,
+    payment: card ? { brand: card.brand, last4: card.last4 } : null,
+    payments: paid.map(({ id, method, amountCents, refundedCents, last4, brand }) => ({
+      id,
+      method,
+      amountCents,
+      refundedCents,
+      last4,
+      brand,
+    })),
     giftCardPaid: centsToDollars(order.giftCardCents),
     createdAt: order.createdAt.toISOString(),
   };
@@ -172,22 +182,26 @@ export async function orderItemsOf(db: Db, orderId: string): Promise<OrderItemRo
     .orderBy(asc(orderItems.position));
 }
 
-/** The payment row of a paid order, written with the transaction that marks it paid. */
+/**
+ * The card charge's payment row of a paid order, written with the transaction that marks it paid:
+ * what the card paid, the total less the gift card's payment. None when the gift card paid it all
+ * (`charge` undefined): nothing went through the gateway.
+ */
 export async function insertPayment(
   db: Db,
   order: OrderRow,
   provider: PaymentProvider,
-  charge: ChargeResult,
-): Promise<PaymentRow> {
+  charge: ChargeResult | undefined,
+): Promise<PaymentRow | undefined> {
+  if (!charge) return undefined;
   const { card } = charge;
   const [row] = await db
     .insert(payments)
     .values({
       orderId: order.id,
-      provider,
+      method: provider,
       reference: charge.reference,
       idempotencyKey: order.chargeKey ?? chargeKeyFor(order.id),
-      // What the payment card paid: the total less the gift cards' part (issue 26).
       amountCents: order.totalCents - order.giftCardCents,
       status: charge.status,
       brand: card.brand,
@@ -199,6 +213,59 @@ export async function insertPayment(
   return row!;
 }
 
+/**
+ * A gift card's redemption as the order's payment (issue 35), written in the transaction that
+ * spends it: the money moved then, whatever the card charge does after.
+ */
+export async function insertGiftCardPayment(
+  db: Db,
+  orderId: string,
+  spent: Redemption,
+): Promise<PaymentRow> {
+  const [row] = await db
+    .insert(payments)
+    .values({
+      orderId,
+      method: 'gift_card',
+      giftCardId: spent.giftCardId,
+      reference: `giftcard-${orderId}`,
+      idempotencyKey: `order-${orderId}-gift-card`,
+      amountCents: spent.amountCents,
+      status: 'paid',
+      last4: spent.last4,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * An order that was never paid gave its gift card's part back (settleUnpaid): that payment did not
+ * stand, so it is `failed` and no longer counts as paid (issue 35).
+ */
+export async function giftCardPaymentFailed(tx: Db, orderId: string): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status: 'failed', updatedAt: new Date() })
+    .where(and(eq(payments.orderId, orderId), eq(payments.method, 'gift_card')));
+}
+
+/**
+ * The payments an order's emails show as it is settled: those already written (its gift card's)
+ * and the card charge about to be written, if a card paid.
+ */
+export async function paymentsWithCharge(
+  db: Db,
+  order: OrderRow,
+  provider: PaymentProvider,
+  charge: ChargeResult | undefined,
+): Promise<Pick<PaymentView, 'method' | 'brand' | 'last4' | 'amountCents'>[]> {
+  const written = await paymentsOf(db, order.id);
+  if (!charge) return written;
+  const { brand, last4 } = charge.card;
+  const amountCents = order.totalCents - order.giftCardCents;
+  return [...written, { method: provider, brand, last4, amountCents }];
+}
+
 /** One order a customer may see, with its lines and payment, or undefined. */
 export async function findOrder(db: Db, id: string): Promise<OrderDto | undefined> {
   // Orders before payment (pending, failed, abandoned) never show to a customer.
@@ -207,13 +274,6 @@ export async function findOrder(db: Db, id: string): Promise<OrderDto | undefine
     .from(orders)
     .where(and(eq(orders.id, id), inArray(orders.shippingStatus, VISIBLE_ORDER_STATUSES)));
   if (!row) return undefined;
-  const [items, [payment]] = await Promise.all([
-    db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, id))
-      .orderBy(asc(orderItems.position)),
-    db.select().from(payments).where(eq(payments.orderId, id)).orderBy(asc(payments.createdAt)),
-  ]);
-  return toOrderDto(row, items, payment ?? null);
+  const [items, paid] = await Promise.all([orderItemsOf(db, id), paymentsOf(db, id)]);
+  return toOrderDto(row, items, paid);
 }

@@ -12,7 +12,8 @@ import type { ChargeResult, PaymentGateway } from '../payments/gateway';
 import { orderStatusUrl } from './guest-link';
 import { completeKey } from './idempotency';
 import { ORDER_MESSAGES, type OrderConfirmed } from '../../../core/orders/model';
-import { insertPayment, orderItemsOf, toOrderDto } from './repository';
+import { insertPayment, orderItemsOf, paymentsWithCharge, toOrderDto } from './repository';
+import { paymentsOf } from './order-money';
 import { grantDownloads, prepareOrderDownloads } from '../downloads/grants';
 import { paidOrderState } from './digital-delivery';
 import { issueCards } from '../gift-cards/ledger';
@@ -45,7 +46,8 @@ async function lockPending(tx: Db, orderId: string): Promise<OrderRow | undefine
 export async function settlePaid(
   deps: SettleDependencies,
   orderId: string,
-  charge: ChargeResult,
+  /** undefined: a gift card paid it all, nothing went through the gateway (issue 35). */
+  charge: ChargeResult | undefined,
 ): Promise<OrderConfirmed | undefined> {
   const { db, shop } = deps;
   const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -54,9 +56,9 @@ export async function settlePaid(
   // Its digital lines' download links, for the shopper's email and page (written below).
   const downloads = await prepareOrderDownloads(db, shop, orderId);
   const data: OrderEmailData = {
-    order: { ...current, paymentStatus: charge.status },
+    order: { ...current, paymentStatus: charge?.status ?? 'paid' },
     items,
-    payment: { brand: charge.card.brand, last4: charge.card.last4 },
+    payments: await paymentsWithCharge(db, current, deps.gateway.provider, charge),
     downloads: downloads.links,
   };
   const [forShopper, forShop] = await Promise.all([
@@ -69,15 +71,15 @@ export async function settlePaid(
     if (!order) return undefined;
     const [paid] = await tx
       .update(orders)
-      .set({ ...paidOrderState(items, charge.status), updatedAt: new Date() })
+      .set({ ...paidOrderState(items, charge?.status ?? 'paid'), updatedAt: new Date() })
       .where(eq(orders.id, orderId))
       .returning();
-    const payment = await insertPayment(tx, order, deps.gateway.provider, charge);
+    await insertPayment(tx, order, deps.gateway.provider, charge);
     await grantDownloads(tx, downloads);
     // The gift cards it bought (issue 26), once it is paid (issue 35: not while the payment is
     // pending; the webhook issues them then); a card for the buyer due today comes with its code.
     const { codes } =
-      charge.status === 'paid'
+      (charge?.status ?? 'paid') === 'paid'
         ? await issueCards(tx, shop, order, items as OrderItemRow[])
         : { codes: [] };
     await enqueueMail(tx, { kind: 'order.confirmed', to: order.email, ...forShopper });
@@ -90,7 +92,7 @@ export async function settlePaid(
     const body: OrderConfirmed = {
       message: ORDER_MESSAGES.confirmed,
       orderId,
-      order: toOrderDto(paid!, items as OrderItemRow[], payment),
+      order: toOrderDto(paid!, items as OrderItemRow[], await paymentsOf(tx, orderId)),
     };
     if (order.requestKey) {
       // The kept answer has no links: their tokens are stored only as hashes.
@@ -116,8 +118,9 @@ export async function settlePaid(
 
 /**
  * A pending order whose charge took nothing ends `payment_failed` (declined) or `abandoned`
- * (recovered after a crash), through closeOrder's path for an order not paid (close.ts): its stock
- * and its gift cards' part go back, its request's key is let go. False when it was not pending.
+ * (recovered after a crash), through closeOrder's path for an order not paid (close-unpaid.ts):
+ * its stock and its gift card's part go back, its request's key is let go. False when it was not
+ * pending any more.
  */
 export async function settleUnpaid(
   db: Db,

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../lib/errors';
 import { paymentDeclined } from './gateway';
 import {
@@ -44,6 +44,8 @@ export interface TokenClaims {
   expYear: number;
   outcome: Outcome;
   issuedAt: number;
+  /** A random part: two shoppers tokenising the same card in the same millisecond differ. */
+  nonce?: string;
 }
 
 /** The error a refused charge answers with, or undefined when `outcome` is not a refusal. */
@@ -88,6 +90,7 @@ export function sandboxTokens(secret: string, now: () => Date) {
       expYear,
       outcome: card.outcome,
       issuedAt: now().getTime(),
+      nonce: randomBytes(12).toString('base64url'),
     };
     const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
     return {

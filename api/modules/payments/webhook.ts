@@ -82,7 +82,7 @@ async function applyEvent(db: Db, deps: EventDeps, event: Stripe.Event): Promise
   const [payment] = await db
     .select()
     .from(payments)
-    .where(and(eq(payments.provider, 'stripe'), eq(payments.reference, intent.id)))
+    .where(and(eq(payments.method, 'stripe'), eq(payments.reference, intent.id)))
     .for('update');
   if (!payment) {
     if (!intent.ours) return 'unknown payment';

@@ -1,4 +1,6 @@
+import { isCalendarDate } from '../../../core/dates';
 import { IMPORT_ERRORS } from '../../../core/tax/messages';
+import { withinShopYears } from '../../../core/shop-calendar';
 
 /**
  * Reads the Department of Revenue's ZIP+4 rate file ("ZIP+4 short": ZIP, PLUS4_LOW, PLUS4_HIGH,
@@ -40,10 +42,10 @@ const RATE = /^(0?\.\d{1,6}|0)$/;
 function isoDate(line: number, field: string, value: string): string {
   const match = /^(\d{4})(\d{2})(\d{2})$/.exec(value);
   const iso = match ? `${match[1]}-${match[2]}-${match[3]}` : '';
-  const parsed = match ? new Date(`${iso}T00:00:00Z`) : null;
-  if (!parsed || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== iso) {
+  if (!isCalendarDate(iso)) {
     throw new DorFileError(IMPORT_ERRORS.date(line, field, value));
   }
+  if (!withinShopYears(iso)) throw new DorFileError(IMPORT_ERRORS.dateRange(line, field, value));
   return iso;
 }
 

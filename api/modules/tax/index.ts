@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { taxRatePeriods } from '../../db/schema';
 import type { AdminAuthPlugin } from '../../plugins/auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
+import { addDays } from '../../../core/dates';
 import { shopDayOf } from '../../../core/shop-calendar';
 import {
   taxImportBody,
@@ -19,12 +20,6 @@ import { lookupWashington } from './washington';
 
 /** Days before a period's end from which the tax page asks for the next quarter's file. */
 const WARN_DAYS = 14;
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 export async function taxStatus(db: Db, now = new Date()): Promise<TaxStatusDto> {
   const today = shopDayOf(now);

@@ -6,6 +6,7 @@ import { longDate } from '../../lib/dates';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useOrderPost } from './order-access';
 import { OrderMessageForm } from './OrderMessageForm';
+import { PaymentList } from './PaymentList';
 import styles from './Account.module.css';
 import own from './Orders.module.css';
 
@@ -97,6 +98,14 @@ export function OrderCard({
           <>
             <dt>Refunded</dt>
             <dd>{formatDollars(order.refunded)}</dd>
+          </>
+        )}
+        {order.payments?.length > 0 && (
+          <>
+            <dt>Paid with</dt>
+            <dd>
+              <PaymentList payments={order.payments} />
+            </dd>
           </>
         )}
         {address && (

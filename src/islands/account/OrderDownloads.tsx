@@ -30,11 +30,11 @@ export function useDownloadLines(version: number): DownloadLine[] {
 export function OrderDownloads({ lines }: { lines: DownloadLine[] }) {
   if (lines.length === 0) return null;
   return (
-    <div className={own.details} data-downloads>
+    <div className={own.downloads} data-downloads>
       <p>
         <strong>Downloads</strong>
       </p>
-      <ul role="list" style={{ listStyle: 'none', padding: 0 }}>
+      <ul role="list">
         {lines.map((line) => (
           <DownloadRow key={line.itemId} line={line} />
         ))}
@@ -70,7 +70,7 @@ function DownloadRow({ line }: { line: DownloadLine }) {
 
   return (
     <li>
-      <p>{line.title}</p>
+      <p className={own.downloadTitle}>{line.title}</p>
       {row.kind === 'ready' ? (
         <a className={styles.button} href={row.link.url} download>
           Download {line.title}

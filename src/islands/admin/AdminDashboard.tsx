@@ -5,6 +5,8 @@ import { RequireAdmin, ADMIN_TEXT } from './RequireAdmin';
 import { CardTable, type Column } from './CardTable';
 import { LOW_STOCK_TEXT } from './stock-filter';
 import { noun, waitingLabel } from './words';
+import { NeedsAttentionFigure, NeedsAttentionPanel } from './NeedsAttention';
+import type { NeedsAttention } from '../../../core/admin/needs-attention';
 import styles from './Admin.module.css';
 
 interface Dashboard {
@@ -30,6 +32,8 @@ interface Dashboard {
     waiting: number;
   }[];
   backups: Backups;
+  /** Pending orders the recovery job could not settle after several tries (issue 35). */
+  needsAttention?: NeedsAttention;
 }
 
 const itemName = (item: { title: string; variant: string | null }) =>
@@ -98,7 +102,13 @@ function DashboardBody() {
         <li>
           <BackupStatus backups={data.backups} />
         </li>
+        {data.needsAttention && (
+          <li>
+            <NeedsAttentionFigure needsAttention={data.needsAttention} />
+          </li>
+        )}
       </ul>
+      {data.needsAttention && <NeedsAttentionPanel needsAttention={data.needsAttention} />}
       <section className={styles.panel} aria-labelledby="chart-title">
         <h2 id="chart-title">Last 30 days</h2>
         {/* Drawn on the server (api/modules/admin/chart.ts): numbers and dates only. */}

@@ -4,6 +4,7 @@ import { AdminReturn } from './AdminReturn';
 import { InboxReply, ReplyThread, type InboxReplyView } from './InboxReply';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
 import { plural, statusLabel } from './words';
+import { RETURN_REASONS, type ReturnReason } from '../../../core/orders/returns';
 import styles from './Admin.module.css';
 
 interface InboxItem {
@@ -16,6 +17,9 @@ interface InboxItem {
   orderNumber: string | null;
   orderId: string | null;
   status: string | null;
+  /** A return's reason and its order's delivery: what the owner decides on (issue 39). */
+  reason: ReturnReason | null;
+  deliveredAt: string | null;
   createdAt: string;
   unread: boolean;
   replies: InboxReplyView[];
@@ -90,6 +94,13 @@ function InboxBody() {
           <li key={`${item.kind}:${item.id}`} className={item.unread ? styles.unread : undefined}>
             <ItemHeading item={item} />
             <p>{item.subject}</p>
+            {item.kind === 'return' && (
+              <p data-testid="return-facts">
+                {item.reason ? `Reason: ${RETURN_REASONS[item.reason]}` : ''}
+                {item.reason && ' · '}
+                {item.deliveredAt ? `Delivered ${when(item.deliveredAt)}` : 'Not marked delivered'}
+              </p>
+            )}
             <p style={{ fontWeight: 400, whiteSpace: 'pre-wrap' }}>{item.message}</p>
             {item.kind !== 'return' && <ReplyThread replies={item.replies} />}
             {item.unread && (
@@ -104,7 +115,12 @@ function InboxBody() {
                 to={item.email}
                 subject={item.subject}
                 onSent={(reply) =>
-                  update(item, (other) => ({ ...other, replies: [...other.replies, reply] }))
+                  // Answered is read (the server marks it so too).
+                  update(item, (other) => ({
+                    ...other,
+                    unread: false,
+                    replies: [...other.replies, reply],
+                  }))
                 }
               />
             )}

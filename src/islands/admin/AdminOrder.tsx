@@ -5,6 +5,8 @@ import { CancelOrderForm } from './CancelOrderForm';
 import { ConfirmStep } from './ConfirmStep';
 import { formatCents } from '../../../core/money';
 import { OrderMoney } from './OrderMoney';
+import { PaymentRefunds } from './PaymentRefunds';
+import { paymentLine, refundableCents } from '../../../core/orders/payments';
 import { OrderRecord, type OrderDetail } from './OrderRecord';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
 import { statusLabel } from './words';
@@ -131,9 +133,20 @@ function OrderBody({ id }: { id: string }) {
       )}
       {confirmStep(
         'retry',
-        `Refund ${formatCents(order.totalCents)} for order ${order.number} again through the payment provider?`,
+        `Give back what is left of order ${order.number}: ${
+          data.money.payments
+            .filter((payment) => refundableCents(payment) > 0)
+            .map((payment) => paymentLine({ ...payment, amountCents: refundableCents(payment) }))
+            .join(', ') || formatCents(0)
+        }?`,
       )}
       <OrderMoney money={data.money} charges={data.payments} />
+      <PaymentRefunds
+        orderId={order.id}
+        number={order.number}
+        payments={data.money.payments}
+        onChanged={load}
+      />
       <OrderRecord data={data} />
       <OrderNotes key={order.id} orderId={order.id} initial={data.notes ?? []} />
       {order.shippingStatus === 'unfulfilled' && (

@@ -33,6 +33,7 @@ const FILTERS = [
   ['delivered', 'Delivered'],
   ['refund_failed', 'Refund failed'],
   ['canceled', 'Canceled'],
+  ['pending_payment', 'Pending payment (not yet settled)'],
   ['all', 'All'],
 ] as const;
 

@@ -72,7 +72,7 @@ export function CancelOrderForm({ orderId, number, totalCents, onChanged }: Prop
   return (
     <form className={styles.form} onSubmit={ask} aria-labelledby="cancel-form-title">
       <h4 id="cancel-form-title">Cancel and refund</h4>
-      <fieldset>
+      <fieldset className={styles.choices}>
         <legend>Why is the order canceled? (the customer is told)</legend>
         {CANCEL_REASONS.map((value) => (
           <label key={value}>

@@ -54,11 +54,25 @@ export function useImageUpload(
   return { uploading, upload };
 }
 
+/** The allow-listed widths a thumbnail may take (core/images/image-allow-list.ts). */
+const THUMBNAIL_WIDTHS = [144, 192, 240];
+
+/**
+ * A thumbnail's address: the smallest allow-listed width that covers it at twice its size, and no
+ * height, so the copy keeps its source's proportions (a square height was refused with 400 for
+ * every image that is not square: issue 39); CSS crops it to the square.
+ */
+export function thumbnailUrl(path: string, size: number): string {
+  const width = THUMBNAIL_WIDTHS.find((candidate) => candidate >= size * 2) ?? 240;
+  return imageEndpointUrl(path, { width });
+}
+
 /** A small square of an image, from the image routes' allow-listed copies. */
 export function Thumbnail({ path, alt, size = 72 }: { path: string; alt: string; size?: number }) {
   return (
     <img
-      src={imageEndpointUrl(path, { width: size * 2, height: size * 2 })}
+      className={styles.thumb}
+      src={thumbnailUrl(path, size)}
       width={size}
       height={size}
       alt={alt}

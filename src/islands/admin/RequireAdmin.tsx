@@ -57,6 +57,8 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
           </li>
           <li>
             <a href="/admin/tax">Sales tax</a>
+          </li>
+          <li>
             <a href="/admin/giftcards">Gift cards</a>
           </li>
         </ul>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api-client';
+import { lazyApi } from '../../lib/lazy-api';
 
 /**
  * Whether the signed-in user is an admin, asked of the server (GET /api/admin/access) the first
@@ -12,9 +12,9 @@ export function useIsAdmin(loggedIn: boolean, ask: boolean): boolean {
   useEffect(() => {
     if (!loggedIn || !ask || asked.current) return;
     asked.current = true;
-    void api.get<{ admin: boolean }>('/admin/access', { renew: false }).then((result) => {
-      setAdmin(result.ok && result.data.admin);
-    });
+    void lazyApi()
+      .then((api) => api.get<{ admin: boolean }>('/admin/access', { renew: false }))
+      .then((result) => setAdmin(result.ok && result.data.admin));
   }, [loggedIn, ask]);
   return loggedIn && admin;
 }

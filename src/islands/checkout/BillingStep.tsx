@@ -111,12 +111,17 @@ export default function BillingStep({ provider, publishableKey }: Props) {
     if (!hydrated) return;
     const stored = $checkout.get();
     const hasBilling = stored.billingAddress.line1 !== '';
+    // A gift ships to a friend, whose address is not the card's: billing starts empty and apart.
+    const giftFirstTime = stored.gift.isGift && !hasBilling;
     if (!billingTyped.current) {
-      setBilling(hasBilling ? stored.billingAddress : stored.shippingAddress);
+      setBilling(
+        hasBilling ? stored.billingAddress : giftFirstTime ? EMPTY_ADDRESS : stored.shippingAddress,
+      );
       // An unticked box stays unticked; a ticked one follows the address stored.
       setSameValue((current) => ({
         same:
           current.same &&
+          !giftFirstTime &&
           (!hasBilling || sameAddress(stored.billingAddress, stored.shippingAddress)),
       }));
     }

@@ -4,11 +4,11 @@ import { DOWNLOAD_TERMS, type DownloadLink } from '../../../core/downloads/model
 import type { OrderDto } from '../../../core/orders/model';
 import { ORDER_STATUS_TEXT } from '../../../core/orders/order-status';
 import { GuestOrder } from '../account/GuestOrder';
+import { PaymentList } from '../account/PaymentList';
 import { lastOrderToken, takeOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT } from './messages';
 import { AddressBlock, OrderLines, Totals } from './OrderLines';
 import { GiftSummary } from './GiftSummary';
-import PaidParts from '../gift-cards/PaidParts';
 import OwnGiftCardCodes from '../gift-cards/OwnGiftCardCodes';
 
 /** /orderconfirmation: the order the order call answered with, or the Oops text without one. */
@@ -74,7 +74,12 @@ export default function OrderConfirmation() {
           tax={order.tax}
           total={order.total}
         />
-        <PaidParts total={order.total} giftCardPaid={order.giftCardPaid ?? 0} />
+        {order.payments?.length > 0 && (
+          <>
+            <h4>Paid with</h4>
+            <PaymentList payments={order.payments} />
+          </>
+        )}
       </section>
       {order.shippingAddress ? (
         <section aria-labelledby="shipping-to">

@@ -150,11 +150,15 @@ export default function ShippingStep() {
 
   // The recipient is the buyer (the account holder, or the guest's contact) until the shopper
   // writes another name: an address whose name fields are both empty shows and sends the buyer's.
+  // A gift goes to someone else: its recipient's name is left for the shopper to write (issue 39).
   const buyer = isLoggedIn
     ? { firstname: session.user?.firstname ?? '', lastname: session.user?.lastname ?? '' }
     : { firstname: contact.firstname, lastname: contact.lastname };
+  const buyerIsRecipient = !gift.isGift || digitalOnly;
   const recipientAddress: NamedAddress =
-    address.firstname === '' && address.lastname === '' ? { ...address, ...buyer } : address;
+    buyerIsRecipient && address.firstname === '' && address.lastname === ''
+      ? { ...address, ...buyer }
+      : address;
 
   const savedAddresses = book.kind === 'ready' ? book.addresses : [];
   const chosenAddress = savedAddresses.find((entry) => entry._id === chosen) ?? null;
@@ -302,7 +306,9 @@ export default function ShippingStep() {
                 }
                 // The buyer's name typed back stays "the buyer's".
                 const sameAsBuyer =
-                  next.firstname === buyer.firstname && next.lastname === buyer.lastname;
+                  buyerIsRecipient &&
+                  next.firstname === buyer.firstname &&
+                  next.lastname === buyer.lastname;
                 setAddress(named(sameAsBuyer ? { ...next, firstname: '', lastname: '' } : next));
               }}
             />

@@ -27,6 +27,8 @@ interface FrameProps {
   error?: string | undefined;
   hint?: string | undefined;
   classes?: FieldClasses | undefined;
+  /** Whether a message is announced as it appears (one that comes from a server's answer). */
+  alert?: boolean | undefined;
   /** The control (input, textarea, select) with the id, given its aria attributes. */
   children: (aria: ControlAria) => ReactNode;
 }
@@ -41,6 +43,7 @@ export function FieldFrame({
   error,
   hint,
   classes = ACCOUNT_CLASSES,
+  alert = false,
   children,
 }: FrameProps) {
   const errorId = `${id}-error`;
@@ -59,7 +62,7 @@ export function FieldFrame({
         </p>
       )}
       {error && (
-        <p className={classes.error} id={errorId}>
+        <p className={classes.error} id={errorId} role={alert ? 'alert' : undefined}>
           {error}
         </p>
       )}

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { formatDollars } from '../../../core/money';
 import { GIFT_CARD_ADMIN_MESSAGES, type GiftCardAdminDto } from '../../../core/gift-cards/model';
+import { ListSearch } from '../admin/CardTable';
+import { ConfirmStep } from '../admin/ConfirmStep';
 import { ADMIN_TEXT, RequireAdmin, when } from '../admin/RequireAdmin';
 import styles from '../admin/Admin.module.css';
 
@@ -23,6 +25,9 @@ function CardDetail({
   const [card, setCard] = useState<GiftCardAdminDto | null>(null);
   const [said, setSaid] = useState('');
   const [error, setError] = useState('');
+  // The action asked about, in the page's own confirm step (issue 39: no browser confirm()).
+  const [asking, setAsking] = useState<'resend' | 'disable' | null>(null);
+  const [busy, setBusy] = useState(false);
   useEffect(() => {
     void api.get<GiftCardAdminDto>(`/admin/giftcards/${id}`).then((result) => {
       if (result.ok) setCard(result.data);
@@ -33,7 +38,10 @@ function CardDetail({
   async function act(action: 'resend' | 'disable', done: string) {
     setSaid('');
     setError('');
+    setBusy(true);
     const result = await api.post<GiftCardAdminDto>(`/admin/giftcards/${id}/${action}`, {});
+    setBusy(false);
+    setAsking(null);
     if (!result.ok) {
       setError(result.error ?? ADMIN_TEXT.failed);
       return;
@@ -71,25 +79,32 @@ function CardDetail({
           ))}
         </tbody>
       </table>
-      {!card.disabledAt && card.deliveredAt && (
-        <button
-          className={styles.button}
-          type="button"
-          onClick={() => void act('resend', GIFT_CARD_ADMIN_MESSAGES.resent)}
-        >
+      {asking === 'resend' && (
+        <ConfirmStep
+          summary={GIFT_CARD_ADMIN_MESSAGES.resendAsk(card.recipientEmail, card.last4 ?? '')}
+          confirmLabel="Yes, send a new code"
+          busy={busy}
+          onConfirm={() => void act('resend', GIFT_CARD_ADMIN_MESSAGES.resent)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
+      {asking === 'disable' && (
+        <ConfirmStep
+          summary={GIFT_CARD_ADMIN_MESSAGES.disableAsk(card.last4 ?? '')}
+          confirmLabel="Yes, disable it"
+          danger
+          busy={busy}
+          onConfirm={() => void act('disable', GIFT_CARD_ADMIN_MESSAGES.disabled)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
+      {asking === null && !card.disabledAt && card.deliveredAt && (
+        <button className={styles.button} type="button" onClick={() => setAsking('resend')}>
           Resend to {card.recipientEmail}
         </button>
       )}{' '}
-      {!card.disabledAt && (
-        <button
-          className={styles.secondary}
-          type="button"
-          onClick={() => {
-            if (window.confirm('Disable this gift card? Its code will pay for nothing any more.')) {
-              void act('disable', GIFT_CARD_ADMIN_MESSAGES.disabled);
-            }
-          }}
-        >
+      {asking === null && !card.disabledAt && (
+        <button className={styles.secondary} type="button" onClick={() => setAsking('disable')}>
           Disable
         </button>
       )}
@@ -103,15 +118,49 @@ function GiftCardsBody() {
   const [cards, setCards] = useState<GiftCardAdminDto[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState<string | null>(null);
+  // The search comes from the address, as the other list pages' (a new search loads the page).
+  const [searched] = useState(() => new URLSearchParams(location.search).get('q')?.trim() ?? '');
+  const [q, setQ] = useState(searched);
   useEffect(() => {
-    void api.get<GiftCardAdminDto[]>('/admin/giftcards').then((result) => {
+    const path = searched
+      ? `/admin/giftcards?q=${encodeURIComponent(searched)}`
+      : '/admin/giftcards';
+    void api.get<GiftCardAdminDto[]>(path).then((result) => {
       if (result.ok) setCards(result.data);
       else setFailed(true);
     });
-  }, []);
-  if (failed) return <p className={styles.error}>{ADMIN_TEXT.failed}</p>;
-  if (!cards) return <p role="status">Loading gift cards...</p>;
-  if (cards.length === 0) return <p>No gift card has been issued yet.</p>;
+  }, [searched]);
+  return (
+    <>
+      <ListSearch searchLabel="Code, last 4, email or name" q={q} onQ={setQ} submitLabel="Find" />
+      {failed ? (
+        <p className={styles.error}>{ADMIN_TEXT.failed}</p>
+      ) : !cards ? (
+        <p role="status">Loading gift cards...</p>
+      ) : cards.length === 0 ? (
+        <p role="status">
+          {searched
+            ? GIFT_CARD_ADMIN_MESSAGES.noneFound(searched)
+            : 'No gift card has been issued yet.'}
+        </p>
+      ) : (
+        <CardTable cards={cards} setCards={setCards} open={open} setOpen={setOpen} />
+      )}
+    </>
+  );
+}
+
+function CardTable({
+  cards,
+  setCards,
+  open,
+  setOpen,
+}: {
+  cards: GiftCardAdminDto[];
+  setCards: (update: (current: GiftCardAdminDto[] | null) => GiftCardAdminDto[] | null) => void;
+  open: string | null;
+  setOpen: (update: (current: string | null) => string | null) => void;
+}) {
   return (
     <table className={styles.table} data-testid="gift-cards">
       <thead>

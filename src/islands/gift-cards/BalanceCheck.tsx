@@ -6,6 +6,8 @@ import {
   GIFT_CARD_TEXTS,
 } from '../../../core/gift-cards/model';
 import { postJson } from '../checkout/api';
+import { FieldFrame } from '../forms/Field';
+import styles from '../account/Account.module.css';
 
 /** /giftcard/balance: a code in, its balance out; throttled per address by the server. */
 export default function BalanceCheck() {
@@ -34,35 +36,34 @@ export default function BalanceCheck() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <p>
-        <label htmlFor="balance-code">{GIFT_CARD_LABELS.code}</label>
-        <input
-          id="balance-code"
-          name="code"
-          autoComplete="off"
-          value={code}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'balance-error' : undefined}
-          onChange={(event) => setCode(event.target.value)}
-        />
-      </p>
-      <button type="submit" className="button primary" disabled={busy}>
-        {GIFT_CARD_LABELS.check}
-      </button>
+    <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Check a balance">
+      <FieldFrame id="balance-code" label={GIFT_CARD_LABELS.code} error={error || undefined} alert>
+        {(aria) => (
+          <input
+            id="balance-code"
+            name="code"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            value={code}
+            {...aria}
+            onChange={(event) => setCode(event.target.value)}
+          />
+        )}
+      </FieldFrame>
+      <div>
+        <button type="submit" className={styles.button} disabled={busy}>
+          {GIFT_CARD_LABELS.check}
+        </button>
+      </div>
       <div role="status">
         {balance && (
-          <p data-testid="gift-card-balance">
+          <p className={styles.success} data-testid="gift-card-balance">
             {`Gift card ending ${balance.last4}. ${GIFT_CARD_TEXTS.balance(formatDollars(balance.balance))}`}
           </p>
         )}
       </div>
-      {error && (
-        <p id="balance-error" className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <p className="hint">{GIFT_CARD_TEXTS.noExpiry}</p>
+      <p className={styles.hint}>{GIFT_CARD_TEXTS.noExpiry}</p>
     </form>
   );
 }

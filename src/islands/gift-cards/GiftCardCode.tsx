@@ -4,6 +4,10 @@ import { formatDollars } from '../../../core/money';
 import { GIFT_CARD_LABELS, GIFT_CARD_TEXTS } from '../../../core/gift-cards/model';
 import { $checkout } from '../../stores/checkout';
 import { postJson } from '../checkout/api';
+import { FieldFrame } from '../forms/Field';
+
+/** The checkout's own field classes (src/styles/checkout.css), as its other fields use. */
+const CLASSES = { field: 'field', hint: 'hint', error: 'field-error' };
 
 /**
  * The billing step's gift card (issue 26): a code is checked (POST /gift-cards/balance, throttled
@@ -46,41 +50,53 @@ export default function GiftCardCode({ giftCardsInCart }: { giftCardsInCart: boo
     <fieldset className="gift-card-code">
       <legend>Gift card</legend>
       {checkout.giftCardCode ? (
-        <p role="status">
-          {applied
-            ? GIFT_CARD_LABELS.applied(applied.last4, formatDollars(applied.balance))
-            : `Gift card ending ${checkout.giftCardCode.replace(/[\s-]/g, '').slice(-4).toUpperCase()} applied.`}{' '}
-          <button type="button" className="link" onClick={remove}>
+        <p role="status" className="gift-card-applied">
+          <span>
+            {applied
+              ? GIFT_CARD_LABELS.applied(applied.last4, formatDollars(applied.balance))
+              : `Gift card ending ${checkout.giftCardCode.replace(/[\s-]/g, '').slice(-4).toUpperCase()} applied.`}
+          </span>
+          <button type="button" className="button" onClick={remove}>
             {GIFT_CARD_LABELS.remove}
           </button>
         </p>
       ) : (
-        <p>
-          <label htmlFor="gift-card-code">{GIFT_CARD_LABELS.code}</label>
-          <input
+        <div className="gift-card-entry">
+          <FieldFrame
             id="gift-card-code"
-            name="giftCardCode"
-            autoComplete="off"
-            value={typed}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'gift-card-code-error' : undefined}
-            onChange={(event) => setTyped(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                void apply();
-              }
-            }}
-          />
-          <button type="button" onClick={() => void apply()} disabled={busy || typed.trim() === ''}>
+            label={GIFT_CARD_LABELS.code}
+            error={error || undefined}
+            alert
+            classes={CLASSES}
+          >
+            {(aria) => (
+              <input
+                id="gift-card-code"
+                name="giftCardCode"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                value={typed}
+                {...aria}
+                onChange={(event) => setTyped(event.target.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter') {
+                    event.preventDefault();
+                    void apply();
+                  }
+                }}
+              />
+            )}
+          </FieldFrame>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void apply()}
+            disabled={busy || typed.trim() === ''}
+          >
             {GIFT_CARD_LABELS.apply}
           </button>
-          {error && (
-            <span id="gift-card-code-error" className="field-error" role="alert">
-              {error}
-            </span>
-          )}
-        </p>
+        </div>
       )}
     </fieldset>
   );

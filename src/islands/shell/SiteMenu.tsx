@@ -1,13 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { SHOP_ALL_LABEL, SHOP_ALL_PATH, SHOP_BY_CATEGORY_HEADING } from '../../lib/shelf-labels';
-import { api } from '../../lib/api-client';
 import { listingHref } from '../../lib/navigation';
 import { LOGOUT_LABEL, MENU_LINKS, type SiteLink } from '../../lib/site-links';
 import { $auth } from '../../stores/auth';
-import { endSession } from '../account/logout';
 import { useIsAdmin } from '../admin/useIsAdmin';
 import { CloseIcon, MenuIcon } from './icons';
+import { lazyApi } from '../../lib/lazy-api';
 import { useHydrated } from './useHydrated';
 import styles from './HeaderActions.module.css';
 import shelfStyles from './SiteMenu.module.css';
@@ -39,8 +38,10 @@ export function SiteMenu({ categories: given = [] }: { categories?: SiteLink[] |
   useEffect(() => {
     if (!open || given.length > 0 || asked.current) return;
     asked.current = true;
-    void api
-      .get<{ shelves: { category: string }[] }>('/product/shelves', { anonymous: true })
+    void lazyApi()
+      .then((api) =>
+        api.get<{ shelves: { category: string }[] }>('/product/shelves', { anonymous: true }),
+      )
       .then((answer) => {
         if (!answer.ok) return;
         setFetched(
@@ -91,6 +92,7 @@ export function SiteMenu({ categories: given = [] }: { categories?: SiteLink[] |
   /** spec §4: logout ends the session (on the server too: its refresh family) and goes home. */
   async function logout() {
     setLoggingOut(true);
+    const { endSession } = await import('../account/logout');
     await endSession();
     setOpen(false);
     location.assign('/');

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { SOLD_OUT_LABEL } from '../../../core/product/availability';
 import { markedPieces, type SuggestionOption } from './suggestion-options';
 import styles from './SearchBox.module.css';
 
@@ -44,7 +45,10 @@ export function SuggestionList({ id, options, active, hidden, onChoose }: Sugges
                   ([text, marked], at) => (marked ? <mark key={at}>{text}</mark> : text),
                 )}
               </span>
-              <span className={styles.price}>{option.price}</span>
+              <span className={styles.price}>
+                {option.price}
+                {option.product.soldOut && <span className={styles.soldOut}>{SOLD_OUT_LABEL}</span>}
+              </span>
             </>
           ) : (
             option.label

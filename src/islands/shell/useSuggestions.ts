@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api-client';
+import { lazyApi } from '../../lib/lazy-api';
 import { SUGGEST_MIN_CHARACTERS, type SuggestAnswer } from '../../../core/product/suggest';
 
 /** How long typing must pause before suggestions are asked for. */
@@ -26,11 +26,13 @@ export function useSuggestions(query: string, enabled: boolean): SuggestState {
     if (!wanted) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      api
-        .get<SuggestAnswer>(`/product/suggest?q=${encodeURIComponent(trimmed)}`, {
-          anonymous: true,
-          signal: controller.signal,
-        })
+      lazyApi()
+        .then((api) =>
+          api.get<SuggestAnswer>(`/product/suggest?q=${encodeURIComponent(trimmed)}`, {
+            anonymous: true,
+            signal: controller.signal,
+          }),
+        )
         .then(
           (result) => {
             if (controller.signal.aborted) return;

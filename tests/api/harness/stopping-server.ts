@@ -14,6 +14,7 @@ import { orders } from '../../../api/db/schema';
 import { mailTransportFor } from '../../../api/modules/mail/transport';
 import { createOutboxWorker } from '../../../api/modules/mail/worker';
 import { answerBackupRequests } from '../../../server/backup-requests';
+import { guardProcess } from '../../../server/process-guard';
 import { gracefulShutdown } from '../../../server/shutdown';
 import { appListener } from '../../helpers/serve-app';
 
@@ -52,5 +53,6 @@ const stop = gracefulShutdown(server, {
   },
 });
 stop.onSignals();
+guardProcess();
 const backupRequests = answerBackupRequests(database, settings);
 server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));

@@ -6,6 +6,7 @@ import AdminOrders from '../../../src/islands/admin/AdminOrders';
 import type { OrderDetail } from '../../../src/islands/admin/OrderRecord';
 import { fakeApi, ok } from '../support/fake-api';
 import { FERN, signedIn } from '../support/session';
+import { user } from '../support/user';
 
 /** Issue 25 point 3: the back office shows an order's money as the server recomputed it. */
 
@@ -82,6 +83,43 @@ const partlyRefunded: OrderMoney = {
       ],
     },
   ],
+  payments: [
+    {
+      id: 'p-card',
+      method: 'sandbox',
+      amountCents: 7393,
+      refundedCents: 5297,
+      last4: '4242',
+      brand: 'visa',
+    },
+  ],
+};
+
+/** $100.00 from a gift card and $58.90 from a Visa, nothing refunded yet (issue 35). */
+const split: OrderMoney = {
+  paidCents: 15890,
+  refundedCents: 0,
+  netCents: 15890,
+  state: 'paid',
+  refunds: [],
+  payments: [
+    {
+      id: '20000000-0000-4000-8000-000000000001',
+      method: 'gift_card',
+      amountCents: 10000,
+      refundedCents: 0,
+      last4: '5R64',
+      brand: null,
+    },
+    {
+      id: '20000000-0000-4000-8000-000000000002',
+      method: 'sandbox',
+      amountCents: 5890,
+      refundedCents: 0,
+      last4: '4242',
+      brand: 'visa',
+    },
+  ],
 };
 
 beforeEach(() => {
@@ -143,13 +181,43 @@ describe("the back office's order money", () => {
     fakeApi({
       ...admin,
       [`GET /admin/orders/${ORDER_ID}`]: ok(
-        detail({ paidCents: 7393, refundedCents: 0, netCents: 7393, state: 'paid', refunds: [] }),
+        detail({
+          paidCents: 7393,
+          refundedCents: 0,
+          netCents: 7393,
+          state: 'paid',
+          refunds: [],
+          payments: [],
+        }),
       ),
     });
     render(<AdminOrder id={ORDER_ID} />);
     expect(await screen.findByTestId('payment-state')).toHaveTextContent(/^paid$/);
     expect(screen.getByTestId('money-net')).toHaveTextContent(/^\$73\.93$/);
     expect(screen.queryByTestId('refunds')).toBeNull();
+  });
+
+  it('offers a refund of what is left on each instrument, the gift card and the card apart', async () => {
+    const api = fakeApi({
+      ...admin,
+      [`GET /admin/orders/${ORDER_ID}`]: ok(detail(split)),
+      [`POST /admin/orders/${ORDER_ID}/refund-payment`]: ok({ giftCardCents: 10000, cardCents: 0 }),
+    });
+    render(<AdminOrder id={ORDER_ID} />);
+    const paid = await screen.findByTestId('payment-refunds');
+    expect(paid).toHaveTextContent('Gift card ending in 5R64 — $100.00');
+    expect(paid).toHaveTextContent('Visa ending in 4242 — $58.90');
+    expect(screen.queryByRole('button', { name: /Refund \$158\.90/ })).toBeNull();
+    await user.click(
+      within(paid).getByRole('button', { name: 'Refund $100.00 to Gift card ending in 5R64' }),
+    );
+    expect(
+      within(paid).getByRole('button', { name: 'Refund $58.90 to Visa ending in 4242' }),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Yes, refund' }));
+    const [sent] = api.sent(`POST /admin/orders/${ORDER_ID}/refund-payment`);
+    expect(sent!.body).toMatchObject({ paymentId: split.payments[0]!.id, amountCents: 10000 });
+    expect(await screen.findByText('Refunded $100.00.')).toBeVisible();
   });
 
   it("lists each order's net beside its total", async () => {

@@ -39,6 +39,7 @@ function order(number: number, status: string, changes: Partial<HistoryOrder> = 
     tax: 1.97,
     total: 20.97,
     refunded: 0,
+    payments: [],
     shippingAddress: {
       line1: '400 Pine St',
       line2: '',

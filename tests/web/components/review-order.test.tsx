@@ -59,6 +59,16 @@ const placed: OrderConfirmed = {
     isGuest: true,
     guestContact: { firstname: 'Ada', lastname: 'Lovelace', email: 'ada@example.com' },
     payment: { brand: 'visa', last4: '4242' },
+    payments: [
+      {
+        id: 'payment-1',
+        method: 'sandbox',
+        amountCents: 2097,
+        refundedCents: 0,
+        last4: '4242',
+        brand: 'visa',
+      },
+    ],
     createdAt: '2025-08-04T17:00:00.000Z',
   },
 };

@@ -4,6 +4,8 @@ import { formatCents } from '../../../../core/money';
 import { CANCEL_REASON_WORDS, type CancelReason } from '../../../../core/admin/cancel-reason';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
+import type { OrderEmailData } from './order-data';
+import { RefundedTo } from './OrderParts';
 
 /** A canceled order as its emails show it: who, what, and the full refund. */
 export interface CanceledOrderSummary {
@@ -21,6 +23,8 @@ export interface CanceledOrderSummary {
    */
   keptBackCents?: number;
   items: { title: string; variantTitle: string | null; quantity: number; unitPriceCents: number }[];
+  /** What went back to each instrument (issue 35). */
+  refundedTo?: OrderEmailData['payments'];
 }
 
 /** Why part of a canceled order's money was not given back (issue 35), to the buyer and the shop. */
@@ -66,6 +70,7 @@ function Refunded({ order, summary }: { order: CanceledOrderSummary; summary: st
       <Paragraph>{summary}</Paragraph>
       <SectionTitle>Refunded</SectionTitle>
       <Lines lines={refundedLines(order)} />
+      <RefundedTo parts={order.refundedTo} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { EmailLayout, Lines, Paragraph, SectionTitle, Title } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
 import type { OrderEmailData } from './order-data';
-import { addressLines, GiftSection, OrderTable, paymentLine, recipientLine } from './OrderParts';
+import { addressLines, GiftSection, OrderTable, paymentLines, recipientLine } from './OrderParts';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
 
@@ -14,7 +14,7 @@ interface Props {
 export function NewOrder({ data, shop }: Props) {
   const { order } = data;
   const name = `${order.firstname} ${order.lastname}`;
-  const payment = paymentLine(data.payment);
+  const paid = paymentLines(data.payments).join('; ');
   return (
     <EmailLayout shop={shop} preview={`${name} ordered for ${formatCents(order.totalCents)}`}>
       <Title>{`New order ${order.number}`}</Title>
@@ -26,7 +26,7 @@ export function NewOrder({ data, shop }: Props) {
         ]}
       />
       <OrderTable data={data} />
-      <Paragraph>{`Payment: ${order.paymentStatus}${payment ? `, ${payment}` : ''}`}</Paragraph>
+      <Paragraph>{`Payment: ${order.paymentStatus}${paid ? `, ${paid}` : ''}`}</Paragraph>
       {order.shippingAddress ? (
         <>
           <SectionTitle>Ship to</SectionTitle>

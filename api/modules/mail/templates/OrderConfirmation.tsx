@@ -12,7 +12,7 @@ import {
 } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
 import type { OrderEmailData } from './order-data';
-import { addressLines, GiftSection, OrderTable, paymentLine, recipientLine } from './OrderParts';
+import { addressLines, GiftSection, OrderTable, paymentLines, recipientLine } from './OrderParts';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
 
@@ -24,7 +24,7 @@ interface Props {
 /** The shopper's confirmation: order number, items, totals, card, shipping address, what next. */
 export function OrderConfirmation({ data, shop }: Props) {
   const { order } = data;
-  const payment = paymentLine(data.payment);
+  const paid = paymentLines(data.payments);
   // Every line a download: there is no parcel to wait for.
   const onlyDownloads =
     data.items.length > 0 && (data.downloads?.length ?? 0) === data.items.length;
@@ -64,7 +64,12 @@ export function OrderConfirmation({ data, shop }: Props) {
       <SectionTitle>What you bought</SectionTitle>
       <OrderTable data={data} />
       <Note>Shipping is included in the prices.</Note>
-      {payment && <Paragraph>{`Paid with ${payment}.`}</Paragraph>}
+      {paid.length > 0 && (
+        <>
+          <Paragraph>Paid with:</Paragraph>
+          <Lines lines={paid} />
+        </>
+      )}
       {order.shippingAddress && (
         <>
           <SectionTitle>Shipping to</SectionTitle>

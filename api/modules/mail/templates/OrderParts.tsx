@@ -2,18 +2,12 @@ import { Section } from '@react-email/components';
 import type { CSSProperties } from 'react';
 import { formatCents, formatRate } from '../../../../core/money';
 import { GIFT_TEXT } from '../../../../core/orders/gift';
+import { paymentLine } from '../../../../core/orders/payments';
 import { Lines, Quoted, SectionTitle } from './EmailLayout';
 import { oneLine } from './format';
 import type { OrderEmailData } from './order-data';
 
 /** The blocks both order emails share: the lines bought with their totals, the address, the card. */
-
-const BRAND_NAMES: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-};
 
 const cell: CSSProperties = {
   padding: '6px 0',
@@ -64,9 +58,22 @@ export function GiftSection({ order }: { order: OrderEmailData['order'] }) {
   );
 }
 
-export function paymentLine(payment: OrderEmailData['payment']): string | null {
-  if (!payment?.last4) return null;
-  return `${BRAND_NAMES[payment.brand ?? ''] ?? 'Card'} ending in ${oneLine(payment.last4)}`;
+/** Each instrument and what it paid: "Gift card ending in 5R64 — $100.00" (issue 35). */
+export function paymentLines(payments: OrderEmailData['payments']): string[] {
+  return payments.map((payment) =>
+    oneLine(paymentLine({ ...payment, last4: payment.last4 && oneLine(payment.last4) })),
+  );
+}
+
+/** What a refund gave back to each instrument (issue 35), under "Refunded to"; nothing without. */
+export function RefundedTo({ parts }: { parts: OrderEmailData['payments'] | undefined }) {
+  if (!parts || parts.length === 0) return null;
+  return (
+    <>
+      <SectionTitle>Refunded to</SectionTitle>
+      <Lines lines={paymentLines(parts)} />
+    </>
+  );
 }
 
 /** The items (quantity × name, line total) and the order's subtotal, tax and total. */

@@ -3,6 +3,8 @@ import { EmailLayout, Lines, Paragraph, Quoted, SectionTitle, Title } from './Em
 import { itemLines } from './format';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
+import type { OrderEmailData } from './order-data';
+import { RefundedTo } from './OrderParts';
 
 export interface CanceledOrderData {
   number: number;
@@ -13,6 +15,8 @@ export interface CanceledOrderData {
   /** Not refunded: a gift card the order bought had already paid for it (issue 35). */
   keptBackCents?: number;
   items: { title: string; variantTitle: string | null; quantity: number }[];
+  /** What went back to each instrument (issue 35). */
+  refundedTo?: OrderEmailData['payments'];
 }
 
 /** To the customer: their order is canceled and its full payment refunded. */
@@ -25,6 +29,7 @@ export function OrderCanceled({ order, shop }: { order: CanceledOrderData; shop:
       </Paragraph>
       <SectionTitle>Canceled items</SectionTitle>
       <Lines lines={itemLines(order.items)} />
+      <RefundedTo parts={order.refundedTo} />
     </EmailLayout>
   );
 }

@@ -12,6 +12,8 @@ import { formatCents } from '../../../../core/money';
 import { itemLines } from './format';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
+import type { OrderEmailData } from './order-data';
+import { RefundedTo } from './OrderParts';
 
 export interface ReturnEmailData {
   number: number;
@@ -106,12 +108,15 @@ export function ReturnRefunded({
   amountCents,
   shop,
   giftCardCents = 0,
+  refundedTo,
 }: {
   data: ReturnEmailData;
   amountCents: number;
   shop: ShopDetails;
   /** The part returned to gift cards first (issue 26). */
   giftCardCents?: number;
+  /** What went back to each instrument (issue 35). */
+  refundedTo?: OrderEmailData['payments'];
 }) {
   return (
     <EmailLayout shop={shop} preview={`We refunded ${formatCents(amountCents)}`}>
@@ -123,6 +128,7 @@ export function ReturnRefunded({
       </Paragraph>
       <SectionTitle>Refunded items</SectionTitle>
       <Lines lines={itemLines(data.items)} />
+      <RefundedTo parts={refundedTo} />
     </EmailLayout>
   );
 }
@@ -132,6 +138,7 @@ export const returnRefundedEmail = (
   amountCents: number,
   shop: ShopDetails,
   giftCardCents = 0,
+  refundedTo?: OrderEmailData['payments'],
 ): Promise<RenderedEmail> =>
   renderEmail(
     <ReturnRefunded
@@ -139,6 +146,7 @@ export const returnRefundedEmail = (
       amountCents={amountCents}
       shop={shop}
       giftCardCents={giftCardCents}
+      refundedTo={refundedTo}
     />,
     {
       subject: `Refund for order ${data.number}`,

@@ -1,4 +1,5 @@
-import type { OrderItemRow, OrderRow, PaymentRow } from '../../../db/schema';
+import type { OrderItemRow, OrderRow } from '../../../db/schema';
+import type { PaymentView } from '../../../../core/orders/payments';
 import type { DownloadLink } from '../../../../core/downloads/model';
 import type { OrderDto } from '../../../../core/orders/model';
 import type { PricedOrder } from '../../orders/pricing';
@@ -6,7 +7,7 @@ import type { PricedOrder } from '../../orders/pricing';
 /**
  * What the order emails show, with every amount in integer cents. Its parts have the shape of the
  * database rows (`orders`, `order_items`, `payments`), so a flow that has read or written them
- * passes them as they are: `{ order, items, payment }`.
+ * passes them as they are: `{ order, items, payments }`.
  */
 export interface OrderEmailData {
   order: Pick<
@@ -27,7 +28,8 @@ export interface OrderEmailData {
     /** A gift's part (issue 26); absent or a null message: not a gift. */
     Partial<Pick<OrderRow, 'giftMessage' | 'giftHidePrices' | 'giftRecipientEmail'>>;
   items: Pick<OrderItemRow, 'title' | 'variantTitle' | 'sku' | 'quantity' | 'unitPriceCents'>[];
-  payment: Pick<PaymentRow, 'brand' | 'last4'> | null;
+  /** Each instrument that paid (issue 35), the gift card's first: none before payment. */
+  payments: Pick<PaymentView, 'method' | 'brand' | 'last4' | 'amountCents'>[];
   /** The shopper's download links for the order's digital lines (only their email shows them). */
   downloads?: DownloadLink[];
   /** The signed "View your order" link (only the shopper's email shows it). */
@@ -55,6 +57,6 @@ export function orderEmailData(placed: OrderDto, priced: PricedOrder): OrderEmai
       giftRecipientEmail: placed.gift?.recipientEmail ?? null,
     },
     items: priced.lines,
-    payment: placed.payment,
+    payments: placed.payments,
   };
 }

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { orders } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { ADMIN_MESSAGES } from '../../../core/admin/model';
+import type { PaymentRefundBody } from '../../../core/admin/order-money';
+import { closeOrder } from '../orders/close';
+import { paymentsOf } from '../orders/order-money';
+import { refundPayments } from '../orders/refund-payments';
+import { audit, type Actor, type AdminDeps } from './deps';
+
+/** The gateway's idempotency key of an owner's refund of one payment, scoped to the order. */
+export const paymentRefundKey = (orderId: string, key: string) =>
+  `order-${orderId}-payment-refund-${key}`;
+
+/**
+ * POST /admin/orders/:id/refund-payment (issue 35): the owner gives back part or all of what one
+ * instrument paid (a gift card's part back on the card, a card's through the gateway), never more
+ * than is left on it; a retried click with the same key refunds once. One audit row either way.
+ */
+export async function refundPayment(
+  deps: AdminDeps,
+  actor: Actor,
+  id: string,
+  body: PaymentRefundBody,
+) {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, id));
+  if (!order) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
+  const record = (status: string) =>
+    audit(deps.db, actor, {
+      action: 'order.refund-payment',
+      entity: 'order',
+      entityId: id,
+      after: { status, paymentId: body.paymentId, amountCents: body.amountCents },
+    });
+  try {
+    const outcome = await refundPayments(deps, order, {
+      amountCents: body.amountCents,
+      key: paymentRefundKey(id, body.idempotencyKey),
+      actorEmail: actor.email,
+      reason: 'refunded by the shop',
+      paymentId: body.paymentId,
+    });
+    await record('succeeded');
+    // A refund that leaves nothing paid closes the order (issue 35): the gift cards it bought are
+    // voided, and what was not shipped goes back to stock.
+    const left = (await paymentsOf(deps.db, id)).reduce(
+      (sum, payment) => sum + payment.amountCents - payment.refundedCents,
+      0,
+    );
+    if (left === 0) await closeOrder(deps, id, { by: 'full-refund', actorEmail: actor.email });
+    return outcome;
+  } catch (error) {
+    if (error instanceof AppError && error.type === 'UNAVAILABLE') await record('failed');
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+/**
+ * The inventory (issue 35): every stock change goes through `reserve`, `release` or `adjust`
+ * (./stock.ts), and then through `stockChanged` (./changed.ts), which runs the low-stock record,
+ * the back-in-stock claims and the catalogue refresh: no caller runs those by hand.
+ */
+export { changeStock, stockChanged, stockChecks, type StockChange } from './changed';
+export {
+  adjust,
+  release,
+  reservationOf,
+  reserve,
+  stockChangeOf,
+  type StockLine,
+  type StockReservation,
+} from './stock';
