@@ -4,6 +4,7 @@ import astro from 'eslint-plugin-astro';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
@@ -30,6 +31,51 @@ function layerZones() {
   );
   return { basePath: fileURLToPath(new URL('.', import.meta.url)), zones };
 }
+
+/*
+ * Order states are spelled in core/orders (the lifecycle) and the schema only (issue 35 point 5):
+ * elsewhere a state is named through `ORDER_STATE` or asked through a predicate (`paid`, `toShip`,
+ * `countsAsRevenue`, `allows`). The names are read from core/orders/statuses.ts, the one list.
+ */
+const ORDER_STATE_NAMES = [
+  ...readFileSync(new URL('./core/orders/statuses.ts', import.meta.url), 'utf8')
+    .match(/export const ORDER_STATUSES = \[([^\]]*)\]/)[1]
+    .matchAll(/'([a-z_]+)'/g),
+].map((match) => match[1]);
+const ORDER_STATE_LITERAL = {
+  selector: `Literal[value=/^(${ORDER_STATE_NAMES.join('|')})$/]`,
+  message:
+    'An order state is named through ORDER_STATE or asked through a lifecycle predicate (core/orders/lifecycle.ts), never spelled out.',
+};
+/**
+ * TODO(lead): files still spelling order states, owned by other helpers of issue 35 or by no one
+ * yet; each leaves this list once it reads the lifecycle.
+ */
+const ORDER_STATE_LITERALS_TO_FIX = [
+  // m35close: close, cancel, settle, webhook.
+  'api/modules/orders/cancel.ts',
+  'api/modules/orders/settle.ts',
+  'api/modules/payments/webhook.ts',
+  'api/modules/admin/refunds.ts',
+  // m35rows: confirm-order, repository, history.
+  'api/modules/orders/confirm-order.ts',
+  'api/modules/orders/repository.ts',
+  'api/modules/orders/history.ts',
+  // m35flow: recovery.
+  'api/modules/orders/recovery.ts',
+  // No helper of issue 35: fulfilment moves, slips, downloads, issue reports, the pages' words.
+  'api/modules/orders/fulfilment.ts',
+  'api/modules/admin/ship.ts',
+  'api/modules/admin/deliver.ts',
+  'api/modules/admin/slips.ts',
+  'api/modules/downloads/grants.ts',
+  'api/modules/orders/issues.ts',
+  'core/admin/model.ts',
+  'src/islands/admin/AdminOrders.tsx',
+  'src/islands/admin/AdminSlips.tsx',
+  'src/islands/admin/history-notes.ts',
+  'src/islands/account/OrdersPage.tsx',
+];
 
 export default tseslint.config(
   {
@@ -78,6 +124,17 @@ export default tseslint.config(
     // No import cycles in the server or the shared rules (type-only imports do not count).
     files: ['api/**/*.{ts,tsx}', 'core/**/*.{ts,tsx}'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,astro}'],
+    ignores: [
+      'core/orders/**',
+      'api/db/schema/**',
+      'tests/**',
+      'eslint.config.js',
+      ...ORDER_STATE_LITERALS_TO_FIX,
+    ],
+    rules: { 'no-restricted-syntax': ['error', ORDER_STATE_LITERAL] },
   },
   {
     rules: {

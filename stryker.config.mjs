@@ -20,6 +20,13 @@ export default {
     'api/modules/orders/pricing.ts',
     'api/modules/orders/stock.ts',
     'api/modules/orders/cancel.ts',
+    // An order's money (issue 35 point 9): closing, settling, confirming, the payment rows and
+    // their refunds, the gift-card ledger, the Stripe webhook, money and the lifecycle.
+    'api/modules/orders/{close,close-unpaid,settle,confirm-order,refund-payments,order-money}.ts',
+    'api/modules/gift-cards/ledger.ts',
+    'api/modules/payments/webhook.ts',
+    'core/money.ts',
+    'core/orders/lifecycle.ts',
     'api/modules/orders/idempotency.ts',
     'api/modules/tax/**/*.ts',
     'core/tax/refund-tax.ts',

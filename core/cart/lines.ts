@@ -8,13 +8,13 @@
  * `STRAP+MAT` are one line), its variantTitle names each choice ("Blanket: Moss, Sweatshirt
  * size: M"), its price is the bundle's price (or the fallback price) and its stock the smallest of
  * the chosen options' stock and the bundle's own. A plain variant's stock is the smaller of its own
- * and the product's (an order takes units from both). A digital item's stock is not limited.
+ * and the product's (an order takes units from both). An item without a stock limit (a digital
+ * file, a gift card: `hasStockLimit`) has none: its stock is null, never 0.
  */
 import { centsToDollars, dollarsToCents } from '../money';
 import type { ProductDto, VariantDto } from '../product/model';
 import { productPriceCents } from '../product/price';
-import { isDigital } from '../product/digital';
-import { isGiftCard } from '../gift-cards/model';
+import { hasStockLimit, type ProductKind, type TaxClass } from '../product/kind';
 
 export const BUNDLE_SKU_SEPARATOR = '+';
 
@@ -28,13 +28,16 @@ export interface ResolvedLine {
   price: number;
   /** Unit price in integer cents (what the order charges). */
   priceCents: number;
-  /** Units available; null when the shop does not know or does not limit them (digital). */
+  /** Units available; null when the shop does not know or does not limit them (`hasStockLimit`). */
   stock: number | null;
   category: string;
+  /** What the item is: whether its stock is limited, whether it ships, is sold once, is taxed. */
+  kind: ProductKind;
+  taxClass: TaxClass;
   supplier: string;
   image?: string | undefined;
   alttext: string;
-  selectedVariant?: { sku: string; stock: number } | undefined;
+  selectedVariant?: { sku: string; stock?: number } | undefined;
   /** Variant rows whose stock the line takes: a plain variant, or every chosen bundle option. */
   stockSkus: string[];
 }
@@ -44,33 +47,44 @@ const minKnown = (values: (number | null)[]): number | null => {
   return known.length === 0 ? null : Math.min(...known);
 };
 
-/** The stock a line may sell: unlimited for digital items and gift cards, else the least known. */
+/** The stock a line may sell: none for an item without a stock limit, else the least known. */
 const lineStock = (product: ProductDto, values: (number | null)[]): number | null =>
-  isDigital(product) || isGiftCard(product) ? null : minKnown(values);
+  hasStockLimit(product) ? minKnown(values) : null;
+
+/** The chosen variant as the cart keeps it: its stock only when it has one. */
+const chosenVariant = (sku: string, stock: number | null) =>
+  stock === null ? { sku } : { sku, stock };
 
 function priced(cents: number) {
   return { price: centsToDollars(cents), priceCents: cents };
 }
+
+/** What every line of a product says about the product itself. */
+const described = (product: ProductDto) => ({
+  _id: product._id,
+  title: product.title,
+  category: product.category,
+  kind: product.kind,
+  taxClass: product.taxClass,
+  supplier: product.supplier,
+  alttext: product.alttext,
+});
 
 /** The line for a bundle with one chosen option from each list (in list order). */
 export function bundleLine(product: ProductDto, chosen: VariantDto[]): ResolvedLine {
   const sku = chosen.map((option) => option.sku).join(BUNDLE_SKU_SEPARATOR);
   const stock = lineStock(product, [product.quantity, ...chosen.map((option) => option.quantity)]);
   return {
-    _id: product._id,
+    ...described(product),
     sku,
-    title: product.title,
     variantTitle: chosen
       .map((option, index) => `${product.optionTitles[index] ?? 'Option'}: ${option.title}`)
       .join(', '),
     ...priced(productPriceCents(product)),
     stock,
-    category: product.category,
-    supplier: product.supplier,
     // The bundle's own picture (issue 13 point 9); an option's only when the bundle has none.
     image: product.image[0] ?? chosen[0]?.image[0],
-    alttext: product.alttext,
-    selectedVariant: { sku, stock: stock ?? 0 },
+    selectedVariant: chosenVariant(sku, stock),
     stockSkus: chosen.map((option) => option.sku),
   };
 }
@@ -79,17 +93,13 @@ export function bundleLine(product: ProductDto, chosen: VariantDto[]): ResolvedL
 export function variantLine(product: ProductDto, variant: VariantDto): ResolvedLine {
   const stock = lineStock(product, [product.quantity, variant.quantity]);
   return {
-    _id: product._id,
+    ...described(product),
     sku: variant.sku,
-    title: product.title,
     variantTitle: variant.title,
     ...priced(dollarsToCents(variant.price)),
     stock,
-    category: product.category,
-    supplier: product.supplier,
     image: variant.image[0] ?? product.image[0],
-    alttext: product.alttext,
-    selectedVariant: { sku: variant.sku, stock: stock ?? 0 },
+    selectedVariant: chosenVariant(variant.sku, stock),
     stockSkus: [variant.sku],
   };
 }
@@ -97,15 +107,11 @@ export function variantLine(product: ProductDto, variant: VariantDto): ResolvedL
 /** The line for the product itself (no variants). */
 export function productLine(product: ProductDto): ResolvedLine {
   return {
-    _id: product._id,
+    ...described(product),
     sku: product.sku,
-    title: product.title,
     ...priced(productPriceCents(product)),
     stock: lineStock(product, [product.quantity]),
-    category: product.category,
-    supplier: product.supplier,
     image: product.image[0],
-    alttext: product.alttext,
     stockSkus: [],
   };
 }

@@ -3,7 +3,8 @@
  * browser's cart store applies them; the server applies the same ones when it checks a cart.
  */
 import { centsToDollars, dollarsToCents } from '../money';
-import { isDigital } from '../product/digital';
+import { orderKindOf, shipsNothing as shipsNothingOfKind } from '../orders/lifecycle';
+import { hasStockLimit, type ProductKind } from '../product/kind';
 
 /** spec §9: at most 6 units on one cart line, also capped by stock. */
 export const MAX_PER_LINE = 6;
@@ -22,28 +23,41 @@ export interface CartLine {
   sku: string;
   quantity: number;
   category: string;
+  /**
+   * What the item is (core/product/kind.ts). A line kept by an older page may have none: it
+   * counts as goods until the cart check gives it today's.
+   */
+  kind?: ProductKind | undefined;
   /** Units the shop has; undefined (or null) when unknown. */
   stock?: number | null | undefined;
   selectedVariant?: { sku: string; stock?: number; quantity?: number } | undefined;
 }
 
-export { isDigital } from '../product/digital';
-import { isGiftCard } from '../gift-cards/model';
+type Kinded = { kind?: ProductKind | undefined };
+
+/** A line's kind; one without (kept by an older page) counts as goods. */
+export const kindOf = (line: Kinded): ProductKind => line.kind ?? 'goods';
+
+/** Whether a line is a digital file: sold one to an order, never out of stock, never shipped. */
+export const isDigital = (line: Kinded): boolean => kindOf(line) === 'digital';
+
+const kindOfLines = (lines: readonly Kinded[]) =>
+  orderKindOf(lines.map((line) => ({ kind: kindOf(line) })));
 
 /**
  * Whether a cart or an order holds digital items only: nothing to ship, so no shipping address,
  * the tax from the billing address, delivered when paid (DECISIONS "Digital-only orders").
  */
-export function isDigitalOnly(lines: readonly { category: string }[]): boolean {
-  return lines.length > 0 && lines.every(isDigital);
+export function isDigitalOnly(lines: readonly Kinded[]): boolean {
+  return lines.length > 0 && kindOfLines(lines) === 'digital_only';
 }
 
 /**
  * Whether nothing of a cart or an order is shipped: digital items and gift cards (emailed, issue
  * 26) only. Such a checkout asks for no shipping address and takes the tax from the billing one.
  */
-export function shipsNothing(lines: readonly { category: string }[]): boolean {
-  return lines.length > 0 && lines.every((line) => isDigital(line) || isGiftCard(line));
+export function shipsNothing(lines: readonly Kinded[]): boolean {
+  return lines.length > 0 && shipsNothingOfKind(kindOfLines(lines));
 }
 
 /** spec §4: a chosen variant's stock, falling back to its quantity; else the product's stock. */
@@ -54,9 +68,15 @@ export function availableStock(
   return line.stock ?? undefined;
 }
 
-/** The most units one line may hold: 1 for digital items, else 6 capped by stock when known. */
-export function lineCap(line: Pick<CartLine, 'category' | 'stock' | 'selectedVariant'>): number {
+type Capped = Pick<CartLine, 'kind' | 'stock' | 'selectedVariant'>;
+
+/**
+ * The most units one line may hold: 1 for digital items, 6 for an item without a stock limit (a
+ * gift card, `hasStockLimit`), else 6 capped by stock when known.
+ */
+export function lineCap(line: Capped): number {
   if (isDigital(line)) return 1;
+  if (!hasStockLimit({ kind: kindOf(line) })) return MAX_PER_LINE;
   const stock = availableStock(line);
   return Math.max(0, Math.min(MAX_PER_LINE, stock ?? MAX_PER_LINE));
 }
@@ -104,15 +124,13 @@ export function removeLine<T extends CartLine>(items: T[], _id: string, sku: str
 
 /**
  * spec §4 Update quantity and §9: a digital item is forced to 1; otherwise the smaller of the
- * request, 6 and the stock (50 when the stock is unknown), and at least 1.
+ * request, 6 and the stock (50 when the stock is unknown or not limited), and at least 1.
  */
-export function allowedQuantity(
-  line: Pick<CartLine, 'category' | 'stock' | 'selectedVariant'>,
-  requested: number,
-): number {
+export function allowedQuantity(line: Capped, requested: number): number {
   if (isDigital(line)) return 1;
   const wanted = Number.isFinite(requested) ? Math.floor(requested) : MIN_QUANTITY;
-  const stock = availableStock(line) ?? STOCK_WHEN_UNKNOWN;
+  const limited = hasStockLimit({ kind: kindOf(line) });
+  const stock = (limited ? availableStock(line) : undefined) ?? STOCK_WHEN_UNKNOWN;
   return Math.max(MIN_QUANTITY, Math.min(wanted, MAX_PER_LINE, stock));
 }
 

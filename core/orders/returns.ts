@@ -1,4 +1,4 @@
-import { isDigitalCategory } from '../product/digital';
+import { isDigitalKind, isGiftCardKind, type ProductKind } from '../product/kind';
 
 /** Items under this price are final sale (return policy). */
 export const FINAL_SALE_UNDER_CENTS = 3000;
@@ -14,18 +14,18 @@ export const RETURN_EXCLUSIONS = {
 
 /**
  * Why the return policy does not take a line back, or null when it may come back: never digital
- * products, gift cards or personalized items; items under $30 are final sale (a damaged one goes
- * through the contact form).
+ * products, gift cards (both read from the line's kind, never its category or title) or
+ * personalized items; items under $30 are final sale (a damaged one goes through the contact
+ * form).
  */
 export function returnExclusion(item: {
-  category: string;
+  kind: ProductKind;
   title: string;
   unitPriceCents: number;
 }): string | null {
-  if (isDigitalCategory(item.category)) return RETURN_EXCLUSIONS.digital;
-  if (item.category.toLowerCase().includes('gift card') || /gift card/i.test(item.title)) {
-    return RETURN_EXCLUSIONS.giftCard;
-  }
+  if (isDigitalKind(item)) return RETURN_EXCLUSIONS.digital;
+  if (isGiftCardKind(item)) return RETURN_EXCLUSIONS.giftCard;
+  // Personalized items get a kind of their own with issue 40; until then the title says so.
   if (/personali[sz]ed/i.test(item.title)) return RETURN_EXCLUSIONS.personalized;
   if (item.unitPriceCents < FINAL_SALE_UNDER_CENTS) return RETURN_EXCLUSIONS.finalSale;
   return null;

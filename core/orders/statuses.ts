@@ -32,13 +32,7 @@ export const ORDER_STATUSES = [
   'refund_failed',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Never charged, or the charge never went through: not a sale (exports, the tax report). */
-export const UNPAID_ORDER_STATUSES = ['pending_payment', 'payment_failed', 'abandoned'] as const;
-/** Every state after a payment went through: a sale, canceled ones included (their refund shows). */
-export const PAID_ORDER_STATUSES = ORDER_STATUSES.filter(
-  (status): status is Exclude<OrderStatus, (typeof UNPAID_ORDER_STATUSES)[number]> =>
-    !(UNPAID_ORDER_STATUSES as readonly string[]).includes(status),
-);
+// Which states are paid, count as revenue, ship...: core/orders/lifecycle.ts, the one place.
 /** The states a customer can see: a paid order and what happens to it after. */
 export const VISIBLE_ORDER_STATUSES = ['unfulfilled', 'shipped', 'delivered', 'canceled'] as const;
 export const SHIPPING_STATUSES = VISIBLE_ORDER_STATUSES;

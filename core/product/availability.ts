@@ -1,4 +1,4 @@
-import { isDigital } from './digital';
+import { hasStockLimit } from './kind';
 import type { ProductDto, VariantDto } from './model';
 
 const outOf = (options: VariantDto[]) =>
@@ -6,12 +6,12 @@ const outOf = (options: VariantDto[]) =>
 
 /**
  * Whether a product cannot be bought at all: none of its own stock, every variant out, or for a
- * bundle one of its option lists with every option out. A digital product never runs out, and
- * unknown stock (null) is not sold out. Cards show their "Sold out" badge from this, and the
- * product page's JSON-LD its availability.
+ * bundle one of its option lists with every option out. An item without a stock limit (digital,
+ * a gift card) never runs out, and unknown stock (null) is not sold out. Cards show their "Sold
+ * out" badge from this, and the product page's JSON-LD its availability.
  */
 export function isSoldOut(product: ProductDto): boolean {
-  if (isDigital(product)) return false;
+  if (!hasStockLimit(product)) return false;
   if (product.quantity !== null && product.quantity <= 0) return true;
   if (product.isBundle) return (product.variants as VariantDto[][]).some(outOf);
   return outOf(product.variants as VariantDto[]);

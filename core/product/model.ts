@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ProductKind, TaxClass } from './kind';
 import type { SizeChart } from './size-chart';
 
 /** A variant as the API shows it (spec §3 Variant). Prices in dollars. */
@@ -25,7 +26,12 @@ export interface ProductDto {
   /** Units in stock; null when unknown. */
   quantity: number | null;
   supplier: string;
+  /** The main category, for browsing only: what the product is comes from `kind`. */
   category: string;
+  /** What the product is (goods, digital, gift_card): its stock limit, shipping and returns. */
+  kind: ProductKind;
+  /** How sales tax treats it. */
+  taxClass: TaxClass;
   categorizations: { category: string; subcategory: string | null }[];
   hasVariants: boolean;
   /** Plain variants, or for a bundle one list of options per item in it. */

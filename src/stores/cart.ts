@@ -3,6 +3,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import type { ResolvedLine } from '../../core/cart/lines';
 import type { CartValidation } from '../../core/cart/model';
+import type { ProductKind } from '../../core/product/kind';
 import {
   addLine,
   allowedQuantity,
@@ -28,6 +29,8 @@ export interface CartItem {
   /** Units the shop has; undefined when unknown. */
   stock?: number | undefined;
   category: string;
+  /** What the item is (goods, digital, gift_card); the cart's limits read it, never the category. */
+  kind?: ProductKind | undefined;
   image?: string | undefined;
   alttext?: string | undefined;
   variantTitle?: string | undefined;
@@ -57,6 +60,7 @@ export function cartItemFrom(
     supplier: line.supplier,
     stock: line.stock ?? undefined,
     category: line.category,
+    kind: line.kind,
     image: line.image,
     alttext: line.alttext,
     variantTitle: line.variantTitle,

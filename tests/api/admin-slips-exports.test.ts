@@ -124,7 +124,7 @@ describe('packing slips and the pick list (issue 28 point 1)', () => {
     await db(api).update(orders).set({ shippingStatus: 'shipped' }).where(eq(orders.id, shipped));
     await db(api)
       .update(orderItems)
-      .set({ category: 'Digital' })
+      .set({ category: 'Digital', kind: 'digital' })
       .where(eq(orderItems.orderId, digital));
     const body = (await (
       await api.get('/admin/slips?unfulfilled=1', bearer(admin.token))

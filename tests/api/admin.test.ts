@@ -7,6 +7,7 @@ import { shopDetails } from '../../api/modules/mail/templates';
 import { ADMIN_ONLY_MESSAGE } from '../../api/plugins/auth';
 import { seedProductId } from '../../api/db/seed';
 import { useApi, type ApiHarness } from '../helpers/api';
+import { SEATTLE } from '../helpers/orders';
 import { paidOrder, signedInAdmin } from './admin-helpers';
 import { authClient, bearer, freshEmail, lastMail, logIn, registerVerified } from './auth-helpers';
 
@@ -238,6 +239,29 @@ describe('the back office API (issue 14)', () => {
       await api.get(`/admin/orders?status=all&q=${number}`, bearer(admin.token))
     ).json()) as typeof body;
     expect(byNumber.orders.map((o) => o.id)).toContain(first);
+  });
+
+  it("finds an order by the buyer's first, last or full name and by the parcel's (issue 39)", async () => {
+    const admin = await signedInAdmin(api);
+    const id = await paidOrder(api);
+    await api.test.database.db
+      .update(orders)
+      .set({
+        firstname: 'Zephyrine',
+        lastname: 'Quillfeather',
+        shippingAddress: { ...SEATTLE, firstname: 'Marisol', lastname: 'Thistlewood' },
+      })
+      .where(eq(orders.id, id));
+    const found = async (q: string) =>
+      (
+        (await (
+          await api.get(`/admin/orders?status=all&q=${encodeURIComponent(q)}`, bearer(admin.token))
+        ).json()) as { orders: { id: string }[] }
+      ).orders.map((o) => o.id);
+    for (const q of ['zephyrine', 'Quillfeather', 'Zephyrine Quillfeather', 'marisol thistle']) {
+      expect(await found(q), q).toEqual([id]);
+    }
+    expect(await found('Zephyrine Thistlewood')).toEqual([]);
   });
 
   it('the dashboard counts orders to ship and gives 30 days of orders and revenue', async () => {

@@ -3,12 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { products, productVariants } from '../../api/db/schema';
 import { seedProductId } from '../../api/db/seed';
 import { CART_MESSAGES, type CartValidation } from '../../core/cart/model';
+import { shopToday } from '../../core/gift-cards/model';
 import { useApi } from '../helpers/api';
 
 const MUG = seedProductId('cedar-ridge-mug');
 const YOGA_BUNDLE = seedProductId('yoga-starter-bundle');
 const PHOTO = seedProductId('olympic-sea-stacks-photo');
 const ENAMEL_MUG = seedProductId('campfire-enamel-mug');
+const GIFT_CARD = seedProductId('evergreen-gift-card');
 
 describe('POST /api/cart/validate', () => {
   const api = useApi({ seed: true });
@@ -38,6 +40,46 @@ describe('POST /api/cart/validate', () => {
       },
       { _id: PHOTO, sku: 'EG-DIGITAL-SEASTACKS', quantity: 1, category: 'digital' },
     ]);
+  });
+
+  it('keeps a gift card line, custom amount included: it has no stock limit, so it is never sold out (issue 35)', async () => {
+    const giftCard = {
+      recipientName: 'Grace Hopper',
+      recipientEmail: 'grace@example.com',
+      message: 'Happy birthday!',
+      deliverOn: shopToday(),
+    };
+    const body = await validate([
+      {
+        _id: GIFT_CARD,
+        sku: 'EG-GIFTCARD-CUSTOM',
+        quantity: 2,
+        price: 140,
+        giftCard: { ...giftCard, amount: 140 },
+      },
+      { _id: GIFT_CARD, sku: 'EG-GIFTCARD-50', quantity: 1, price: 50, giftCard },
+    ]);
+    expect(body.changes).toEqual([]);
+    expect(body.items).toMatchObject([
+      {
+        _id: GIFT_CARD,
+        sku: 'EG-GIFTCARD-CUSTOM',
+        quantity: 2,
+        price: 140,
+        kind: 'gift_card',
+        stock: null,
+      },
+      {
+        _id: GIFT_CARD,
+        sku: 'EG-GIFTCARD-50',
+        quantity: 1,
+        price: 50,
+        kind: 'gift_card',
+        stock: null,
+      },
+    ]);
+    // No stock of 0 for the chosen amount: the cart's rules read none as "not limited".
+    expect(body.items[0]!.selectedVariant).toEqual({ sku: 'EG-GIFTCARD-CUSTOM' });
   });
 
   it('corrects a changed price and says so', async () => {

@@ -167,10 +167,12 @@ describe('gift orders and recipient names (issue 26)', () => {
       expect(part).not.toContain('Lovelace');
       expect(part).not.toContain(MESSAGE.split('\n')[0]!);
     }
-    // The buyer has their own shipped email as before.
-    expect(await mailsOfKind('order.shipped', (await orderRow(body.orderId)).email)).toHaveLength(
-      1,
-    );
+    // The buyer has their own shipped email as before; a guest's links the order's own signed
+    // page, not an account's /orders they do not have (issue 39).
+    const buyerMails = await mailsOfKind('order.shipped', (await orderRow(body.orderId)).email);
+    expect(buyerMails).toHaveLength(1);
+    expect(buyerMails[0]!.text).toMatch(/\/orderstatus\?t=[\w.-]+/);
+    expect(buyerMails[0]!.text).not.toMatch(/\/orders\b(?!tatus)/);
 
     const detail = await api.get(`/admin/orders/${body.orderId}`, bearer(owner.token));
     const seen = (await detail.json()) as {

@@ -8,31 +8,37 @@ import { returnExclusion } from '../../core/orders/returns';
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('the return policy', () => {
-  const item = (category: string, unitPriceCents: number, title = 'Cedar Hoodie') => ({
-    category,
-    unitPriceCents,
-    title,
-  });
+  const item = (
+    kind: 'goods' | 'digital' | 'gift_card',
+    unitPriceCents: number,
+    title = 'Cedar Hoodie',
+  ) => ({ kind, unitPriceCents, title });
 
   it('allows items of $30 and more back, never digital, gift cards, personalized or under $30', () => {
-    expect(isReturnable(item('clothing', 4500))).toBe(true);
-    expect(isReturnable(item('home', 3000))).toBe(true);
-    expect(isReturnable(item('home', 2999))).toBe(false);
+    expect(isReturnable(item('goods', 4500))).toBe(true);
+    expect(isReturnable(item('goods', 3000))).toBe(true);
+    expect(isReturnable(item('goods', 2999))).toBe(false);
     expect(isReturnable(item('digital', 9000))).toBe(false);
-    expect(isReturnable(item('gift', 5000, 'Evergreen Gift Card'))).toBe(false);
-    expect(isReturnable(item('home', 5000, 'Personalized Cutting Board'))).toBe(false);
+    expect(isReturnable(item('gift_card', 5000, 'Evergreen Gift Card'))).toBe(false);
+    expect(isReturnable(item('goods', 5000, 'Personalized Cutting Board'))).toBe(false);
+  });
+
+  it('reads what a line is from its kind, never its title (issue 35)', () => {
+    expect(isReturnable(item('goods', 5000, 'Gift Card Holder, Leather'))).toBe(true);
+    expect(isReturnable(item('gift_card', 5000, 'Evergreen Present'))).toBe(false);
+    expect(isReturnable(item('digital', 5000, 'Cedar Hoodie'))).toBe(false);
   });
 
   it('says why an item stays: final sale, digital, gift card, personalized', () => {
-    expect(returnExclusion(item('home', 2999))).toBe('Final sale: under $30');
-    expect(returnExclusion(item('Digital', 9000))).toBe('Digital products cannot be returned');
-    expect(returnExclusion(item('gift', 5000, 'Evergreen Gift Card'))).toBe(
+    expect(returnExclusion(item('goods', 2999))).toBe('Final sale: under $30');
+    expect(returnExclusion(item('digital', 9000))).toBe('Digital products cannot be returned');
+    expect(returnExclusion(item('gift_card', 5000, 'Evergreen Gift Card'))).toBe(
       'Gift cards cannot be returned',
     );
-    expect(returnExclusion(item('home', 5000, 'Personalized Cutting Board'))).toBe(
+    expect(returnExclusion(item('goods', 5000, 'Personalized Cutting Board'))).toBe(
       'Personalized items cannot be returned',
     );
-    expect(returnExclusion(item('clothing', 4500))).toBeNull();
+    expect(returnExclusion(item('goods', 4500))).toBeNull();
   });
 
   it("the approval email says where to send the parcel: the shop's return address setting", async () => {

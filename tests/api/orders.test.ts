@@ -133,6 +133,8 @@ describe('POST /api/orders/orderconfirmation', () => {
     ]);
     expect(mail[0]!.text).toContain(`Order number: ${row!.number}`);
     expect(mail[0]!.html).toContain('Cedar Ridge Stoneware Mug (Forest Green)');
+    // How to find the order again without this email (issue 39).
+    expect(mail[0]!.text).toMatch(/Find your order.*\/orderstatus/s);
   });
 
   it('answers a retried key with the same order and never charges twice', async () => {

@@ -31,6 +31,7 @@ const photo = {
   quantity: 1,
   supplier: 'warehouse',
   category: 'digital',
+  kind: 'digital',
 };
 const enamel = {
   _id: seedProductId('campfire-enamel-mug'),

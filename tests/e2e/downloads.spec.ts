@@ -28,6 +28,7 @@ const photo = {
   quantity: 1,
   supplier: 'warehouse',
   category: 'digital',
+  kind: 'digital',
 };
 const FILE = readFileSync(downloadFilePath('palouse-hills-photo')!);
 const LINK = /https?:\/\/[^\s"<>\]]+\/api\/downloads\/[A-Za-z0-9_-]{43}/;

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { seedProductId } from '../../api/db/seed';
 import { GIFT_CARD_LABELS } from '../../core/gift-cards/model';
 import { browseFromOwnAddress, hydrated } from './support/account';
 import { ENAMEL_MUG, SEATTLE, seedCart } from './support/orders';
@@ -58,5 +59,16 @@ test("the billing step's gift card: the shop's field and buttons", async ({ page
   await expectShopSized(field, apply);
   await apply.click();
   await refusedCode(page, field);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
+
+test("the gift card's own fields on its product page: the shop's sizes", async ({ page }) => {
+  await page.goto(`/productdetailpage/${seedProductId('evergreen-gift-card')}`);
+  for (const label of [GIFT_CARD_LABELS.recipientName, GIFT_CARD_LABELS.recipientEmail]) {
+    const field = page.getByLabel(label);
+    await expect(field).toBeVisible();
+    expect(await field.evaluate((element) => getComputedStyle(element).fontSize)).toBe('16px');
+    expect((await field.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -160,6 +160,7 @@ test('a digital-only cart shows no gift section: nothing ships', async ({ page }
         quantity: 1,
         supplier: 'warehouse',
         category: 'digital',
+        kind: 'digital',
       },
     ]),
   );

@@ -46,6 +46,7 @@ const photo = {
   quantity: 1,
   supplier: 'warehouse',
   category: 'digital',
+  kind: 'digital',
 };
 const STATUS_LINK = /https?:\/\/[^\s"<>\]]+(\/orderstatus\?t=[\w.-]+)/;
 

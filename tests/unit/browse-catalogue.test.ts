@@ -21,6 +21,8 @@ const product = (
   quantity: 5,
   supplier: 'Evergreen',
   category: categorizations[0]?.category.toLowerCase() ?? 'home',
+  kind: 'goods',
+  taxClass: 'standard',
   categorizations,
   hasVariants: false,
   variants: [],
@@ -140,7 +142,7 @@ describe('the Sold out badge on the one product card', () => {
     expect(isSoldOut({ ...bundle, variants: [[variant('x', 3)], [variant('y', 0)]] })).toBe(true);
     expect(isSoldOut({ ...bundle, variants: [[variant('x', 3)], [variant('y', 1)]] })).toBe(false);
     // A digital product is a download: it never runs out.
-    expect(isSoldOut({ ...plain, category: 'Digital', quantity: 0 })).toBe(false);
+    expect(isSoldOut({ ...plain, kind: 'digital', quantity: 0 })).toBe(false);
   });
 
   it('is on the card of a sold-out product only', () => {

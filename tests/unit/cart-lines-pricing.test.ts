@@ -24,6 +24,8 @@ const product = (overrides: Partial<ProductDto> = {}): ProductDto => ({
   quantity: 9,
   supplier: 'Evergreen',
   category: 'Home',
+  kind: 'goods',
+  taxClass: 'standard',
   categorizations: [{ category: 'Home', subcategory: null }],
   hasVariants: false,
   variants: [],
@@ -71,6 +73,8 @@ describe('a product sold as itself', () => {
       priceCents: 1850,
       stock: 9,
       category: 'Home',
+      kind: 'goods',
+      taxClass: 'standard',
       supplier: 'Evergreen',
       image: '/images/mug.jpg',
       alttext: 'A mug with a cedar sprig',
@@ -92,12 +96,16 @@ describe('a product sold as itself', () => {
     expect(productLine(product({ quantity })).stock).toBe(stock);
   });
 
-  it.each(['digital', 'Digital', 'DIGITAL'])(
-    'does not limit a digital item (category %s), whatever its stock',
-    (category) => {
-      expect(productLine(product({ category, quantity: 3 })).stock).toBeNull();
+  it.each(['digital', 'gift_card'] as const)(
+    'does not limit an item of kind %s, whatever its stock',
+    (kind) => {
+      expect(productLine(product({ kind, quantity: 3 })).stock).toBeNull();
     },
   );
+
+  it('reads the kind, never the category: goods in a category named digital are limited', () => {
+    expect(productLine(product({ category: 'digital', quantity: 3 })).stock).toBe(3);
+  });
 
   it('is not sold under its own sku once it has variants, nor under a sku it does not have', () => {
     const withVariants = product({ hasVariants: true, variants: [variant('MUG-RED')] });
@@ -108,10 +116,14 @@ describe('a product sold as itself', () => {
 });
 
 describe('a plain variant (a colour, a size)', () => {
-  const mug = (productQuantity: number | null, variantQuantity: number, category = 'Home') =>
+  const mug = (
+    productQuantity: number | null,
+    variantQuantity: number,
+    kind: ProductDto['kind'] = 'goods',
+  ) =>
     product({
       quantity: productQuantity,
-      category,
+      kind,
       hasVariants: true,
       variants: [
         variant('MUG-RED', { title: 'Red', price: 22.25, quantity: variantQuantity }),
@@ -134,6 +146,8 @@ describe('a plain variant (a colour, a size)', () => {
       priceCents: 2225,
       stock: 5,
       category: 'Home',
+      kind: 'goods',
+      taxClass: 'standard',
       supplier: 'Evergreen',
       image: '/images/mug.jpg',
       alttext: 'A mug with a cedar sprig',
@@ -161,11 +175,14 @@ describe('a plain variant (a colour, a size)', () => {
     },
   );
 
-  it('does not limit a digital variant, and shows no stock for it', () => {
-    const line = resolveSku(mug(2, 1, 'digital'), 'MUG-RED');
-    expect(line?.stock).toBeNull();
-    expect(line?.selectedVariant).toEqual({ sku: 'MUG-RED', stock: 0 });
-  });
+  it.each(['digital', 'gift_card'] as const)(
+    'does not limit a %s variant, and gives it no stock (not a stock of 0: issue 35)',
+    (kind) => {
+      const line = resolveSku(mug(2, 1, kind), 'MUG-RED');
+      expect(line?.stock).toBeNull();
+      expect(line?.selectedVariant).toEqual({ sku: 'MUG-RED' });
+    },
+  );
 });
 
 describe('a bundle (one option from each list)', () => {
@@ -203,6 +220,8 @@ describe('a bundle (one option from each list)', () => {
       priceCents: 9500,
       stock: 4,
       category: 'Home',
+      kind: 'goods',
+      taxClass: 'standard',
       supplier: 'Evergreen',
       image: '/images/hamper.jpg',
       alttext: 'A mug with a cedar sprig',
@@ -254,9 +273,9 @@ describe('a bundle (one option from each list)', () => {
   });
 
   it('does not limit a digital bundle', () => {
-    const line = resolveSku(hamper({ category: 'Digital' }), 'RUST+SWEAT-M');
+    const line = resolveSku(hamper({ kind: 'digital' }), 'RUST+SWEAT-M');
     expect(line?.stock).toBeNull();
-    expect(line?.selectedVariant).toEqual({ sku: 'RUST+SWEAT-M', stock: 0 });
+    expect(line?.selectedVariant).toEqual({ sku: 'RUST+SWEAT-M' });
   });
 
   it.each([

@@ -10,8 +10,48 @@ import {
   removeLine,
   subtotal,
   updateLineQuantity,
+  MAX_PER_LINE,
+  shipsNothing,
   type CartLine,
 } from '../../core/cart/rules';
+import { resolveSku } from '../../core/cart/lines';
+import type { ProductDto } from '../../core/product/model';
+
+/** The seeded gift card's shape: its amounts as variants, its kind `gift_card`. */
+const giftCardProduct: ProductDto = {
+  _id: 'gift',
+  title: 'Evergreen Gift Card',
+  description: '',
+  price: 25,
+  image: [],
+  alttext: '',
+  sku: 'EG-GIFTCARD',
+  quantity: null,
+  supplier: 'Evergreen',
+  category: 'Gift Cards',
+  kind: 'gift_card',
+  taxClass: 'exempt',
+  categorizations: [],
+  hasVariants: true,
+  variants: [
+    {
+      sku: 'EG-GIFTCARD-CUSTOM',
+      title: 'Custom amount ($10 to $500)',
+      price: 10,
+      quantity: 9999,
+      attributes: {},
+      image: [],
+      type: 'option',
+    },
+  ],
+  isBundle: false,
+  optionTitles: [],
+  details: [],
+  sizeChart: null,
+  ratings: { thumbsUp: 0, thumbsDown: 0 },
+  priority: null,
+  isFeatured: false,
+};
 
 type Line = CartLine & { price: number };
 
@@ -36,15 +76,41 @@ describe('cart rules (spec §4, §5, §9)', () => {
     });
   });
 
-  describe('digital products (category equals digital, case-insensitive)', () => {
+  describe('digital products: the kind says so, never the category', () => {
     it.each([
-      ['digital', true],
-      ['Digital', true],
-      ['DIGITAL', true],
-      ['digital-art', false],
-      ['home', false],
-    ])('%s → %s', (category, digital) => {
-      expect(isDigital({ category })).toBe(digital);
+      [{ kind: 'digital', category: 'home' }, true],
+      [{ kind: 'goods', category: 'digital' }, false],
+      [{ kind: 'gift_card', category: 'Gift Cards' }, false],
+      // A line kept by an older page, before lines carried their kind, counts as goods.
+      [{ category: 'digital' }, false],
+    ] as const)('%o → %s', (item, digital) => {
+      expect(isDigital(item as Partial<CartLine>)).toBe(digital);
+    });
+  });
+
+  describe('a gift card line (issue 35 row 4): no stock limit, so never capped by stock', () => {
+    // What the product page and the cart check make of a gift card amount (core/cart/lines.ts).
+    const card = resolveSku(giftCardProduct, 'EG-GIFTCARD-CUSTOM')!;
+    const cartLine: Line = { ...card, quantity: 1 };
+
+    it('is not sold out: the line may hold 6, whatever the stock fields say', () => {
+      expect(card.stock).toBeNull();
+      expect(lineCap(cartLine)).toBe(MAX_PER_LINE);
+      expect(lineCap({ ...cartLine, stock: 0, selectedVariant: { sku: card.sku, stock: 0 } })).toBe(
+        MAX_PER_LINE,
+      );
+    });
+
+    it('adds to the cart and takes a quantity up to 6', () => {
+      const added = addLine<Line>([], cartLine, 2);
+      expect(added).toMatchObject({ added: 2 });
+      expect(allowedQuantity(cartLine, 4)).toBe(4);
+      expect(allowedQuantity(cartLine, 9)).toBe(MAX_PER_LINE);
+    });
+
+    it('ships nothing: a cart of gift cards asks for no shipping address', () => {
+      expect(shipsNothing([cartLine])).toBe(true);
+      expect(shipsNothing([cartLine, line()])).toBe(false);
     });
   });
 
@@ -80,8 +146,8 @@ describe('cart rules (spec §4, §5, §9)', () => {
       ['stock when below 6', { stock: 4 }, 4],
       ['0 when sold out', { stock: 0 }, 0],
       ['6 when stock is unknown', { stock: undefined }, 6],
-      ['1 for a digital item', { category: 'digital', stock: 9999 }, 1],
-      ['1 for a digital item of unknown stock', { category: 'Digital', stock: undefined }, 1],
+      ['1 for a digital item', { kind: 'digital', stock: 9999 }, 1],
+      ['1 for a digital item of unknown stock', { kind: 'digital', stock: undefined }, 1],
       ['the variant’s stock', { stock: 40, selectedVariant: { sku: 'v', quantity: 2 } }, 2],
     ])('%s', (_name, overrides, cap) => {
       expect(lineCap(line(overrides))).toBe(cap);
@@ -134,16 +200,9 @@ describe('cart rules (spec §4, §5, §9)', () => {
         6,
         0,
       ],
-      ['digital: a new line is 1', [], line({ category: 'digital' }), 1, 1, null],
-      [
-        'digital: stays at 1',
-        [line({ category: 'digital' })],
-        line({ category: 'digital' }),
-        1,
-        1,
-        0,
-      ],
-      ['digital: cannot start at 2', [], line({ category: 'digital' }), 2, null, 1],
+      ['digital: a new line is 1', [], line({ kind: 'digital' }), 1, 1, null],
+      ['digital: stays at 1', [line({ kind: 'digital' })], line({ kind: 'digital' }), 1, 1, 0],
+      ['digital: cannot start at 2', [], line({ kind: 'digital' }), 2, null, 1],
       [
         'request plus cart may not pass stock',
         [line({ quantity: 2, stock: 5 })],
@@ -223,7 +282,7 @@ describe('cart rules (spec §4, §5, §9)', () => {
       ['never below 1', { stock: 10 }, 0, 1],
       ['never below 1 for negatives', { stock: 10 }, -3, 1],
       ['whole units only', { stock: 10 }, 2.7, 2],
-      ['forces digital items to 1', { category: 'digital', stock: 9999 }, 3, 1],
+      ['forces digital items to 1', { kind: 'digital', stock: 9999 }, 3, 1],
       ['forces digital items to 1 even when asked for 0', { category: 'DIGITAL' }, 0, 1],
       ['uses the variant’s stock', { stock: 10, selectedVariant: { sku: 'v', stock: 2 } }, 5, 2],
       [

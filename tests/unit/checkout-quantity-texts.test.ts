@@ -47,8 +47,8 @@ describe('the state select and digital-only carts', () => {
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
   });
   it('a cart is digital-only when every line is digital, and not when empty', () => {
-    expect(isDigitalOnly([{ category: 'digital' }, { category: 'Digital' }])).toBe(true);
-    expect(isDigitalOnly([{ category: 'digital' }, { category: 'home' }])).toBe(false);
+    expect(isDigitalOnly([{ kind: 'digital' }, { kind: 'digital' }])).toBe(true);
+    expect(isDigitalOnly([{ kind: 'digital' }, { kind: 'goods' }])).toBe(false);
     expect(isDigitalOnly([])).toBe(false);
   });
 });

@@ -24,14 +24,14 @@ describe('the digital check', () => {
     expect(DIGITAL_CATEGORY).toBe('digital');
   });
 
-  it('decides for its callers in any case: a line of one, no return, a photo-sized image', () => {
+  it('decides the photo size in any case; the line of one and no return follow the kind', () => {
     for (const category of ['digital', 'Digital', 'DIGITAL']) {
-      expect(lineCap({ category, stock: 10 })).toBe(1);
-      expect(isReturnable({ category, title: 'Sunrise', unitPriceCents: 5_000 })).toBe(false);
       expect(productImageSize(category)).toEqual({ width: 1200, height: 800 });
     }
-    expect(lineCap({ category: 'home', stock: 10 })).toBe(6);
-    expect(isReturnable({ category: 'home', title: 'Mug', unitPriceCents: 5_000 })).toBe(true);
+    expect(lineCap({ kind: 'digital', stock: 10 })).toBe(1);
+    expect(lineCap({ kind: 'goods', stock: 10 })).toBe(6);
+    expect(isReturnable({ kind: 'digital', title: 'Sunrise', unitPriceCents: 5_000 })).toBe(false);
+    expect(isReturnable({ kind: 'goods', title: 'Mug', unitPriceCents: 5_000 })).toBe(true);
     expect(productImageSize('home')).toEqual({ width: 800, height: 800 });
   });
 });

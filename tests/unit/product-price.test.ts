@@ -15,6 +15,8 @@ const product = (id: string, price: number | null): ProductDto => ({
   quantity: 5,
   supplier: 'Evergreen',
   category: 'Home',
+  kind: 'goods',
+  taxClass: 'standard',
   categorizations: [{ category: 'Home', subcategory: null }],
   hasVariants: false,
   variants: [],

@@ -76,6 +76,7 @@ describe('what a product page offers to wait for', () => {
       title: seed.title,
       quantity: seed.quantity,
       category: seed.category,
+      kind: seed.kind ?? 'goods',
       isBundle: false,
       variants: (seed.variants ?? []).map(variant),
     } as unknown as ProductDto;
@@ -97,8 +98,9 @@ describe('what a product page offers to wait for', () => {
     ]);
   });
 
-  it('nothing for a digital product or one with everything in stock', () => {
+  it('nothing for a digital product, a gift card, or one with everything in stock', () => {
     expect(restockTargets(dto('rainier-sunrise-photo'))).toEqual([]);
+    expect(restockTargets(dto('evergreen-gift-card'))).toEqual([]);
     expect(restockTargets(dto('ferry-at-dusk-print'))).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ const line = (sku: string, quantity: number): CartItem => ({
   quantity,
   supplier: 'warehouse',
   category: 'yoga',
+  kind: 'goods',
 });
 
 describe('applying the server’s cart check', () => {
@@ -24,6 +25,8 @@ describe('applying the server’s cart check', () => {
       price: 98,
       supplier: 'warehouse',
       category: 'yoga',
+      kind: 'goods',
+      taxClass: 'standard',
       selectedVariant: { sku: 'MAT+STRAP', stock: 8 },
       priceCents: 9800,
       stock: 8,
@@ -44,6 +47,8 @@ describe('applying the server’s cart check', () => {
     price: 98,
     supplier: 'warehouse',
     category: 'yoga',
+    kind: 'goods',
+    taxClass: 'standard',
     priceCents: 9800,
     stock,
     alttext: '',

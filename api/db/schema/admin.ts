@@ -11,7 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { outbox } from './messaging';
-import { orders, payments } from './orders';
+import { orders } from './orders';
+import { payments } from './payments';
 import { returnRequests } from './order-requests';
 import { users } from './users';
 

@@ -10,3 +10,4 @@ export * from './downloads';
 export * from './restock';
 export * from './tax';
 export * from './gift-cards';
+export * from './payments';

@@ -18,8 +18,6 @@ import { CANCEL_REASONS } from '../../../core/admin/cancel-reason';
 import { products } from './catalogue';
 import type { GiftCardDetails } from '../../../core/gift-cards/model';
 import { PRODUCT_KINDS, TAX_CLASSES } from '../../../core/product/kind';
-import { PAYMENT_METHODS } from '../../../core/orders/payments';
-import { giftCards } from './gift-cards';
 
 export {
   ORDER_STATUSES,
@@ -178,42 +176,6 @@ export const orderItems = pgTable(
 );
 
 /**
- * One payment of an order (issue 35): a charge at a payment gateway (`sandbox`, `stripe`) or a gift
- * card's redemption (`gift_card`, with the card it came from). What the order was paid is the sum
- * of its payments; refunds are rows against one payment each (`payment_refunds`).
- */
-export const payments = pgTable(
-  'payments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
-    /** The gift card a `gift_card` payment spent; null for a card charge. */
-    giftCardId: uuid('gift_card_id').references(() => giftCards.id, { onDelete: 'set null' }),
-    /** The gateway's id for the charge (a PaymentIntent id with Stripe); a gift card's: its own. */
-    reference: text('reference').notNull(),
-    idempotencyKey: text('idempotency_key').notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    currency: text('currency').notNull().default('usd'),
-    status: text('status', { enum: PAYMENT_STATUSES }).notNull(),
-    brand: text('brand'),
-    last4: text('last4'),
-    expMonth: integer('exp_month'),
-    expYear: integer('exp_year'),
-    failureMessage: text('failure_message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex('payments_method_reference_key').on(table.method, table.reference),
-    index('payments_order_idx').on(table.orderId),
-    check('payments_amount_positive', sql`${table.amountCents} > 0`),
-  ],
-);
-
-/**
  * Idempotency keys of state-changing requests (order confirmation). A key is claimed before the
  * work starts; the finished answer is kept, so a retry with the same key gets it back instead of a
  * second order and a second charge. `requestHash` refuses a key reused for a different request.
@@ -278,6 +240,5 @@ export const stripeEvents = pgTable(
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
 export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 export type SandboxChargeRow = typeof sandboxCharges.$inferSelect;

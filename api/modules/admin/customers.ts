@@ -16,25 +16,16 @@ import {
   type CustomerSummary,
 } from '../../../core/admin/customers';
 import { moneyByOrder } from '../orders/order-money';
+import { PAID_STATES } from '../../../core/orders/lifecycle';
+import { inStates } from '../orders/lifecycle-sql';
 import { ownedBy } from '../orders/ownership';
 import { audit, rowsOf, type Actor } from './deps';
 
 /** The audit action of an admin's opening of a customer's page (their data read, not changed). */
 export const CUSTOMER_VIEW = 'customer.view';
 
-/** The orders that took money: every state after payment (a canceled one was paid, then refunded). */
-const PAID_STATES = [
-  'unfulfilled',
-  'shipped',
-  'delivered',
-  'canceled',
-  'canceling',
-  'refund_failed',
-];
-const paidStates = sql.join(
-  PAID_STATES.map((state) => sql`${state}`),
-  sql`, `,
-);
+/** The orders that took money (`paid`): a canceled one was paid, then refunded. */
+const paidOrder = inStates(sql`o.shipping_status`, PAID_STATES);
 
 /**
  * Customers (accounts with the customer role) with their paid orders' count, net spent and last
@@ -50,7 +41,7 @@ function customerRows(db: Db, where: SQL, limit: number, offset: number) {
         u.created_at as "createdAt", count(o.id)::int as "orderCount",
         coalesce(sum(m.net), 0)::int as "spentCents", max(o.created_at) as "lastOrderAt"
       from ${users} u
-      left join ${orders} o on o.shipping_status in (${paidStates}) and (o.user_id = u.id
+      left join ${orders} o on ${paidOrder} and (o.user_id = u.id
         or (u.email_verified and o.user_id is null and lower(o.email) = lower(u.email)))
       left join lateral (
         -- Each payment less what it gave back (all of it once marked refunded), as order-money.ts.
@@ -111,7 +102,7 @@ export async function customerDetail(db: Db, actor: Actor, id: string) {
         totalCents: orders.totalCents,
       })
       .from(orders)
-      .where(and(ownedBy(customer), inArray(orders.shippingStatus, PAID_STATES as never[])))
+      .where(and(ownedBy(customer), inArray(orders.shippingStatus, [...PAID_STATES])))
       .orderBy(desc(orders.createdAt)),
     db
       .select({

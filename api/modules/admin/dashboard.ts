@@ -9,6 +9,8 @@ import { rowsOf } from './deps';
 import { unread } from './inbox';
 import { lowStockRows } from '../jobs/low-stock';
 import { needsAttentionOrders } from './needs-attention';
+import { ORDER_STATE, REVENUE_STATES } from '../../../core/orders/lifecycle';
+import { inStates, stateAllowsSql } from '../orders/lifecycle-sql';
 
 /**
  * GET /admin/dashboard: what needs the owner today, and the last 30 days; `backups`, the age of the
@@ -20,11 +22,12 @@ export async function dashboard(db: Db, backupsDir = config().backups.dir) {
   const [toShip] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(eq(orders.shippingStatus, 'unfulfilled'));
+    // Waiting for its parcel (`toShip`): an order of emailed items only never waits.
+    .where(stateAllowsSql('ship'));
   const [refundFailed] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(orders)
-    .where(eq(orders.shippingStatus, 'refund_failed'));
+    .where(eq(orders.shippingStatus, ORDER_STATE.refundFailed));
   const unreadRows = rowsOf<{ count: number }>(
     await db.execute(sql`select (
       (select count(*) from ${contactMessages} where ${unread('contact', sql`${contactMessages.id}`)})
@@ -40,7 +43,7 @@ export async function dashboard(db: Db, backupsDir = config().backups.dir) {
     from generate_series(current_date - 29, current_date, interval '1 day') as d(day)
     left join ${orders} o
       on o.created_at >= d.day and o.created_at < d.day + interval '1 day'
-     and o.shipping_status in ('unfulfilled', 'shipped', 'delivered')
+     and ${inStates(sql`o.shipping_status`, REVENUE_STATES)}
     group by d.day order by d.day`);
   const last30Days = rowsOf<{ day: string; orders: number; revenue_cents: number }>(days).map(
     (row) => ({

@@ -17,6 +17,11 @@ export interface ShippedEmailData {
   carrier: string;
   trackingNumber: string;
   trackingUrl: string;
+  /**
+   * Where the buyer follows the order: a guest's signed order link (they have no /orders), else
+   * undefined for the account's orders page (issue 39).
+   */
+  guestOrderUrl?: string | undefined;
 }
 
 /** To the customer when the shop marks an order shipped: the carrier and the tracking link. */
@@ -27,10 +32,17 @@ export function OrderShipped({ data, shop }: { data: ShippedEmailData; shop: Sho
       <Paragraph>{`Hello ${data.firstname}, your order has been shipped.`}</Paragraph>
       <Lines lines={[`Carrier: ${data.carrier}`, `Tracking number: ${data.trackingNumber}`]} />
       <ActionLink href={data.trackingUrl}>Track your parcel</ActionLink>
-      <Paragraph>
-        {'You can also follow it under your '}
-        <TextLink href={`${shop.siteUrl}/orders`}>orders</TextLink>.
-      </Paragraph>
+      {data.guestOrderUrl ? (
+        <Paragraph>
+          {'You can also follow it on '}
+          <TextLink href={data.guestOrderUrl}>your order's page</TextLink>.
+        </Paragraph>
+      ) : (
+        <Paragraph>
+          {'You can also follow it under your '}
+          <TextLink href={`${shop.siteUrl}/orders`}>orders</TextLink>.
+        </Paragraph>
+      )}
     </EmailLayout>
   );
 }

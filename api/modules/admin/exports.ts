@@ -5,7 +5,7 @@ import { orderItems, orderRefunds, orders, payments } from '../../db/schema';
 import { dollars, neutraliseCell, type ExportQuery } from '../../../core/admin/exports';
 import { shopDateTime, shopRange } from '../../../core/shop-calendar';
 import { audit, type Actor } from './deps';
-import { UNPAID_ORDER_STATUSES } from '../../../core/orders/statuses';
+import { UNPAID_STATES } from '../../../core/orders/lifecycle';
 
 /** Orders read per query: a year of orders never sits in memory at once. */
 export const EXPORT_BATCH = 500;
@@ -81,7 +81,7 @@ function orderBatch(db: Db, range: ExportQuery, afterNumber: number) {
     .from(orders)
     .where(
       and(
-        notInArray(orders.shippingStatus, [...UNPAID_ORDER_STATUSES]),
+        notInArray(orders.shippingStatus, [...UNPAID_STATES]),
         gte(orders.createdAt, start),
         lt(orders.createdAt, end),
         gt(orders.number, afterNumber),

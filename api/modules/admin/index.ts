@@ -38,6 +38,7 @@ import { listOrders } from './order-list';
 import { cancelAndRefund, retryRefund } from './refunds';
 import { refundPayment } from './payment-refund';
 import { paymentRefundBody } from '../../../core/admin/order-money';
+import { assertAllowed } from './order-actions';
 import { markShipped } from './ship';
 import { setStock, setStockMany, stockList } from './stock';
 import { bulkStockBody } from '../../../core/admin/stock-body';
@@ -91,26 +92,40 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
     )
     .post(
       '/orders/:id/ship',
-      ({ params, body, user }) => markShipped(deps, user, params.id, body),
+      async ({ params, body, user }) => {
+        await assertAllowed(deps.db, params.id, 'ship');
+        return markShipped(deps, user, params.id, body);
+      },
       {
         admin: true,
         params: idParams,
         body: shipBody,
       },
     )
-    .post('/orders/:id/deliver', ({ params, user }) => markDelivered(deps, user, params.id), {
-      admin: true,
-      params: idParams,
-    })
+    .post(
+      '/orders/:id/deliver',
+      async ({ params, user }) => {
+        await assertAllowed(deps.db, params.id, 'deliver');
+        return markDelivered(deps, user, params.id);
+      },
+      { admin: true, params: idParams },
+    )
     .post(
       '/orders/:id/cancel',
-      ({ params, body, user }) => cancelAndRefund(deps, user, params.id, body),
+      async ({ params, body, user }) => {
+        await assertAllowed(deps.db, params.id, 'shop_cancel');
+        return cancelAndRefund(deps, user, params.id, body);
+      },
       { admin: true, params: idParams, body: cancelBody },
     )
-    .post('/orders/:id/retry-refund', ({ params, user }) => retryRefund(deps, user, params.id), {
-      admin: true,
-      params: idParams,
-    })
+    .post(
+      '/orders/:id/retry-refund',
+      async ({ params, user }) => {
+        await assertAllowed(deps.db, params.id, 'retry_refund');
+        return retryRefund(deps, user, params.id);
+      },
+      { admin: true, params: idParams },
+    )
     .post(
       '/orders/:id/refund-payment',
       ({ params, body, user }) => refundPayment(deps, user, params.id, body),

@@ -6,6 +6,7 @@ import { ADMIN_MESSAGES, isCarrier, trackingUrl } from '../../../core/admin/mode
 import { audit, type Actor } from './deps';
 import { orderMoney } from '../orders/order-money';
 import { notesOf } from './order-notes';
+import { orderActions } from './order-actions';
 
 /** The audit action of an admin's opening of an order (a customer's data read, not a change). */
 export const ORDER_VIEW = 'order.view';
@@ -79,6 +80,8 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
   const { chargeKey: _chargeKey, requestKey: _requestKey, ...visible } = order;
   return {
     order: visible,
+    // What the owner may do now (the lifecycle table): the page shows only these buttons.
+    ...orderActions(order, items),
     items: items.map(({ stockSkus: _stockSkus, ...item }) => item),
     payments: charges,
     money,

@@ -1,10 +1,10 @@
-import { and, asc, eq, exists, gte, ilike, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orders, VISIBLE_ORDER_STATUSES, type OrderRow } from '../../db/schema';
+import { orderItems, orders, type OrderRow } from '../../db/schema';
 import { nextDay, shopMidnight } from '../../../core/shop-calendar';
 import type { OrderListQuery } from '../../../core/admin/model';
-import { ORDER_STATE } from '../../../core/orders/lifecycle';
-import { hasNothingToShip } from '../orders/digital-delivery';
+import { ORDER_STATE, PAID_STATES } from '../../../core/orders/lifecycle';
+import { inStates, stateAllowsSql } from '../orders/lifecycle-sql';
 import { moneyByOrder } from '../orders/order-money';
 
 export const ORDERS_PAGE_SIZE = 25;
@@ -14,14 +14,14 @@ const statusFilter = (status: OrderListQuery['status']): SQL | undefined => {
     case 'all':
       return undefined;
     case 'open':
-      // What the shop still has to act on, plus what is on its way.
-      return and(
-        inArray(orders.shippingStatus, ['unfulfilled', 'shipped', 'refund_failed']),
-        or(not(eq(orders.shippingStatus, 'unfulfilled')), not(hasNothingToShip)),
+      // What the shop still has to act on (`toShip`, a refund to retry), plus what is on its way.
+      return or(
+        stateAllowsSql('ship'),
+        inArray(orders.shippingStatus, [ORDER_STATE.shipped, ORDER_STATE.refundFailed]),
       );
-    case 'unfulfilled':
-      // To ship: digital items only are never shipped (delivered when paid, even a late payment).
-      return and(eq(orders.shippingStatus, 'unfulfilled'), not(hasNothingToShip));
+    case ORDER_STATE.unfulfilled:
+      // To ship (`toShip`): emailed items only are never shipped (delivered when paid).
+      return stateAllowsSql('ship');
     default:
       return eq(orders.shippingStatus, status as OrderRow['shippingStatus']);
   }
@@ -33,10 +33,11 @@ const statusFilter = (status: OrderListQuery['status']): SQL | undefined => {
  */
 export async function listOrders(db: Db, query: OrderListQuery) {
   const conditions: (SQL | undefined)[] = [
-    // Orders that were never paid are not the owner's to fulfil; pending ones only when asked for.
+    // Orders that were never paid are not the owner's to fulfil (`paid`); pending ones only when
+    // asked for (issue 35: the recovery job's stuck orders).
     query.status === ORDER_STATE.pendingPayment
       ? undefined
-      : inArray(orders.shippingStatus, [...VISIBLE_ORDER_STATUSES, 'canceling', 'refund_failed']),
+      : inStates(orders.shippingStatus, PAID_STATES),
     statusFilter(query.status),
   ];
   const q = query.q?.trim();
@@ -47,6 +48,9 @@ export async function listOrders(db: Db, query: OrderListQuery) {
       or(
         number !== undefined ? eq(orders.number, number) : undefined,
         ilike(orders.email, like),
+        // The buyer's first, last or full name, or the recipient's on the parcel (issue 39).
+        sql`(${orders.firstname} || ' ' || ${orders.lastname}) ilike ${like}`,
+        sql`((${orders.shippingAddress}->>'firstname') || ' ' || (${orders.shippingAddress}->>'lastname')) ilike ${like}`,
         // Part of a line's SKU or of its product's title (issue 28).
         exists(
           sql`(select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and (${orderItems.sku} ilike ${like} or ${orderItems.title} ilike ${like}))`,
@@ -75,7 +79,7 @@ export async function listOrders(db: Db, query: OrderListQuery) {
     .from(orders)
     .where(where)
     .orderBy(
-      sql`case when ${orders.shippingStatus} = 'unfulfilled' then 0 else 1 end`,
+      sql`case when ${orders.shippingStatus} = ${ORDER_STATE.unfulfilled} then 0 else 1 end`,
       asc(orders.createdAt),
     )
     .limit(ORDERS_PAGE_SIZE)

@@ -1,5 +1,6 @@
 import { enqueueMail } from '../mail/outbox';
 import { markShipped as ship } from '../orders/fulfilment';
+import { orderStatusUrl } from '../orders/guest-link';
 import { ADMIN_MESSAGES, trackingUrl, type ShipBody } from '../../../core/admin/model';
 import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
 import { orderShippedEmail } from './emails';
@@ -35,6 +36,8 @@ export async function markShipped(deps: AdminDeps, actor: Actor, id: string, bod
         carrier: body.carrier,
         trackingNumber: body.trackingNumber,
         trackingUrl: url,
+        // A guest has no orders page: the signed link to the order (issue 39).
+        guestOrderUrl: order.userId ? undefined : orderStatusUrl(deps.shop, order),
       },
       deps.shop,
     );

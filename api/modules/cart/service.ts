@@ -1,9 +1,9 @@
 import {
   GIFT_CARD_CUSTOM_SKU,
   giftCardDetails,
-  isGiftCard,
   type GiftCardDetails,
 } from '../../../core/gift-cards/model';
+import { hasStockLimit, isGiftCardKind } from '../../../core/product/kind';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
@@ -17,7 +17,7 @@ import {
   type CartLineInput,
   type CartValidation,
 } from '../../../core/cart/model';
-import { allowedQuantity, isDigital, lineCap, MAX_PER_LINE } from '../../../core/cart/rules';
+import { allowedQuantity, lineCap, MAX_PER_LINE } from '../../../core/cart/rules';
 
 /**
  * Today's product data for each (product, sku) pair, or undefined where the product or the sku no
@@ -52,7 +52,7 @@ function giftCardPriced(
   line: ResolvedLine | undefined,
   item: CartLineInput,
 ): (ResolvedLine & { giftCard?: GiftCardDetails }) | undefined {
-  if (!line || !isGiftCard(line) || !item.giftCard) return line;
+  if (!line || !isGiftCardKind(line) || !item.giftCard) return line;
   const details = giftCardDetails.safeParse(item.giftCard);
   if (!details.success) return line;
   const custom = line.sku === GIFT_CARD_CUSTOM_SKU ? details.data.amount : undefined;
@@ -103,7 +103,7 @@ export async function validateCart(db: Db, items: CartLineInput[]): Promise<Cart
     const requested = item.quantity + (same?.quantity ?? 0);
     const quantity = allowedQuantity(line, requested);
     if (quantity < requested) {
-      const byStock = !isDigital(line) && line.stock !== null && line.stock < MAX_PER_LINE;
+      const byStock = hasStockLimit(line) && line.stock !== null && line.stock < MAX_PER_LINE;
       const message = byStock
         ? CART_MESSAGES.stock(title, quantity)
         : CART_MESSAGES.cap(title, quantity);

@@ -91,3 +91,12 @@ export async function changeStock(
   await stockChanged(db, change);
   return change;
 }
+
+/**
+ * After the order flow's own stock call has committed (a checkout's `reserveStock`, a close's or
+ * the webhook's `releaseStock`, orders/stock.ts): their low-stock record and back-in-stock claims
+ * ran inside the order's own transaction, so only the catalogue is left to refresh.
+ */
+export async function orderStockChanged(db: Db, change: StockChange): Promise<void> {
+  await catalogueChanged(db, change);
+}

@@ -18,7 +18,7 @@ interface Closing {
   by: ClosedBy;
   refund: RefundOutcome;
   keptBackCents: number;
-  /** What went back to each instrument (refunded-to lines of the emails). */
+  /** What went back to each instrument (order-money.ts refundedTo). */
   refundedTo?: CanceledOrderSummary['refundedTo'];
 }
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyKeys, orders, type OrderItemRow, type OrderRow } from '../../db/schema';
 import { returnToCards } from '../gift-cards/ledger';
-import { catalogueChanged } from '../catalogue/change';
+import { orderStockChanged } from '../inventory';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { giftCardPaymentFailed, orderItemsOf } from './repository';
 import { releaseStock, reservationOf, stockChangeOf } from './stock';
@@ -29,7 +29,7 @@ export async function closePendingOrder(
     await closeUnpaid(tx, order, items, by);
     return true;
   });
-  if (released) await catalogueChanged(db, stockChangeOf(released));
+  if (released) await orderStockChanged(db, stockChangeOf(released));
   return closed;
 }
 
@@ -47,6 +47,7 @@ export async function closeUnpaid(
   await releaseStock(tx, reservationOf(items));
   if (order.giftCardCents > 0) {
     await returnToCards(tx, order.id, order.giftCardCents, 'order not paid');
+    // Never paid: the gift card's payment row no longer counts as paid (issue 35).
     await giftCardPaymentFailed(tx, order.id);
   }
   const [row] = await tx

@@ -1,22 +1,22 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orders, type OrderItemRow, type OrderRow } from '../../db/schema';
+import { orders, payments, type OrderItemRow, type OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
 import { enqueueMail } from '../mail/outbox';
 import type { ShopDetails } from '../mail/templates';
 import type { PaymentGateway } from '../payments/gateway';
 import { voidCardsOf } from '../gift-cards/ledger';
-import { catalogueChanged, type CatalogueChange } from '../catalogue/change';
+import { orderStockChanged, type StockChange as CatalogueChange } from '../inventory';
 import { HISTORY_MESSAGES } from '../../../core/orders/history-model';
 import { allows, ORDER_STATE, orderKindOf } from '../../../core/orders/lifecycle';
 import type { CancelReason } from '../../../core/admin/cancel-reason';
 import { cancelableState, noFileDownloaded } from './digital-delivery';
 import { closingMails } from './close-mails';
+import { refundedTo } from './order-money';
 import { closeUnpaid } from './close-unpaid';
 import { ownedBy, type Customer } from './ownership';
-import { paymentsOf, refundedTo } from './order-money';
-import { refundPayments, type RefundOutcome } from './refund-payments';
+import { refundableOf, refundPayments, type RefundOutcome } from './refund-payments';
 import { orderItemsOf } from './repository';
 import { releaseStock, reservationOf, stockChangeOf } from './stock';
 
@@ -119,6 +119,8 @@ export async function closeOrder(
     begun.keptBackCents,
     options.actorEmail,
   );
+  // What went back to each instrument, as the emails name them (issue 35).
+  const refundedParts = await refundedTo(deps.db, refundKeyFor(order.id));
   let mailed = false;
   const finished = await deps.db.transaction(async (tx) => {
     const done = await finishClosing(tx, order, options);
@@ -131,7 +133,7 @@ export async function closeOrder(
       by: options.by,
       refund,
       keptBackCents,
-      refundedTo: await refundedTo(tx, refundKeyFor(order.id)),
+      refundedTo: refundedParts,
     });
     for (const mail of mails) await enqueueMail(tx, mail);
     mailed = mails.length > 0;
@@ -154,7 +156,7 @@ async function tellCatalogue(
 ) {
   if (!released) return;
   if (deps.onStockReleased) deps.onStockReleased(stockChangeOf(released));
-  else await catalogueChanged(deps.db, stockChangeOf(released));
+  else await orderStockChanged(deps.db, stockChangeOf(released));
 }
 
 /** Step 2; a refusal leaves the order `refund_failed` and answers 503. */
@@ -232,13 +234,12 @@ async function giveBack(
   actorEmail: string,
 ): Promise<GivenBack> {
   const key = refundKeyFor(order.id);
-  // What its payments took and have not given back (a retry: what is left of this refund).
-  const owed = (await paymentsOf(deps.db, order.id)).reduce(
-    (sum, payment) => sum + payment.amountCents - payment.refundedCents,
-    0,
-  );
-  const kept = Math.min(keptBackCents, owed);
-  const amountCents = owed - kept;
+  const refundable = await refundableOf(deps.db, order, key);
+  const open = refundable.giftCardCents + refundable.cardCents;
+  // An owner's refund of everything leaves nothing to keep back from: nothing is said kept.
+  const kept = Math.min(keptBackCents, open);
+  const amountCents = open - kept;
+  if (amountCents === 0) return { refund: { giftCardCents: 0, cardCents: 0 }, keptBackCents: kept };
   const refund = await refundPayments(deps, order, {
     amountCents,
     key,
@@ -262,7 +263,7 @@ async function refundLines(tx: Db, order: OrderRow, keptBackCents: number) {
   });
 }
 
-/** canceling/refund_failed → canceled (refundPayments marked each payment it gave back). */
+/** canceling/refund_failed → canceled; its paid charges are refunded (or failed stays failed). */
 async function finishClosing(
   tx: Db,
   order: OrderRow,
@@ -274,5 +275,12 @@ async function finishClosing(
     .set({ shippingStatus: ORDER_STATE.canceled, paymentStatus, updatedAt: new Date() })
     .where(and(eq(orders.id, order.id), inArray(orders.shippingStatus, UNFINISHED)))
     .returning();
+  if (!done) return undefined;
+  if (by !== 'payment-failed') {
+    await tx
+      .update(payments)
+      .set({ status: 'refunded', updatedAt: new Date() })
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'paid')));
+  }
   return done;
 }

@@ -18,7 +18,7 @@ import {
 import { assertFiguresMatch, priceLines, type PricedOrder } from './pricing';
 import { findOrder, insertGiftCardPayment, insertPendingOrder } from './repository';
 import { settlePaid, settleUnpaid } from './settle';
-import { catalogueChanged } from '../catalogue/change';
+import { orderStockChanged } from '../inventory';
 import { reserveStock, stockChangeOf, type StockReservation } from './stock';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
@@ -187,7 +187,7 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
         return placed.order;
       });
       // Product pages and search show stock: the catalogue model reads these products back.
-      if (taken) await catalogueChanged(deps.db, stockChangeOf(taken));
+      if (taken) await orderStockChanged(deps.db, stockChangeOf(taken));
       context.orderId = written.id;
       context.chargeKey = written.chargeKey!;
       deps.afterStep?.('order-written');

@@ -1,9 +1,16 @@
-import { and, eq, gt, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, notExists, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { downloadGrants, orderItems, orders, type OrderRow } from '../../db/schema';
-import { DIGITAL_CATEGORY } from '../../../core/product/digital';
-import { isDigitalOnly, shipsNothing } from '../../../core/cart/rules';
+import { downloadGrants, orders, type OrderRow } from '../../db/schema';
 import type { PaymentStatus } from '../../../core/orders/statuses';
+import {
+  allows,
+  CLOSING_STATES,
+  ORDER_STATE,
+  orderKindOf,
+  shipsNothing,
+} from '../../../core/orders/lifecycle';
+import type { ProductKind } from '../../../core/product/kind';
+import { stateAllowsSql } from './lifecycle-sql';
 
 /*
  * DECISIONS "Digital-only orders": an order of digital items only is delivered when paid (its
@@ -13,20 +20,17 @@ import type { PaymentStatus } from '../../../core/orders/statuses';
 
 /** The state an order takes when its charge succeeds (`paid`) or is still settling (`pending`). */
 export function paidOrderState(
-  items: { category: string }[],
+  items: readonly { kind: ProductKind }[],
   paymentStatus: PaymentStatus,
 ): Pick<OrderRow, 'shippingStatus' | 'paymentStatus'> & { deliveredAt?: Date } {
   // Gift cards are emailed on their own date (issue 26): nothing of theirs waits to be shipped.
-  if (paymentStatus === 'paid' && shipsNothing(items)) {
-    return { shippingStatus: 'delivered', paymentStatus, deliveredAt: new Date() };
+  if (paymentStatus === 'paid' && items.length > 0 && shipsNothing(orderKindOf(items))) {
+    return { shippingStatus: ORDER_STATE.delivered, paymentStatus, deliveredAt: new Date() };
   }
-  return { shippingStatus: 'unfulfilled', paymentStatus };
+  return { shippingStatus: ORDER_STATE.unfulfilled, paymentStatus };
 }
 
-/** SQL: the order (the `orders` row in scope) has no line to ship. */
-export const hasNothingToShip: SQL = notExists(
-  sql`(select 1 from ${orderItems} where ${orderItems.orderId} = ${orders.id} and lower(${orderItems.category}) <> ${DIGITAL_CATEGORY})`,
-);
+export { hasNothingToShip } from './lifecycle-sql';
 
 /** SQL: none of the order's files has been downloaded. */
 export const noFileDownloaded = (db: Db): SQL =>
@@ -38,24 +42,21 @@ export const noFileDownloaded = (db: Db): SQL =>
   );
 
 /**
- * SQL: the states a customer's cancel may leave: `unfulfilled`, or `delivered` when the order is
- * digital items only (the file-not-downloaded condition comes with it, `noFileDownloaded`).
+ * SQL: the states a customer's cancel may leave, from the lifecycle table: `unfulfilled`, or
+ * `delivered` when the order is digital items only (the file-not-downloaded condition comes with
+ * it, `noFileDownloaded`). A cancel already under way is finished elsewhere.
  */
-export const cancelableState: SQL = or(
-  eq(orders.shippingStatus, 'unfulfilled'),
-  and(eq(orders.shippingStatus, 'delivered'), hasNothingToShip),
-)!;
+export const cancelableState: SQL = stateAllowsSql('cancel', CLOSING_STATES);
 
 /** Whether the customer may cancel (the same rule as `cancelableState`, for the history page). */
 export function customerMayCancel(
   order: Pick<OrderRow, 'shippingStatus'>,
-  items: { category: string }[],
+  items: readonly { kind: ProductKind }[],
   downloaded: boolean,
 ): boolean {
   const status = order.shippingStatus;
-  if (status === 'canceling' || status === 'refund_failed') return true;
-  if (downloaded) return false;
-  return status === 'unfulfilled' || (status === 'delivered' && isDigitalOnly(items));
+  if (items.length === 0 || !allows(status, orderKindOf(items), 'cancel')) return false;
+  return CLOSING_STATES.includes(status) || !downloaded;
 }
 
 /** The ids, of `orderIds`, whose order has a file downloaded at least once. */

@@ -11,7 +11,14 @@ import {
   type OrderConfirmation,
   type OrderLineInput,
 } from '../../../core/orders/model';
-import { giftCardLine, isGiftCard, type GiftCardDetails } from '../gift-cards/pricing';
+import { giftCardLine, type GiftCardDetails } from '../gift-cards/pricing';
+import {
+  isGiftCardKind,
+  isTaxable,
+  type ProductKind,
+  type TaxClass,
+} from '../../../core/product/kind';
+import { lineTaxCents } from '../../../core/tax/line-tax';
 
 /** A line priced from the catalogue, with everything the order keeps and the stock it takes. */
 export interface PricedLine {
@@ -22,6 +29,11 @@ export interface PricedLine {
   image: string | null;
   alttext: string;
   category: string;
+  /** What the line is and how it is taxed (the product's, copied: issue 35). */
+  kind: ProductKind;
+  taxClass: TaxClass;
+  /** This line's share of the order's tax, in cents (the lines add up to the order's). */
+  taxCents: number;
   supplier: string;
   quantity: number;
   unitPriceCents: number;
@@ -54,12 +66,12 @@ function unavailable(): AppError {
 function toPricedLine(
   line: ResolvedLine,
   item: Omit<OrderLineInput, 'price'> & { price?: number | undefined },
-): PricedLine {
+): Omit<PricedLine, 'taxCents'> {
   if (isDigital(line) && item.quantity !== 1) {
     throw new AppError('INVALID_DATA', ORDER_MESSAGES.digitalOnce);
   }
   // A gift card: its amount from its details (the custom amount checked here), no stock taken.
-  const giftCard = isGiftCard(line) ? giftCardLine(line, item.giftCard) : undefined;
+  const giftCard = isGiftCardKind(line) ? giftCardLine(line, item.giftCard) : undefined;
   return {
     productId: line._id,
     sku: line.sku,
@@ -68,6 +80,8 @@ function toPricedLine(
     image: line.image ?? null,
     alttext: line.alttext,
     category: line.category,
+    kind: line.kind,
+    taxClass: line.taxClass,
     supplier: line.supplier,
     quantity: item.quantity,
     unitPriceCents: giftCard?.unitPriceCents ?? line.priceCents,
@@ -100,7 +114,7 @@ export async function priceLines(
   const resolved = await resolveLines(db, items);
   const seenLines = new Set<string>();
   const seenDigital = new Set<string>();
-  const lines = items.map((item, index) => {
+  const untaxed = items.map((item, index) => {
     const line = resolved[index];
     if (!line) throw unavailable();
     if (isDigital(line)) {
@@ -114,21 +128,30 @@ export async function priceLines(
   });
 
   // Nothing to ship: the tax follows the billing address (DECISIONS "Digital-only orders").
-  const taxAddress = shippingAddress ?? (shipsNothing(lines) ? billingAddress : undefined);
+  const taxAddress = shippingAddress ?? (shipsNothing(untaxed) ? billingAddress : undefined);
   if (!taxAddress) throw new AppError('INVALID_DATA', ORDER_MESSAGES.shippingRequired);
 
-  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const subtotalCents = untaxed.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const { rate, jurisdiction, location } = await tax.rateFor(taxAddress).catch((error: unknown) => {
     // A ZIP that needs its +4 is named under the address the tax follows.
     if (!(error instanceof AppError) || !error.fields?.zipcode) throw error;
     const field = `${taxAddress === shippingAddress ? 'shippingAddress' : 'billingAddress'}.zipcode`;
     throw new AppError(error.type, error.message, { [field]: error.fields.zipcode });
   });
-  // Washington taxes what a gift card buys, not the card (DECISIONS "Gift cards").
-  const taxableCents = lines
-    .filter((line) => !isGiftCard(line))
+  // Washington taxes what a gift card buys, not the card (DECISIONS "Gift cards"): its class.
+  const taxableCents = untaxed
+    .filter(isTaxable)
     .reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
   const tax_ = taxCents(taxableCents, rate);
+  const shares = lineTaxCents(
+    untaxed.map((line) => ({
+      netCents: line.unitPriceCents * line.quantity,
+      taxed: isTaxable(line),
+    })),
+    tax_,
+    rateMillionths(rate),
+  );
+  const lines = untaxed.map((line, index) => ({ ...line, taxCents: shares[index] ?? 0 }));
   return {
     lines,
     subtotalCents,

@@ -48,6 +48,7 @@ async function recoverOne(
   if (found.kind === 'charged') {
     return (await settlePaid(deps, order.id, found.charge)) ? 'paid' : undefined;
   }
+  // Not charged: closed as abandoned, the one way an order ends without shipping (close.ts).
   const closed = await closeOrder(deps, order.id, { by: 'recovery', actorEmail: '' });
   return closed?.outcome === 'closed' ? 'abandoned' : undefined;
 }

@@ -66,6 +66,36 @@ async function payablesOf(tx: Db, orderId: string): Promise<Payable[]> {
 }
 
 /**
+ * What can still be given back of an order, per instrument (closeOrder asks before it refunds):
+ * each payment that took money less what its refunds hold, not counting the parts of the refund
+ * under `exceptKey`, so a retried close asks for the same amount.
+ */
+export async function refundableOf(
+  db: Db,
+  order: OrderRow,
+  exceptKey: string,
+): Promise<{ giftCardCents: number; cardCents: number }> {
+  const payables = await payablesOf(db, order.id);
+  const [own] = await db
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(eq(orderRefunds.idempotencyKey, exceptKey));
+  const ownParts = own
+    ? await db.select().from(paymentRefunds).where(eq(paymentRefunds.refundId, own.id))
+    : [];
+  const open = { giftCardCents: 0, cardCents: 0 };
+  for (const payable of payables) {
+    const mine = ownParts
+      .filter((part) => part.paymentId === payable.id)
+      .reduce((sum, part) => sum + part.amountCents, 0);
+    const left = Math.max(0, payable.amountCents - payable.heldCents + mine);
+    if (payable.method === 'gift_card') open.giftCardCents += left;
+    else open.cardCents += left;
+  }
+  return open;
+}
+
+/**
  * Step 1, with the order's row locked: the refund (found by its key, or recorded `pending`), split
  * over the payments that can still give back, the gift card's first, each part a `pending` row;
  * the gift card's parts are given back to the card at once and are `succeeded`.

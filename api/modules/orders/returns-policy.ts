@@ -1,11 +1,12 @@
 import type { OrderItemRow, OrderRow } from '../../db/schema';
 import { RETURN_WINDOW_DAYS } from '../../../core/orders/history-model';
 import { returnExclusion } from '../../../core/orders/returns';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whether the return policy allows a line back (core/orders/returns.ts says why not). */
-export function isReturnable(item: Pick<OrderItemRow, 'category' | 'title' | 'unitPriceCents'>) {
+export function isReturnable(item: Pick<OrderItemRow, 'kind' | 'title' | 'unitPriceCents'>) {
   return returnExclusion(item) === null;
 }
 
@@ -14,6 +15,6 @@ export function withinReturnWindow(
   order: Pick<OrderRow, 'shippingStatus' | 'deliveredAt'>,
   now: Date = new Date(),
 ): boolean {
-  if (order.shippingStatus !== 'delivered' || !order.deliveredAt) return false;
+  if (order.shippingStatus !== ORDER_STATE.delivered || !order.deliveredAt) return false;
   return now.getTime() - order.deliveredAt.getTime() <= RETURN_WINDOW_DAYS * DAY_MS;
 }

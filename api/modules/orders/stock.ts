@@ -10,9 +10,9 @@ import {
 } from '../inventory';
 
 /*
- * The order flow's stock calls, now the inventory module's (api/modules/inventory, issue 35). Its
- * callers (confirming, settling, canceling an order, the payment webhook) still call these and
- * refresh the catalogue themselves; once they call `stockChanged` after their commit, these go.
+ * The order flow's stock calls, the inventory module's (api/modules/inventory, issue 35): the
+ * low-stock record and back-in-stock claims run inside the order's own transaction (a checkout and
+ * a release of the same units never disagree), then `orderStockChanged` refreshes the catalogue.
  */
 export { reservationOf, stockChangeOf, type StockReservation };
 

@@ -9,7 +9,7 @@ import { closeOrder } from '../orders/close';
 import { paidOrderState } from '../orders/digital-delivery';
 import { orderItemsOf } from '../orders/repository';
 import { issuePaidCards } from '../orders/settle';
-import { catalogueChanged, type CatalogueChange } from '../catalogue/change';
+import { orderStockChanged, type StockChange as CatalogueChange } from '../inventory';
 import { PAYMENT_MESSAGES } from '../../../core/payments/model';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { canMovePayment } from './status';
@@ -216,7 +216,7 @@ export async function handleStripeWebhook(
       log('info', 'stripe webhook', { event: event.id, type: event.type, outcome });
       return outcome;
     });
-    for (const change of stockChanges) await catalogueChanged(db, change);
+    for (const change of stockChanges) await orderStockChanged(db, change);
     if (mailed) effects.onMailQueued?.();
     return outcome;
   } catch (error) {

@@ -100,6 +100,8 @@ function assemble(
       quantity: row.quantity,
       supplier: row.supplier,
       category: row.category,
+      kind: row.kind,
+      taxClass: row.taxClass,
       categorizations: (categorizationsByProduct.get(row.id) ?? []).map((entry) => ({
         category: entry.category,
         subcategory: entry.subcategory,

@@ -6,20 +6,28 @@ import { SHOP_TIME_ZONE, periodDays } from '../../../core/shop-calendar';
 import { TAX_REPORT_TEXT } from '../../../core/tax/messages';
 import { TAX_REPORT_COLUMNS, type TaxReport, type TaxReportRow } from '../../../core/tax/report';
 import { neutraliseCell } from '../../../core/admin/exports';
-import { PAID_ORDER_STATUSES } from '../../../core/orders/statuses';
+import { PAID_STATES } from '../../../core/orders/lifecycle';
+import { inStates } from '../orders/lifecycle-sql';
+import { TAX_CLASSES } from '../../../core/product/kind';
 
 /** The order's tax place: its location code, 'WA' when taxed from the table, 'OUT' elsewhere. */
 const LOCATION = sql`coalesce(o.tax_location_code, case when coalesce(o.shipping_address, o.billing_address)->>'state' = 'WA' then 'WA' else 'OUT' end)`;
 
+/** The tax class whose lines are taxed at sale (`isTaxable`). */
+const TAXED: (typeof TAX_CLASSES)[number] = 'standard';
+
 /**
- * The taxable part of a sale: its goods, not the gift cards it sold (Washington taxes what a card
- * buys, not the card; issue 26). A refund's taxable part is the goods it gave back, at their price.
+ * The taxable part of a sale: its lines of the taxed class, not the gift cards it sold (Washington
+ * taxes what a card buys, not the card; issue 26), read from each line's own class (issue 35). A
+ * refund's taxable part is the taxed lines it gave back, at their price. The tax is the sum of the
+ * lines' own tax cents.
  */
 const GOODS_SOLD = sql`select coalesce(sum(i.unit_price_cents * i.quantity), 0) from order_items i
-  where i.order_id = o.id and i.gift_card is null`;
+  where i.order_id = o.id and i.tax_class = ${TAXED}`;
+const LINES_TAX = sql`select coalesce(sum(i.tax_cents), 0) from order_items i where i.order_id = o.id`;
 const GOODS_REFUNDED = sql`select coalesce(sum((l->>'quantity')::int * i.unit_price_cents), 0)
   from jsonb_array_elements(r.lines) l join order_items i on i.id = (l->>'orderItemId')::uuid
-  where i.gift_card is null`;
+  where i.tax_class = ${TAXED}`;
 
 const labelOf = (location: string) =>
   location === 'OUT'
@@ -42,10 +50,8 @@ const empty = (location: string): TaxReportRow => ({
   netTaxCents: 0,
 });
 
-const soldIn = sql.join(
-  PAID_ORDER_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
+/** A sale: every paid order (`paid`), a canceled one too (its refund shows beside it). */
+const sold = inStates(sql`o.shipping_status`, PAID_STATES);
 
 /**
  * The tax report for a month or a quarter (shop dates, America/Los_Angeles), per location code:
@@ -61,9 +67,9 @@ export async function taxReport(db: Db, period: string): Promise<TaxReport> {
     select ${LOCATION} as location, count(*)::int as orders,
       coalesce(sum(o.subtotal_cents), 0)::int as gross,
       coalesce(sum(case when o.tax_cents > 0 then (${GOODS_SOLD}) else 0 end), 0)::int as taxable,
-      coalesce(sum(o.tax_cents), 0)::int as tax
+      coalesce(sum((${LINES_TAX})), 0)::int as tax
     from orders o
-    where o.shipping_status in (${soldIn}) and ${day('o.created_at')}
+    where ${sold} and ${day('o.created_at')}
     group by 1`);
   const refunds = await db.execute(sql`
     select ${LOCATION} as location,

@@ -16,6 +16,10 @@ import { OrderNotes } from './OrderNotes';
 import { SlipLinks } from './SlipLinks';
 import { SLIP_TEXT } from '../../../core/admin/slips';
 import type { OrderNote } from '../../../core/admin/order-notes';
+import type { OrderAction } from '../../../core/orders/lifecycle';
+
+/** The order answer: the record, its notes and the actions the server allows now (issue 35). */
+type OrderAnswer = OrderDetail & { notes?: OrderNote[]; actions?: readonly OrderAction[] };
 
 const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'];
 
@@ -38,14 +42,14 @@ const ACTIONS: Record<Action, { path: string; confirmLabel: string; done: string
 
 /** One order in the back office: its status, the fulfilment actions open to it, and its record. */
 function OrderBody({ id }: { id: string }) {
-  const [data, setData] = useState<(OrderDetail & { notes?: OrderNote[] }) | null>(null);
+  const [data, setData] = useState<OrderAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   const [carrier, setCarrier] = useState('USPS');
   const [tracking, setTracking] = useState('');
   const { asking, setAsking, busy, notice, setNotice, send } = useAdminAction<Action>();
 
   const load = useCallback(() => {
-    void api.get<OrderDetail & { notes?: OrderNote[] }>(`/admin/orders/${id}`).then((result) => {
+    void api.get<OrderAnswer>(`/admin/orders/${id}`).then((result) => {
       if (result.ok) setData(result.data);
       else setFailed(true);
     });
@@ -74,6 +78,8 @@ function OrderBody({ id }: { id: string }) {
   if (failed) return <p className={styles.error}>{ADMIN_TEXT.failed}</p>;
   if (!data) return <p role="status">Loading the order...</p>;
   const { order } = data;
+  // Only what the server allows for this order's state and kind (the lifecycle table).
+  const can = (action: OrderAction) => data.actions?.includes(action) ?? false;
   /** The action's confirm step, while it is the one asked. */
   const confirmStep = (action: Action, summary: string) =>
     asking === action && (
@@ -95,7 +101,7 @@ function OrderBody({ id }: { id: string }) {
       </p>
       <NoticeLine notice={notice} />
       {order.shippingAddress && <SlipLinks links={[[SLIP_TEXT.printOne, `ids=${order.id}`]]} />}
-      {order.shippingStatus === 'unfulfilled' && (
+      {can('ship') && (
         <section className={styles.panel} aria-labelledby="ship-title">
           <h3 id="ship-title">Mark shipped</h3>
           <form className={styles.form} onSubmit={ship}>
@@ -121,14 +127,14 @@ function OrderBody({ id }: { id: string }) {
           )}
         </section>
       )}
-      {order.shippingStatus === 'shipped' && (
+      {can('deliver') && (
         <AskButton label="Mark delivered" busy={busy} onClick={() => setAsking('deliver')} />
       )}
       {confirmStep(
         'deliver',
         `Mark order ${order.number} delivered now? Its 14-day return window starts today.`,
       )}
-      {(order.shippingStatus === 'refund_failed' || order.shippingStatus === 'canceling') && (
+      {can('retry_refund') && (
         <AskButton label="Retry the refund" busy={busy} onClick={() => setAsking('retry')} />
       )}
       {confirmStep(
@@ -149,7 +155,7 @@ function OrderBody({ id }: { id: string }) {
       />
       <OrderRecord data={data} />
       <OrderNotes key={order.id} orderId={order.id} initial={data.notes ?? []} />
-      {order.shippingStatus === 'unfulfilled' && (
+      {can('shop_cancel') && (
         // Apart from shipping, below the order's record: it cannot be undone.
         <section className={styles.dangerZone} aria-labelledby="cancel-title">
           <h3 id="cancel-title">Cancel the order</h3>

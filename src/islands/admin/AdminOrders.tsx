@@ -86,7 +86,7 @@ function OrdersBody() {
   return (
     <>
       <ListSearch
-        searchLabel="Order number, email, SKU or product"
+        searchLabel="Order number, name, email, SKU or product"
         q={q}
         onQ={setQ}
         submitLabel="Show orders"

@@ -22,7 +22,8 @@ import GiftCardFields, {
   readGiftCardDraft,
   type GiftCardDraft,
 } from '../gift-cards/GiftCardFields';
-import { GIFT_CARD_CUSTOM_SKU, isGiftCard } from '../../../core/gift-cards/model';
+import { GIFT_CARD_CUSTOM_SKU } from '../../../core/gift-cards/model';
+import { isGiftCardKind } from '../../../core/product/kind';
 import { restockTargets } from './restock-target';
 import {
   DIGITAL_IN_CART,
@@ -138,7 +139,7 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
 
   const digital = isDigital(line);
   // A gift card (issue 26): its recipient, message and date, and for the custom amount its amount.
-  const giftCard = isGiftCard(product);
+  const giftCard = isGiftCardKind(product);
   const customAmount = giftCard && line.sku === GIFT_CARD_CUSTOM_SKU;
   const [giftDraft, setGiftDraft] = useState<GiftCardDraft>(emptyGiftCardDraft);
   const [giftErrors, setGiftErrors] = useState<Record<string, string>>({});

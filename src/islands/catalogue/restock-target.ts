@@ -1,4 +1,4 @@
-import { isDigital } from '../../../core/product/digital';
+import { hasStockLimit } from '../../../core/product/kind';
 import type { ProductDto, VariantDto } from '../../../core/product/model';
 
 /** What a shopper may wait for: a variant or bundle option (sku), or the product itself. */
@@ -11,11 +11,11 @@ export interface RestockTarget {
 
 /**
  * The sold-out items a shopper can wait for on a product page (issue 27): the product itself when
- * it has no stock of its own, else each sold-out variant or bundle option. None for a digital
- * product, which never runs out.
+ * it has no stock of its own, else each sold-out variant or bundle option. None for an item
+ * without a stock limit (digital, a gift card), which never runs out.
  */
 export function restockTargets(product: ProductDto): RestockTarget[] {
-  if (isDigital(product)) return [];
+  if (!hasStockLimit(product)) return [];
   const productId = product._id;
   if (product.quantity !== null && product.quantity <= 0) return [{ productId }];
   const options = product.isBundle

@@ -10,6 +10,7 @@ import {
   shopToday,
   type GiftCardDetails,
 } from '../../../core/gift-cards/model';
+import styles from './GiftCardFields.module.css';
 
 /** What the gift card fields hold while the shopper types. */
 export interface GiftCardDraft {
@@ -77,15 +78,15 @@ export default function GiftCardFields({
   });
   const error = (name: keyof GiftCardDraft) =>
     errors[name] ? (
-      <p id={`giftcard-${name}-error`} className="limit">
+      <p id={`giftcard-${name}-error`} className={styles.error}>
         {errors[name]}
       </p>
     ) : null;
   return (
-    <fieldset className="gift-card-fields">
+    <fieldset className={`gift-card-fields ${styles.fields}`}>
       <legend>Gift card</legend>
       {custom && (
-        <p>
+        <p className={styles.field}>
           <label htmlFor="giftcard-amount">{GIFT_CARD_LABELS.amount}</label>
           <input
             {...field('amount')}
@@ -98,23 +99,23 @@ export default function GiftCardFields({
           {error('amount')}
         </p>
       )}
-      <p>
+      <p className={styles.field}>
         <label htmlFor="giftcard-recipientName">{GIFT_CARD_LABELS.recipientName}</label>
         <input {...field('recipientName')} autoComplete="off" maxLength={100} />
         {error('recipientName')}
       </p>
-      <p>
+      <p className={styles.field}>
         <label htmlFor="giftcard-recipientEmail">{GIFT_CARD_LABELS.recipientEmail}</label>
         <input {...field('recipientEmail')} type="email" autoComplete="off" />
         {error('recipientEmail')}
       </p>
-      <p>
+      <p className={styles.field}>
         <label htmlFor="giftcard-message">{GIFT_CARD_LABELS.message}</label>
         <textarea {...field('message')} rows={3} maxLength={GIFT_CARD_MESSAGE_MAX} />
-        <span className="hint">{`${draft.message.length}/${GIFT_CARD_MESSAGE_MAX}`}</span>
+        <span className={styles.hint}>{`${draft.message.length}/${GIFT_CARD_MESSAGE_MAX}`}</span>
         {error('message')}
       </p>
-      <p>
+      <p className={styles.field}>
         <label htmlFor="giftcard-deliverOn">{GIFT_CARD_LABELS.deliverOn}</label>
         <input
           {...field('deliverOn')}
@@ -124,8 +125,8 @@ export default function GiftCardFields({
         />
         {error('deliverOn')}
       </p>
-      <p className="hint">{GIFT_CARD_TEXTS.noExpiry}</p>
-      <p className="hint">
+      <p className={styles.hint}>{GIFT_CARD_TEXTS.noExpiry}</p>
+      <p className={styles.hint}>
         <a href="/giftcard/balance">Check a gift card’s balance</a>
       </p>
     </fieldset>

@@ -4,6 +4,7 @@ import { CANCEL_MESSAGES } from '../../../core/admin/cancel-reason';
 import { RESTOCK_MESSAGES } from '../../../core/admin/return-restock';
 import AdminOrder from '../../../src/islands/admin/AdminOrder';
 import { AdminReturn } from '../../../src/islands/admin/AdminReturn';
+import { allowedActions, type OrderKind, type OrderStatus } from '../../../core/orders/lifecycle';
 import { fakeApi, ok } from '../support/fake-api';
 import { signedIn } from '../support/session';
 import { fill, user } from '../support/user';
@@ -16,7 +17,14 @@ const MUG_LINE = '10000000-0000-4000-8000-000000000001';
 const ENAMEL_LINE = '10000000-0000-4000-8000-000000000002';
 const address = { line1: '400 Pine St', line2: '', city: 'Seattle', state: 'WA', zipcode: '98101' };
 
-const orderDetail = (shippingStatus: string, history: unknown[] = []) => ({
+const orderDetail = (
+  shippingStatus: OrderStatus,
+  history: unknown[] = [],
+  kind: OrderKind = 'parcels',
+) => ({
+  // The actions the server allows (issue 35): the page shows only these.
+  kind,
+  actions: allowedActions(shippingStatus, kind),
   order: {
     id: ORDER_ID,
     number: 1042,
@@ -54,6 +62,29 @@ const orderDetail = (shippingStatus: string, history: unknown[] = []) => ({
 beforeEach(() => {
   history.replaceState(null, '', `/admin/orders/${ORDER_ID}`);
   signedIn();
+});
+
+describe("the order page's buttons are the server's actions (issue 35)", () => {
+  it('an unfulfilled order of gift cards offers cancel but never ship; a shipped one neither', async () => {
+    fakeApi({
+      'GET /admin/access': ok({ admin: true }),
+      [`GET /admin/orders/${ORDER_ID}`]: () =>
+        ok(orderDetail('unfulfilled', [], 'gift_cards_only')),
+    });
+    const { unmount } = render(<AdminOrder id={ORDER_ID} />);
+    expect(await screen.findByRole('button', { name: 'Cancel and refund' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark shipped' })).toBeNull();
+    unmount();
+
+    fakeApi({
+      'GET /admin/access': ok({ admin: true }),
+      [`GET /admin/orders/${ORDER_ID}`]: () => ok(orderDetail('shipped')),
+    });
+    render(<AdminOrder id={ORDER_ID} />);
+    expect(await screen.findByRole('button', { name: 'Mark delivered' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark shipped' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel and refund' })).toBeNull();
+  });
 });
 
 describe("the owner's cancel", () => {

@@ -8,6 +8,7 @@ import { AdminReturn } from '../../../src/islands/admin/AdminReturn';
 import { fakeApi, ok } from '../support/fake-api';
 import { signedIn } from '../support/session';
 import { fill, user } from '../support/user';
+import { allowedActions } from '../../../core/orders/lifecycle';
 
 /** Issue 25 point 6: the back office reads in words, keeps destructive actions apart, answers mail. */
 
@@ -41,6 +42,8 @@ describe('an order', () => {
           shippingStatus: 'shipped',
           paymentStatus: 'paid',
         },
+        kind: 'parcels',
+        actions: allowedActions('shipped', 'parcels'),
         items: [],
         payments: [],
         money: { paidCents: 2097, refundedCents: 0, netCents: 2097, state: 'paid', refunds: [] },

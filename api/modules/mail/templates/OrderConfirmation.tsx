@@ -44,6 +44,11 @@ export function OrderConfirmation({ data, shop }: Props) {
           <Note>Its status, tracking and downloads, any time, with no account needed.</Note>
         </>
       )}
+      <Paragraph>
+        {'Lost this email? '}
+        <TextLink href={`${shop.siteUrl}/orderstatus`}>Find your order</TextLink>
+        {` with its number (#${order.number}) and this email address.`}
+      </Paragraph>
       {data.downloads && data.downloads.length > 0 && (
         <>
           <SectionTitle>Your downloads</SectionTitle>
