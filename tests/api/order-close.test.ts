@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { giftCards, orders, outbox } from '../../api/db/schema';
@@ -161,5 +162,31 @@ describe('closing an order that bought gift cards (issue 35)', () => {
     await deliverDueCards(db(), shop, new Date());
     await deliverDueCards(db(), shop, new Date());
     expect(await mailsToFriend()).toHaveLength(1);
+  });
+
+  it('the owner’s refund that leaves nothing paid closes the order: the card it bought is void', async () => {
+    const buyer = freshEmail('full-refund');
+    const response = await buy(api, [cardLine(40, buyer), enamelLine(1)], buyer);
+    const order = await bought(response.clone());
+    const { order: answered } = (await response.json()) as {
+      order: { payments: { id: string; method: string; amountCents: number }[] };
+    };
+    const card = await cardOf(api, order.codes[0]!.code);
+    const payment = answered.payments.find((p) => p.method === 'sandbox')!;
+    const admin = await signedInAdmin(api);
+    const refunded = await api.post(
+      `/admin/orders/${order.orderId}/refund-payment`,
+      { paymentId: payment.id, amountCents: payment.amountCents, idempotencyKey: randomUUID() },
+      bearer(admin.token),
+    );
+    expect(refunded.status, await refunded.clone().text()).toBe(200);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.orderId));
+    expect(row!.shippingStatus).toBe('canceled');
+    expect(await balanceCents(api, card.id)).toBe(0);
+    const refused = await spend(api, [enamelLine(1)], order.codes[0]!.code);
+    expect(refused.status).toBe(400);
+    // Refunded once, by the owner's refund: closing it gave nothing back twice.
+    const refunds = await refundedCents(api, order.orderId);
+    expect(refunds.reduce((sum, refund) => sum + refund.amountCents, 0)).toBe(order.totalCents);
   });
 });

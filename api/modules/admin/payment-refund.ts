@@ -3,6 +3,8 @@ import { orders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { ADMIN_MESSAGES } from '../../../core/admin/model';
 import type { PaymentRefundBody } from '../../../core/admin/order-money';
+import { closeOrder } from '../orders/close';
+import { paymentsOf } from '../orders/order-money';
 import { refundPayments } from '../orders/refund-payments';
 import { audit, type Actor, type AdminDeps } from './deps';
 
@@ -39,6 +41,13 @@ export async function refundPayment(
       paymentId: body.paymentId,
     });
     await record('succeeded');
+    // A refund that leaves nothing paid closes the order (issue 35): the gift cards it bought are
+    // voided, and what was not shipped goes back to stock.
+    const left = (await paymentsOf(deps.db, id)).reduce(
+      (sum, payment) => sum + payment.amountCents - payment.refundedCents,
+      0,
+    );
+    if (left === 0) await closeOrder(deps, id, { by: 'full-refund', actorEmail: actor.email });
     return outcome;
   } catch (error) {
     if (error instanceof AppError && error.type === 'UNAVAILABLE') await record('failed');

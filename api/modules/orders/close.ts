@@ -112,8 +112,13 @@ export async function closeOrder(
     return begun;
   }
 
-  const { order, items, keptBackCents } = begun;
-  const refund = await giveBackOrFail(deps, order, keptBackCents, options.actorEmail);
+  const { order, items } = begun;
+  const { refund, keptBackCents } = await giveBackOrFail(
+    deps,
+    order,
+    begun.keptBackCents,
+    options.actorEmail,
+  );
   // What went back to each instrument, as the emails name them (issue 35).
   const refundedParts = await refundedTo(deps.db, refundKeyFor(order.id));
   let mailed = false;
@@ -160,7 +165,7 @@ async function giveBackOrFail(
   order: OrderRow,
   keptBackCents: number,
   actorEmail: string,
-): Promise<RefundOutcome> {
+): Promise<GivenBack> {
   try {
     return await giveBack(deps, order, keptBackCents, actorEmail || order.email);
   } catch (error) {
@@ -215,26 +220,36 @@ async function startClosing(tx: Db, order: OrderRow, options: CloseOptions): Pro
   return row!;
 }
 
+/** The refund made, and what was kept back of it (never more than was left to give back). */
+interface GivenBack {
+  refund: RefundOutcome;
+  keptBackCents: number;
+}
+
 /** Gives back what was paid less what the cards it bought already paid for. */
 async function giveBack(
   deps: CloseDependencies,
   order: OrderRow,
   keptBackCents: number,
   actorEmail: string,
-): Promise<RefundOutcome> {
+): Promise<GivenBack> {
   const key = refundKeyFor(order.id);
   const refundable = await refundableOf(deps.db, order, key);
-  const amountCents = Math.max(0, refundable.giftCardCents + refundable.cardCents - keptBackCents);
-  if (amountCents === 0) return { giftCardCents: 0, cardCents: 0 };
-  return refundPayments(deps, order, {
+  const open = refundable.giftCardCents + refundable.cardCents;
+  // An owner's refund of everything leaves nothing to keep back from: nothing is said kept.
+  const kept = Math.min(keptBackCents, open);
+  const amountCents = open - kept;
+  if (amountCents === 0) return { refund: { giftCardCents: 0, cardCents: 0 }, keptBackCents: kept };
+  const refund = await refundPayments(deps, order, {
     amountCents,
     key,
     actorEmail,
     reason: 'order canceled',
     // What is kept back comes off the gift-card lines it bought; the tax all goes back.
     taxCents: order.taxCents,
-    lines: await refundLines(deps.db, order, keptBackCents),
+    lines: await refundLines(deps.db, order, kept),
   });
+  return { refund, keptBackCents: kept };
 }
 
 async function refundLines(tx: Db, order: OrderRow, keptBackCents: number) {

@@ -118,8 +118,9 @@ export async function settlePaid(
 
 /**
  * A pending order whose charge took nothing ends `payment_failed` (declined) or `abandoned`
- * (recovered after a crash), through closeOrder's path for an order not paid (close.ts): its stock
- * and its gift cards' part go back, its request's key is let go. False when it was not pending.
+ * (recovered after a crash), through closeOrder's path for an order not paid (close-unpaid.ts):
+ * its stock and its gift card's part go back, its request's key is let go. False when it was not
+ * pending any more.
  */
 export async function settleUnpaid(
   db: Db,
