@@ -11,6 +11,8 @@ const BLOCK = 512;
 export interface TarEntry {
   name: string;
   data: Buffer;
+  /** The ustar type flag ('0' a file, '5' a folder, '1' and '2' links …), as read. */
+  type?: string;
 }
 
 function octal(value: number, width: number): string {
@@ -66,7 +68,7 @@ const text = (block: Buffer, start: number, length: number) =>
     .toString('utf8')
     .replace(/\0.*$/s, '');
 
-/** The regular files of a ustar archive; anything else (folders, links) is skipped. */
+/** Every entry of a ustar archive with its type flag: files, folders, links and the rest alike. */
 export function readTar(archive: Buffer): TarEntry[] {
   const entries: TarEntry[] = [];
   let offset = 0;
@@ -79,12 +81,11 @@ export function readTar(archive: Buffer): TarEntry[] {
     const base = text(block, 0, 100);
     const start = offset + BLOCK;
     if (start + size > archive.length) throw new Error('The archive is cut short.');
-    if (type === '0') {
-      entries.push({
-        name: prefix ? `${prefix}/${base}` : base,
-        data: archive.subarray(start, start + size),
-      });
-    }
+    entries.push({
+      name: prefix ? `${prefix}/${base}` : base,
+      data: archive.subarray(start, start + size),
+      type,
+    });
     offset = start + Math.ceil(size / BLOCK) * BLOCK;
   }
   return entries;

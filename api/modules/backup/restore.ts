@@ -25,6 +25,7 @@ import {
   type Manifest,
   type ShopCounts,
 } from './manifest';
+import { assertRestorableEntry, kindOfTypeFlag } from './entries';
 import { libpqEnvironment, runPgTool } from './pg-tools';
 import { readTar, type TarEntry } from '../../lib/tar';
 
@@ -55,7 +56,13 @@ export function openArchive(file: string): { manifest: Manifest; files: Map<stri
   } catch (error) {
     throw new BackupError(`${file} is not a backup archive: ${(error as Error).message}`);
   }
-  const files = new Map(entries.map((entry) => [entry.name, entry.data]));
+  // Nothing is written before every entry is known to be a file or folder inside the data folder.
+  for (const entry of entries) assertRestorableEntry(entry.name, kindOfTypeFlag(entry.type ?? '0'));
+  const files = new Map(
+    entries
+      .filter((entry) => kindOfTypeFlag(entry.type ?? '0') === 'file')
+      .map((entry) => [entry.name, entry.data]),
+  );
   const manifestData = files.get(MANIFEST);
   if (!manifestData)
     throw new BackupError(`${file} is not a backup archive: it has no ${MANIFEST}.`);
