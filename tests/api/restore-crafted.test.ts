@@ -101,6 +101,13 @@ describe('a restore of a crafted archive', () => {
     60_000,
   );
 
+  it('restores an archive of the earlier format (manifest first, plain ustar headers)', async () => {
+    const { dataDir } = place('earlier', [file('uploads/products/ok.webp', 'image')]);
+    const report = await restoreBackup(join(work, 'earlier.tar.gz'), { dataDir });
+    expect(report.uploads).toBe(1);
+    expect(everything(dataDir)).toEqual(expect.arrayContaining(['db', 'uploads/products/ok.webp']));
+  }, 60_000);
+
   it('npm run restore says why and exits 1, writing nothing outside the data folder', async () => {
     const { root, dataDir, archive } = place('script', [file('uploads/../../../../escaped')]);
     const result = await run(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', archive], {
