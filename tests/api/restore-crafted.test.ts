@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase } from '../../api/db/client';
 import { createBackup } from '../../api/modules/backup/create';
 import { restoreBackup } from '../../api/modules/backup/restore';
-import { readArchive, writeCraftedBackup, type CraftedEntry } from '../helpers/crafted-tar';
+import { readArchive, tarOf, writeCraftedBackup, type CraftedEntry } from '../helpers/crafted-tar';
 
 /**
  * Issue 36 row 5: a real backup re-packed with one crafted entry (its manifest's checksums
@@ -100,6 +100,24 @@ describe('a restore of a crafted archive', () => {
     },
     60_000,
   );
+
+  it('refuses a database folder whose own tar climbs out, before writing anything', async () => {
+    const root = join(work, 'inner');
+    const dataDir = join(root, 'a', 'b', 'data');
+    mkdirSync(dataDir, { recursive: true });
+    const archive = join(work, 'inner.tar.gz');
+    const inner = tarOf([file('/base/ok'), file('/../../../../../escaped')]);
+    writeCraftedBackup(archive, [
+      ...real.map((entry) =>
+        entry.name === 'database/pglite.tar' ? { ...entry, data: inner } : entry,
+      ),
+      file('uploads/products/ok.webp', 'image'),
+    ]);
+    await expect(restoreBackup(archive, { dataDir, force: true })).rejects.toThrow(
+      'The archive is refused: its entry ../../../../../escaped has .. in its path. Nothing was restored.',
+    );
+    expect(everything(root)).toEqual(untouched);
+  }, 60_000);
 
   it('restores an archive of the earlier format (manifest first, plain ustar headers)', async () => {
     const { dataDir } = place('earlier', [file('uploads/products/ok.webp', 'image')]);

@@ -75,11 +75,15 @@ export function writeCraftedBackup(file: string, entries: CraftedEntry[]): void 
       .map((entry) => [entry.name, createHash('sha256').update(entry.data).digest('hex')]),
   );
   const rest = entries.filter((entry) => entry !== manifestEntry);
-  const parts = [{ ...manifestEntry, data: Buffer.from(JSON.stringify(manifest)) }, ...rest].map(
-    (entry) => {
-      const pad = Buffer.alloc((BLOCK - (entry.data.length % BLOCK)) % BLOCK);
-      return Buffer.concat([header(entry), entry.data, pad]);
-    },
-  );
-  writeFileSync(file, gzipSync(Buffer.concat([...parts, Buffer.alloc(BLOCK * 2)])));
+  const manifestData = Buffer.from(JSON.stringify(manifest));
+  writeFileSync(file, gzipSync(tarOf([{ ...manifestEntry, data: manifestData }, ...rest])));
+}
+
+/** A plain (uncompressed) tar of `entries`, in their order. */
+export function tarOf(entries: CraftedEntry[]): Buffer {
+  const parts = entries.map((entry) => {
+    const pad = Buffer.alloc((BLOCK - (entry.data.length % BLOCK)) % BLOCK);
+    return Buffer.concat([header(entry), entry.data, pad]);
+  });
+  return Buffer.concat([...parts, Buffer.alloc(BLOCK * 2)]);
 }

@@ -1,11 +1,35 @@
 import { createHash } from 'node:crypto';
-import type { ReadEntry } from 'tar';
-import { readArchive } from '../../lib/tar';
+import { Parser, type ReadEntry } from 'tar';
+import { entryRefusal, kindOf, readArchive } from '../../lib/tar';
 import { assertRestorableEntry } from './entries';
 import { BackupError, MANIFEST, type Manifest } from './manifest';
 
 /** The manifest is small; anything larger is not one. */
 const MANIFEST_MAX = 4 * 1024 * 1024;
+
+/** The embedded database's folder, a tar inside the archive (PGlite names its entries from /). */
+const PGLITE_DUMP = 'database/pglite.tar';
+
+/** Reads the database's own tar as it streams by; answers the first refusal of its entries. */
+function innerRefusal(entry: ReadEntry): Promise<string | undefined> {
+  let refusal: string | undefined;
+  const parser = new Parser({
+    strict: true,
+    onReadEntry: (inner) => {
+      refusal ??= entryRefusal(inner.path.replace(/^\/+/, ''), kindOf(inner.type));
+      inner.resume();
+    },
+  });
+  parser.on(
+    'error',
+    (error: unknown) => (refusal ??= `${PGLITE_DUMP} is damaged: ${String(error)}`),
+  );
+  entry.on('data', (chunk: Buffer) => parser.write(chunk));
+  return new Promise((resolve) => {
+    parser.on('end', () => resolve(refusal));
+    entry.on('end', () => parser.end());
+  });
+}
 
 /** Hashes an entry as it streams by; answers its sha256 (hex) once it has ended. */
 function hashOf(entry: ReadEntry): Promise<string> {
@@ -46,7 +70,16 @@ export async function openArchive(
         entry.on('data', (chunk: Buffer) => (manifestText += chunk.toString('utf8')));
         return undefined;
       }
-      return hashOf(entry).then((hex) => hashes.set(entry.path, hex));
+      const inner =
+        entry.path === PGLITE_DUMP
+          ? innerRefusal(entry).then((why) => {
+              if (why)
+                refusal ??= new BackupError(
+                  `The archive is refused: ${why}. Nothing was restored.`,
+                );
+            })
+          : undefined;
+      return Promise.all([hashOf(entry).then((hex) => hashes.set(entry.path, hex)), inner]);
     });
   } catch (error) {
     if (refusal) throw refusal;
