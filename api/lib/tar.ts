@@ -1,134 +1,166 @@
-import { closeSync, mkdirSync, openSync, readSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import { extract, Header, list, Pack, ReadEntry } from 'tar';
 
 /**
- * A minimal ustar writer and reader (the backup archive, the embedded database's first image), so
- * an archive opens with any `tar -xzf` and the shop needs no archive library. Names are at most 100 bytes,
- * or 255 split at a `/` into ustar's prefix and name.
+ * Archives through the maintained `tar` library (issue 36 row 6), streamed: files go from disk
+ * through tar and gzip into the archive, and back, a chunk at a time, so an archive is never held
+ * in memory. Every entry read is checked first (`entryRefusal`): the library's own defaults strip
+ * or skip what is unsafe, but a restore refuses such an archive whole.
  */
-const BLOCK = 512;
+const CHUNK = 256 * 1024;
 
-export interface TarEntry {
-  name: string;
-  data: Buffer;
-}
+/** What an archive entry is, as far as a restore cares. */
+export type EntryKind = 'file' | 'directory' | 'link' | 'other';
 
-function octal(value: number, width: number): string {
-  return value.toString(8).padStart(width - 1, '0') + '\0';
-}
-
-function splitName(name: string): { prefix: string; base: string } {
-  if (Buffer.byteLength(name) <= 100) return { prefix: '', base: name };
-  const cut = name.lastIndexOf('/', 155);
-  const prefix = name.slice(0, cut);
-  const base = name.slice(cut + 1);
-  if (cut <= 0 || Buffer.byteLength(base) > 100 || Buffer.byteLength(prefix) > 155) {
-    throw new Error(`The name ${name} is too long for the archive.`);
-  }
-  return { prefix, base };
-}
-
-function header(entry: TarEntry, mtimeSeconds: number): Buffer {
-  const block = Buffer.alloc(BLOCK);
-  const { prefix, base } = splitName(entry.name);
-  block.write(base, 0, 100);
-  block.write(octal(0o600, 8), 100);
-  block.write(octal(0, 8), 108);
-  block.write(octal(0, 8), 116);
-  block.write(octal(entry.data.length, 12), 124);
-  block.write(octal(mtimeSeconds, 12), 136);
-  block.write(' '.repeat(8), 148);
-  block.write('0', 156);
-  block.write('ustar\0' + '00', 257);
-  block.write(prefix, 345, 155);
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  block.write(octal(sum, 7) + ' ', 148);
-  return block;
-}
-
-/** The archive of `entries`, in their order, as one buffer (before compression). */
-export function writeTar(entries: TarEntry[], mtime = new Date()): Buffer {
-  const seconds = Math.floor(mtime.getTime() / 1000);
-  const parts: Buffer[] = [];
-  for (const entry of entries) {
-    parts.push(header(entry, seconds), entry.data);
-    const pad = (BLOCK - (entry.data.length % BLOCK)) % BLOCK;
-    if (pad) parts.push(Buffer.alloc(pad));
-  }
-  parts.push(Buffer.alloc(BLOCK * 2));
-  return Buffer.concat(parts);
-}
-
-const text = (block: Buffer, start: number, length: number) =>
-  block
-    .subarray(start, start + length)
-    .toString('utf8')
-    .replace(/\0.*$/s, '');
-
-/** The regular files of a ustar archive; anything else (folders, links) is skipped. */
-export function readTar(archive: Buffer): TarEntry[] {
-  const entries: TarEntry[] = [];
-  let offset = 0;
-  while (offset + BLOCK <= archive.length) {
-    const block = archive.subarray(offset, offset + BLOCK);
-    if (block.every((byte) => byte === 0)) break;
-    const size = parseInt(text(block, 124, 12).trim() || '0', 8);
-    const type = text(block, 156, 1) || '0';
-    const prefix = text(block, 345, 155);
-    const base = text(block, 0, 100);
-    const start = offset + BLOCK;
-    if (start + size > archive.length) throw new Error('The archive is cut short.');
-    if (type === '0') {
-      entries.push({
-        name: prefix ? `${prefix}/${base}` : base,
-        data: archive.subarray(start, start + size),
-      });
-    }
-    offset = start + Math.ceil(size / BLOCK) * BLOCK;
-  }
-  return entries;
+/** The kind of a `tar` entry type ('File', 'Directory', 'SymbolicLink' …). */
+export function kindOf(type: string | undefined): EntryKind {
+  if (type === 'File' || type === 'OldFile' || type === 'ContiguousFile') return 'file';
+  if (type === 'Directory') return 'directory';
+  if (type === 'Link' || type === 'SymbolicLink') return 'link';
+  return 'other';
 }
 
 /**
- * Unpacks a tar file's folders and regular files into `folder`, reading it a block at a time, so
- * the archive is never held in memory whole (the embedded database's first image, ~40 MB).
- * Leading slashes are dropped; a name with a `..` segment is refused.
+ * Why the entry `name` of kind `kind` must not be unpacked, or undefined when it may: only files
+ * and folders, at relative paths without `..`, so nothing lands outside the target folder.
+ */
+export function entryRefusal(name: string, kind: EntryKind): string | undefined {
+  const refused = (why: string) => `its entry ${name} ${why}`;
+  if (name === '' || name.includes('\0')) return refused('has no usable name');
+  if (/^([/\\]|[a-zA-Z]:)/.test(name)) return refused('is an absolute path');
+  if (name.split(/[/\\]/).includes('..')) return refused('has .. in its path');
+  if (kind === 'link') return refused('is a link');
+  if (kind !== 'file' && kind !== 'directory') return refused('is neither a file nor a folder');
+  return undefined;
+}
+
+export interface ArchiveWriter {
+  /** Appends a file (a path on disk, or bytes) as `name`; answers its sha256 (hex). */
+  add(name: string, source: string | Buffer): Promise<string>;
+  /** Appends an (empty) folder as `name`. */
+  addFolder(name: string): void;
+  /** Ends the archive and waits until it is on disk. */
+  close(): Promise<void>;
+}
+
+/**
+ * A .tar.gz (or, with `gzip` false, a plain .tar) written to `file` (0600) an entry at a time,
+ * each hashed on its way in.
+ */
+export function writeArchive(file: string, mtime: Date, gzip = true): ArchiveWriter {
+  const pack = new Pack({ portable: true, strict: true });
+  const out = createWriteStream(file, { mode: 0o600 });
+  const zip = gzip ? createGzip() : undefined;
+  pack.on('error', (error: unknown) => (zip ?? out).destroy(error as Error));
+  pack.pipe(zip ?? out);
+  const written = zip ? pipeline(zip, out) : once(out, 'close');
+  written.catch(() => {}); // answered by close()
+  return {
+    async add(name, source) {
+      const size = typeof source === 'string' ? (await stat(source)).size : source.length;
+      const entry = new ReadEntry(
+        new Header({ path: name, type: 'File', size, mode: 0o600, mtime }),
+      );
+      pack.add(entry);
+      const hash = createHash('sha256');
+      const chunks =
+        typeof source !== 'string'
+          ? [source]
+          : size > 0
+            ? createReadStream(source, { highWaterMark: CHUNK, end: size - 1 })
+            : [];
+      for await (const chunk of chunks as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+        if (!entry.write(chunk)) await once(entry, 'drain');
+      }
+      entry.end();
+      return hash.digest('hex');
+    },
+    addFolder(name) {
+      const header = new Header({
+        path: `${name}/`,
+        type: 'Directory',
+        size: 0,
+        mode: 0o700,
+        mtime,
+      });
+      const entry = new ReadEntry(header);
+      pack.add(entry);
+      entry.end();
+    },
+    async close() {
+      pack.end();
+      await written;
+    },
+  };
+}
+
+/**
+ * Reads every entry of a tar (gzip or not) in order, strictly (a bad checksum or a cut archive
+ * throws). `onEntry` is called with each, synchronously, and must consume it (attach a listener
+ * or pipe it) before it returns; what it answers is awaited before the read is done.
+ */
+export async function readArchive(
+  file: string,
+  onEntry: (entry: ReadEntry) => Promise<unknown> | undefined,
+): Promise<void> {
+  const pending: Promise<unknown>[] = [];
+  await list({
+    file,
+    strict: true,
+    maxReadSize: CHUNK,
+    onReadEntry: (entry) => {
+      const done = onEntry(entry);
+      if (done) pending.push(done);
+    },
+  });
+  await Promise.all(pending);
+}
+
+/** Streams an entry into a new file (0600), making its folder; answers when it is on disk. */
+export async function entryToFile(entry: ReadEntry, path: string): Promise<void> {
+  mkdirSync(path.slice(0, path.lastIndexOf('/')), { recursive: true });
+  const out = createWriteStream(path, { mode: 0o600 });
+  entry.pipe(out);
+  await once(out, 'close');
+}
+
+/**
+ * Unpacks a tar file's folders and files into `folder` (the embedded database's first image and a
+ * backup's database): every entry is checked first, leading slashes aside (PGlite writes its
+ * dumps with them), and anything refused throws before anything is written.
  */
 export function extractTarFile(file: string, folder: string): void {
-  const fd = openSync(file, 'r');
-  const block = Buffer.alloc(BLOCK);
-  const chunk = Buffer.alloc(1024 * 1024);
-  try {
-    let offset = 0;
-    while (readSync(fd, block, 0, BLOCK, offset) === BLOCK && !block.every((byte) => byte === 0)) {
-      const size = parseInt(text(block, 124, 12).trim() || '0', 8);
-      const type = text(block, 156, 1) || '0';
-      const prefix = text(block, 345, 155);
-      const name = (prefix ? `${prefix}/` : '') + text(block, 0, 100);
-      const relativeName = name.replace(/^\/+/, '');
-      if (relativeName.split('/').includes('..'))
-        throw new Error(`Refused a path in ${file}: ${name}`);
-      const target = join(folder, relativeName);
-      offset += BLOCK;
-      if (type === '5') mkdirSync(target, { recursive: true });
-      if (type === '0') {
-        mkdirSync(dirname(target), { recursive: true });
-        const out = openSync(target, 'w', 0o600);
-        try {
-          for (let done = 0; done < size;) {
-            const read = readSync(fd, chunk, 0, Math.min(chunk.length, size - done), offset + done);
-            if (read === 0) throw new Error(`${file} is cut short.`);
-            writeSync(out, chunk, 0, read);
-            done += read;
-          }
-        } finally {
-          closeSync(out);
-        }
-      }
-      offset += Math.ceil(size / BLOCK) * BLOCK;
-    }
-  } finally {
-    closeSync(fd);
-  }
+  let refusal: string | undefined;
+  list({
+    file,
+    sync: true,
+    maxReadSize: CHUNK,
+    onReadEntry: (entry) => {
+      refusal ??= entryRefusal(entry.path.replace(/^\/+/, ''), kindOf(entry.type));
+    },
+  });
+  if (refusal) throw new Error(`Refused ${file}: ${refusal}.`);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const warnings: string[] = [];
+  extract({
+    file,
+    sync: true,
+    cwd: folder,
+    maxReadSize: CHUNK,
+    fmode: 0o600,
+    dmode: 0o700,
+    filter: (path, entry) =>
+      !entryRefusal(path.replace(/^\/+/, ''), kindOf((entry as ReadEntry).type)),
+    // Stripping the leading slash is expected; anything else the library warns of is an error.
+    onwarn: (code, message) => {
+      if (code !== 'TAR_ENTRY_INFO') warnings.push(`${code}: ${message}`);
+    },
+  });
+  if (warnings.length) throw new Error(`${file} could not be unpacked: ${warnings[0]}`);
 }

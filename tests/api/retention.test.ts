@@ -147,7 +147,7 @@ describe('retention', () => {
     const itemsBefore = await db.select().from(orderItems).orderBy(orderItems.orderId);
 
     const round = await runRetention(db, DAYS, { batchSize: 2, maxBatches: 10 });
-    expect(round).toEqual({ orders: 5, contactMessages: 2, replies: 1, mail: 1 });
+    expect(round).toEqual({ orders: 5, contactMessages: 2, replies: 1, giftCards: 0, mail: 1 });
     expect(
       await db
         .select({ to: inboxReplies.to, message: inboxReplies.message })
@@ -223,6 +223,7 @@ describe('retention', () => {
       orders: 0,
       contactMessages: 0,
       replies: 0,
+      giftCards: 0,
       mail: 0,
     });
   });

@@ -1,9 +1,6 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from '../../db/client';
@@ -14,13 +11,12 @@ import {
   levelOf,
   MANIFEST,
   MIGRATION_LEVEL_SQL,
-  sha256,
   type Manifest,
   type MigrationLevel,
   type ShopCounts,
 } from './manifest';
 import { runPgTool } from './pg-tools';
-import { writeTar, type TarEntry } from '../../lib/tar';
+import { writeArchive } from '../../lib/tar';
 
 export interface BackupSource {
   database: Pick<Database, 'db' | 'kind'>;
@@ -37,61 +33,80 @@ export interface BackupResult {
 }
 
 interface DatabaseCopy {
-  entry: TarEntry;
+  /** The dump's name in the archive, and where it waits on disk meanwhile. */
+  name: string;
+  file: string;
   migrations: MigrationLevel;
   counts: ShopCounts;
 }
 
 /**
  * Writes one archive of everything the shop needs to come back into `dir`: the database (PGlite:
- * its data folder dumped between two statements of the running shop; PostgreSQL: `pg_dump`'s
- * custom format of one snapshot), the uploaded images, the generated secrets and the manifest,
- * whose counts are read in the same snapshot as the dump. The archive is written beside its final
- * name and renamed in, so a half-written one never looks like a backup.
+ * its data folder copied between two statements of the running shop; PostgreSQL: `pg_dump`'s
+ * custom format of one snapshot), the uploaded images, the generated secrets and, last, the
+ * manifest, whose counts are read in the same snapshot as the dump and whose checksums are taken
+ * on the way in. Everything streams from disk through tar and gzip into the file (issue 36 row 6):
+ * the database's copy waits in a private folder beside the archive, never in memory. The archive
+ * is written beside its final name and renamed in, so a half-written one never looks like a backup.
  */
 export async function createBackup(
   source: BackupSource,
   dir: string,
   now = new Date(),
 ): Promise<BackupResult> {
-  const copy =
-    source.database.kind === 'pglite'
-      ? await copyPglite(source.database.db)
-      : await copyPostgres(source.databaseUrl);
-  const entries = [copy.entry, ...filesUnder(source.dataDir, 'uploads')];
-  const secrets = join(source.dataDir, 'secrets.json');
-  if (existsSync(secrets)) entries.push({ name: 'secrets.json', data: readFileSync(secrets) });
-  const manifest: Manifest = {
-    format: 'evergreen-backup',
-    formatVersion: 1,
-    shopVersion: source.shopVersion,
-    createdAt: now.toISOString(),
-    database: { kind: source.database.kind, file: copy.entry.name },
-    migrations: copy.migrations,
-    counts: copy.counts,
-    checksums: Object.fromEntries(entries.map((entry) => [entry.name, sha256(entry.data)])),
-  };
-  const manifestEntry = { name: MANIFEST, data: Buffer.from(JSON.stringify(manifest, null, 2)) };
-  const archive = await promisify(gzip)(writeTar([manifestEntry, ...entries], now));
   mkdirSync(dir, { recursive: true });
+  const work = mkdtempSync(join(dir, '.evergreen-backup-'));
   const file = join(dir, archiveName(now));
-  await writeFile(`${file}.partial`, archive, { mode: 0o600 });
-  await rename(`${file}.partial`, file);
-  return { file, manifest };
+  try {
+    const copy =
+      source.database.kind === 'pglite'
+        ? await copyPglite(source.database.db, work)
+        : await copyPostgres(source.databaseUrl, work);
+    const archive = writeArchive(`${file}.partial`, now);
+    const checksums: Record<string, string> = {};
+    const add = async (name: string, from: string) =>
+      (checksums[name] = await archive.add(name, from));
+    await add(copy.name, copy.file);
+    for (const [name, path] of filesUnder(source.dataDir, 'uploads')) await add(name, path);
+    const secrets = join(source.dataDir, 'secrets.json');
+    if (existsSync(secrets)) await add('secrets.json', secrets);
+    const manifest: Manifest = {
+      format: 'evergreen-backup',
+      formatVersion: 1,
+      shopVersion: source.shopVersion,
+      createdAt: now.toISOString(),
+      database: { kind: source.database.kind, file: copy.name },
+      migrations: copy.migrations,
+      counts: copy.counts,
+      checksums,
+    };
+    await archive.add(MANIFEST, Buffer.from(JSON.stringify(manifest, null, 2)));
+    await archive.close();
+    await rename(`${file}.partial`, file);
+    return { file, manifest };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+    rmSync(`${file}.partial`, { force: true });
+  }
 }
 
-/** Every file under `<dataDir>/<folder>`, named by its path from the data folder. */
-function filesUnder(dataDir: string, folder: string): TarEntry[] {
+/** Every folder under `root`, by its path from there (PostgreSQL needs its empty ones too). */
+function foldersUnder(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'))
+    .sort();
+}
+
+/** Every file under `<dataDir>/<folder>`: its name from the data folder, and its path. */
+function filesUnder(dataDir: string, folder: string): [string, string][] {
   const root = join(dataDir, folder);
   if (!existsSync(root)) return [];
   return readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name))
     .sort()
-    .map((path) => ({
-      name: relative(dataDir, path).split('\\').join('/'),
-      data: readFileSync(path),
-    }));
+    .map((path) => [relative(dataDir, path).split('\\').join('/'), path]);
 }
 
 /**
@@ -99,30 +114,47 @@ function filesUnder(dataDir: string, folder: string): TarEntry[] {
  * (PGlite queues them), so the counts and the dump see the same committed state; the checkpoint
  * first writes the data pages out, so a restore replays little WAL.
  */
-async function copyPglite(db: Database['db']): Promise<DatabaseCopy> {
+async function copyPglite(db: Database['db'], work: string): Promise<DatabaseCopy> {
   const client = (db as unknown as { $client: PGlite }).$client;
+  const file = join(work, 'pglite.tar');
+  const folder = onDisk(client.dataDir);
   await client.exec('checkpoint');
   return client.transaction(async (tx: Transaction) => {
     const level = (await tx.query<{ count: number; last: string }>(MIGRATION_LEVEL_SQL)).rows[0];
     const counts = (await tx.query<Record<string, unknown>>(COUNTS_SQL)).rows[0];
-    const dump = await client.dumpDataDir('none');
+    if (folder) {
+      // Nothing else runs meanwhile: the folder on disk is the database as of this statement.
+      const inner = writeArchive(file, new Date(), false);
+      for (const name of foldersUnder(folder)) inner.addFolder(name);
+      for (const [name, path] of filesUnder(folder, '.')) await inner.add(name, path);
+      await inner.close();
+    } else {
+      // An in-memory database (tests, tools) has no folder: PGlite's own dump.
+      const dump = await client.dumpDataDir('none');
+      await writeFile(file, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+    }
     return {
-      entry: { name: 'database/pglite.tar', data: Buffer.from(await dump.arrayBuffer()) },
+      name: 'database/pglite.tar',
+      file,
       migrations: levelOf(level),
       counts: countsOf(counts),
     };
   });
 }
 
+/** PGlite's data folder when it is one on this disk (not memory:// or an in-browser store). */
+function onDisk(dataDir: string | undefined): string | undefined {
+  return dataDir && !/^[a-z]+:\/\//.test(dataDir) && existsSync(dataDir) ? dataDir : undefined;
+}
+
 /**
  * PostgreSQL: a repeatable-read transaction exports its snapshot; the counts are read in it and
  * pg_dump dumps that same snapshot, however many orders come in meanwhile.
  */
-async function copyPostgres(url: string | undefined): Promise<DatabaseCopy> {
+async function copyPostgres(url: string | undefined, work: string): Promise<DatabaseCopy> {
   if (!url) throw new Error('A PostgreSQL backup needs DATABASE_URL.');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const folder = mkdtempSync(join(tmpdir(), 'evergreen-dump-'));
   try {
     await client.query('begin transaction isolation level repeatable read read only');
     const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id'))
@@ -130,20 +162,20 @@ async function copyPostgres(url: string | undefined): Promise<DatabaseCopy> {
     const level = (await client.query<{ count: number; last: string }>(MIGRATION_LEVEL_SQL))
       .rows[0];
     const counts = (await client.query<Record<string, unknown>>(COUNTS_SQL)).rows[0];
-    const file = join(folder, 'postgres.dump');
+    const file = join(work, 'postgres.dump');
     await runPgTool(
       'pg_dump',
       ['--format=custom', `--snapshot=${snapshot}`, `--file=${file}`],
       url,
     );
     return {
-      entry: { name: 'database/postgres.dump', data: readFileSync(file) },
+      name: 'database/postgres.dump',
+      file,
       migrations: levelOf(level),
       counts: countsOf(counts),
     };
   } finally {
     await client.query('rollback').catch(() => {});
     await client.end();
-    rmSync(folder, { recursive: true, force: true });
   }
 }

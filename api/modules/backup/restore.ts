@@ -9,24 +9,23 @@ import {
 } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { join } from 'node:path';
 import pg from 'pg';
 import { LONG_WORK_TIMEOUTS, migrateDatabase, openDatabase, type Database } from '../../db/client';
-import { openPgliteClient } from '../../db/pglite';
+import { entryToFile, extractTarFile, readArchive } from '../../lib/tar';
 import {
   assertRestorable,
   BackupError,
   codeMigrationLevel,
   COUNTS_SQL,
   countsOf,
-  MANIFEST,
   sha256,
   type Manifest,
   type ShopCounts,
 } from './manifest';
+import { assertRestorableEntry } from './entries';
+import { openArchive } from './open-archive';
 import { libpqEnvironment, runPgTool } from './pg-tools';
-import { readTar, type TarEntry } from '../../lib/tar';
 
 export interface RestoreTarget {
   /** DATABASE_URL: restore into this (empty) PostgreSQL database; unset: into `<dataDir>/db`. */
@@ -47,38 +46,6 @@ export interface RestoreReport {
   setAside: string[];
 }
 
-/** The archive opened and every file checked against the manifest's checksums. */
-export function openArchive(file: string): { manifest: Manifest; files: Map<string, Buffer> } {
-  let entries: TarEntry[];
-  try {
-    entries = readTar(gunzipSync(readFileSync(file)));
-  } catch (error) {
-    throw new BackupError(`${file} is not a backup archive: ${(error as Error).message}`);
-  }
-  const files = new Map(entries.map((entry) => [entry.name, entry.data]));
-  const manifestData = files.get(MANIFEST);
-  if (!manifestData)
-    throw new BackupError(`${file} is not a backup archive: it has no ${MANIFEST}.`);
-  const manifest = JSON.parse(manifestData.toString('utf8')) as Manifest;
-  if (manifest.format !== 'evergreen-backup') {
-    throw new BackupError(`${file} is not an Evergreen backup archive.`);
-  }
-  files.delete(MANIFEST);
-  for (const [name, expected] of Object.entries(manifest.checksums)) {
-    const data = files.get(name);
-    if (!data) throw new BackupError(`The archive is damaged: ${name} is missing.`);
-    if (sha256(data) !== expected) {
-      throw new BackupError(`The archive is damaged: ${name} does not match its checksum.`);
-    }
-  }
-  for (const name of files.keys()) {
-    if (!(name in manifest.checksums)) {
-      throw new BackupError(`The archive is damaged: ${name} is not in its manifest.`);
-    }
-  }
-  return { manifest, files };
-}
-
 /**
  * Restores an archive into a stopped shop: checks it whole (checksums, a migration level this
  * version knows) before anything is written, refuses to replace existing data without `force`,
@@ -86,7 +53,7 @@ export function openArchive(file: string): { manifest: Manifest; files: Map<stri
  * back. The counts it reads afterwards are the caller's to compare with the manifest's.
  */
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<RestoreReport> {
-  const { manifest, files } = openArchive(file);
+  const { manifest, names } = await openArchive(file);
   const code = codeMigrationLevel();
   assertRestorable(manifest.migrations, code);
   const wanted = target.databaseUrl ? 'postgres' : 'pglite';
@@ -104,9 +71,8 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     renameSync(path, aside);
     setAside.push(aside);
   };
-  const dump = files.get(manifest.database.file)!;
-  const uploads = [...files].filter(([name]) => name.startsWith('uploads/'));
-  const secrets = files.get('secrets.json');
+  const uploads = [...names].filter((name) => name.startsWith('uploads/'));
+  const secretsSum = names.has('secrets.json') ? manifest.checksums['secrets.json'] : undefined;
 
   // Everything is checked before anything is changed.
   const dbFolder = join(target.dataDir, 'db');
@@ -119,7 +85,7 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
   if (uploads.length && existsSync(uploadsFolder) && readdirSync(uploadsFolder).length) {
     existing.push(uploadsFolder);
   }
-  if (secrets && existsSync(secretsFile) && !readFileSync(secretsFile).equals(secrets)) {
+  if (secretsSum && existsSync(secretsFile) && sha256(readFileSync(secretsFile)) !== secretsSum) {
     existing.push(secretsFile);
   }
   if (existing.length && !target.force) {
@@ -128,32 +94,26 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     );
   }
 
-  let database: Database;
-  if (target.databaseUrl) {
-    await restorePostgres(target.databaseUrl, dump, existing.includes('the PostgreSQL database'));
-    database = await openDatabase({
-      url: target.databaseUrl,
-      poolSize: 2,
-      timeouts: LONG_WORK_TIMEOUTS,
-    });
-  } else {
-    if (existing.includes(dbFolder)) keep(dbFolder);
-    mkdirSync(dbFolder, { recursive: true });
-    const client = await openPgliteClient(dbFolder, {
-      loadDataDir: new Blob([new Uint8Array(dump)]),
-    });
-    await client.close();
-    database = await openDatabase({ dataDir: dbFolder });
-  }
+  const work = mkdtempSync(join(tmpdir(), 'evergreen-restore-'));
+  let database: Database | undefined;
   try {
+    if (existing.includes(uploadsFolder)) keep(uploadsFolder);
+    const dump = join(work, 'database');
+    const secrets = await unpackArchive(file, manifest.database.file, dump, target.dataDir);
+    if (target.databaseUrl) {
+      await restorePostgres(target.databaseUrl, dump, existing.includes('the PostgreSQL database'));
+      database = await openDatabase({
+        url: target.databaseUrl,
+        poolSize: 2,
+        timeouts: LONG_WORK_TIMEOUTS,
+      });
+    } else {
+      if (existing.includes(dbFolder)) keep(dbFolder);
+      extractTarFile(dump, dbFolder);
+      database = await openDatabase({ dataDir: dbFolder });
+    }
     await migrateDatabase(database);
     const counts = countsOf(rowsOf(await database.db.execute(COUNTS_SQL))[0]);
-    if (existing.includes(uploadsFolder)) keep(uploadsFolder);
-    for (const [name, data] of uploads) {
-      const path = join(target.dataDir, name);
-      mkdirSync(dirname(path), { recursive: true });
-      await writeFile(path, data);
-    }
     if (secrets) {
       if (existing.includes(secretsFile)) keep(secretsFile);
       mkdirSync(target.dataDir, { recursive: true });
@@ -167,8 +127,38 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
       setAside,
     };
   } finally {
-    await database.close();
+    await database?.close();
+    rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The second read of a checked archive: the database's dump streamed to `dump`, the uploads into
+ * the data folder (each name checked again), the secrets answered.
+ */
+async function unpackArchive(
+  file: string,
+  databaseName: string,
+  dump: string,
+  dataDir: string,
+): Promise<Buffer | undefined> {
+  const secrets: Buffer[] = [];
+  let found = false;
+  await readArchive(file, (entry) => {
+    assertRestorableEntry(entry.path, entry.type);
+    if (entry.type !== 'Directory' && entry.path === databaseName) {
+      found = true;
+      return entryToFile(entry, dump);
+    }
+    if (entry.type !== 'Directory' && entry.path.startsWith('uploads/')) {
+      return entryToFile(entry, join(dataDir, entry.path));
+    }
+    if (entry.path === 'secrets.json') entry.on('data', (chunk: Buffer) => secrets.push(chunk));
+    else entry.resume();
+    return undefined;
+  });
+  if (!found) throw new BackupError(`The archive is damaged: ${databaseName} is missing.`);
+  return secrets.length ? Buffer.concat(secrets) : undefined;
 }
 
 function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -191,11 +181,8 @@ async function postgresHasTables(url: string): Promise<boolean> {
   }
 }
 
-async function restorePostgres(url: string, dump: Buffer, replace: boolean): Promise<void> {
-  const folder = mkdtempSync(join(tmpdir(), 'evergreen-restore-'));
-  try {
-    const file = join(folder, 'postgres.dump');
-    await writeFile(file, dump, { mode: 0o600 });
+async function restorePostgres(url: string, file: string, replace: boolean): Promise<void> {
+  {
     const args = ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction'];
     if (replace) args.push('--clean', '--if-exists');
     await runPgTool(
@@ -203,7 +190,5 @@ async function restorePostgres(url: string, dump: Buffer, replace: boolean): Pro
       [...args, `--dbname=${libpqEnvironment(url).PGDATABASE}`, file],
       url,
     );
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
   }
 }

@@ -1,8 +1,10 @@
-import { and, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   contactMessages,
+  giftCards,
   inboxReplies,
+  orderItems,
   orderIssueReports,
   orders,
   outbox,
@@ -23,16 +25,23 @@ export interface RetentionRound {
   contactMessages: number;
   /** The owner's replies from the inbox (they quote the customer's address and may name them). */
   replies: number;
+  /** Gift cards whose buyer's and recipient's names, emails and message were cleared. */
+  giftCards: number;
   mail: number;
 }
+
+/** What a gift-card line keeps past the period: its amount and delivery day, no one's name. */
+const ANONYMOUS_GIFT_LINE = '{"recipientName": "", "recipientEmail": "", "message": ""}';
 
 const olderThan = (days: number) => sql`now() - make_interval(days => ${days})`;
 
 /**
  * The privacy policy's promise (DECISIONS "Retention"): orders and contact messages older than
  * `retentionDays` lose the customer's name, email, addresses and messages, and the link to their
- * account; totals, dates and line items stay for the books. Delivered mail of that age (which
- * repeats names and addresses) is deleted. In bounded batches, each order in one statement.
+ * account; totals, dates and line items stay for the books, a gift-card line without its
+ * recipient and message. Gift cards of that age keep their code, amount and ledger (a card never
+ * expires) but lose the buyer's and recipient's names, emails and message. Delivered mail of that
+ * age (which repeats names and addresses) is deleted. In bounded batches.
  */
 export async function runRetention(
   db: Db,
@@ -75,6 +84,10 @@ export async function runRetention(
           .update(returnRequests)
           .set({ message: '' })
           .where(inArray(returnRequests.orderId, ids));
+        await tx
+          .update(orderItems)
+          .set({ giftCard: sql`${orderItems.giftCard} || ${ANONYMOUS_GIFT_LINE}::jsonb` })
+          .where(and(inArray(orderItems.orderId, ids), isNotNull(orderItems.giftCard)));
       }
       return ids.length;
     });
@@ -106,6 +119,26 @@ export async function runRetention(
       .returning({ id: inboxReplies.id });
     return done.length;
   });
+  const anonymisedCards = await inBatches(limits, async (batchSize) => {
+    const due = db
+      .select({ id: giftCards.id })
+      .from(giftCards)
+      // The buyer's email is never empty until anonymised (a void card's recipient may be).
+      .where(and(lt(giftCards.createdAt, cutoff), ne(giftCards.buyerEmail, ANONYMOUS)))
+      .limit(batchSize);
+    const done = await db
+      .update(giftCards)
+      .set({
+        buyerName: '',
+        buyerEmail: ANONYMOUS,
+        recipientName: '',
+        recipientEmail: '',
+        message: '',
+      })
+      .where(inArray(giftCards.id, due))
+      .returning({ id: giftCards.id });
+    return done.length;
+  });
   const mail = await pruneRows(
     db,
     outbox,
@@ -117,6 +150,7 @@ export async function runRetention(
     orders: anonymisedOrders,
     contactMessages: anonymisedMessages,
     replies: anonymisedReplies,
+    giftCards: anonymisedCards,
     mail,
   };
 }
