@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 
 import type { Db } from '../../db/client';
 import { giftCards, orderItems, orders, outbox } from '../../db/schema';
 import { DEFAULT_BATCHES, inBatches, type BatchLimits } from './batches';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 
 /**
  * A gift's recipient email serves one notice (the parcel shipped, the card's code); the privacy
@@ -15,7 +16,10 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
 
 /** An order that will never be paid: its gift went nowhere (issue 36 row 9). */
 const neverPaid = (keep: Date) =>
-  and(inArray(orders.shippingStatus, ['abandoned', 'payment_failed']), lte(orders.createdAt, keep));
+  and(
+    inArray(orders.shippingStatus, [ORDER_STATE.abandoned, ORDER_STATE.paymentFailed]),
+    lte(orders.createdAt, keep),
+  );
 
 /** A gift parcel whose recipient email has served: delivered, canceled, or shipped and lost. */
 function parcelDone(now: Date): SQL | undefined {
