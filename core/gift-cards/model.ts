@@ -75,7 +75,6 @@ export const shopToday = (now: Date = new Date()): string => shopDayOf(now);
 /** A YYYY-MM-DD date `days` later (the one date module's, kept here for the product page). */
 export { addDays };
 
-
 /**
  * What the product page asks for a gift card line, and what the order API checks it against.
  * `amount` (whole dollars) only for the custom-amount variant; `now` fixes "today" (tests).
