@@ -156,7 +156,7 @@ export interface GiftCardQuote {
 
 export const GIFT_CARD_ADMIN_MESSAGES = {
   resendAsk: (email: string, last4: string) =>
-    `Send ${email} a new code? The code ending ${last4} stops working.`,
+    `Send ${email} a new code? The code ending ${last4} stops working, and the new email says so.`,
   disableAsk: (last4: string) =>
     `Disable the card ending ${last4}? Its code will pay for nothing any more; its balance stays in the ledger.`,
   noneFound: (q: string) => `No gift card matches “${q}”.`,

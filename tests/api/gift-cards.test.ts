@@ -13,6 +13,7 @@ import {
 } from '../../api/db/schema';
 import { CLIENT_IP_HEADER } from '../../api/lib/client-ip';
 import { hashGiftCardCode } from '../../api/modules/gift-cards/codes';
+import { openSecret } from '../../api/modules/mail/sealed';
 import { deliverDueCards } from '../../api/modules/gift-cards/ledger';
 import { shopDetails } from '../../api/modules/mail/templates';
 import { addDays, GIFT_CARD_TEXTS, shopToday } from '../../core/gift-cards/model';
@@ -191,13 +192,19 @@ describe('gift cards (issue 26 item 3)', () => {
 
     // Not before its date (the shop's calendar), then once however often the job runs.
     await deliverDueCards(db(), shop, new Date());
-    const mailsTo = () =>
-      db()
-        .select()
-        .from(outbox)
-        .where(
-          and(eq(outbox.to, 'grace.friend@example.com'), eq(outbox.kind, 'giftcard.delivered')),
-        );
+    // The code rests in the outbox sealed (issue 36 row 7): the worker opens it to send.
+    const mailsTo = async () =>
+      (
+        await db()
+          .select()
+          .from(outbox)
+          .where(
+            and(eq(outbox.to, 'grace.friend@example.com'), eq(outbox.kind, 'giftcard.delivered')),
+          )
+      ).map((row) => {
+        expect(CODE_IN_TEXT.test(`${row.subject} ${row.text} ${row.html}`)).toBe(false);
+        return openSecret(row, row.sealed!);
+      });
     expect(await mailsTo()).toHaveLength(0);
     const onTheDay = new Date(Date.now() + 30 * 3600 * 1000);
     await deliverDueCards(db(), shop, onTheDay);
@@ -290,9 +297,11 @@ describe('gift cards (issue 26 item 3)', () => {
     ]);
     const resent = await api.post(`/admin/giftcards/${card!.id}/resend`, {}, bearer(admin.token));
     expect(resent.status).toBe(200);
-    const [, second] = await mailsTo();
+    const second = (await mailsTo()).find((mail) => !mail.text.includes(code));
     const newCode = CODE_IN_TEXT.exec(second!.text)![1]!;
     expect(newCode).not.toBe(code);
+    // The new email says it replaces the earlier one (issue 39 point 9).
+    expect(second!.text).toContain(`replaces the one ending in ${code.slice(-4)}`);
     const old = await api.post('/gift-cards/balance', { code }, from(freshIp()));
     expect(old.status).toBe(400);
     const disabled = await api.post(

@@ -16,6 +16,11 @@ export const outbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     replyTo: text('reply_to'),
+    /**
+     * A secret the message carries (a gift card's code), sealed; the text holds a mark in its
+     * place until the worker sends it, then this is cleared (api/modules/mail/sealed.ts).
+     */
+    sealed: text('sealed'),
     status: text('status', { enum: ['pending', 'sent', 'failed'] })
       .notNull()
       .default('pending'),

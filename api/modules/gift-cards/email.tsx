@@ -18,6 +18,8 @@ export interface GiftCardEmailData {
   message: string;
   amountCents: number;
   code: string;
+  /** A resent card: the last 4 of the code this one replaces, which no longer works (issue 39). */
+  replacesLast4?: string | null | undefined;
 }
 
 /** The gift card itself, to its recipient on its delivery date: the only place its code is whole. */
@@ -29,6 +31,11 @@ export function GiftCardDelivered({ card, shop }: { card: GiftCardEmailData; sho
       <Paragraph>{`Hello ${card.recipientName},`}</Paragraph>
       {card.message ? <Quoted text={card.message} /> : null}
       <Paragraph>{`Your gift card code: ${formatGiftCardCode(card.code)}`}</Paragraph>
+      {card.replacesLast4 ? (
+        <Paragraph>
+          {`This code replaces the one ending in ${card.replacesLast4} that we sent you before, which no longer works.`}
+        </Paragraph>
+      ) : null}
       <Paragraph>
         {'Enter it at checkout, on the payment step. Check its balance at any time: '}
         <TextLink

@@ -3,7 +3,12 @@ import type { Db } from '../../db/client';
 import { giftCardLedger, giftCards, orders, type GiftCardRow } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import type { ShopDetails } from '../mail/templates';
-import { isGiftCard, shopToday, type GiftCardDetails } from '../../../core/gift-cards/model';
+import {
+  formatGiftCardCode,
+  isGiftCard,
+  shopToday,
+  type GiftCardDetails,
+} from '../../../core/gift-cards/model';
 import { REVENUE_STATES } from '../../../core/orders/lifecycle';
 import { hashGiftCardCode, newGiftCardCode } from './codes';
 import { giftCardEmail } from './email';
@@ -80,6 +85,8 @@ export async function deliverCard(
   card: GiftCardRow,
   now: Date = new Date(),
 ): Promise<string> {
+  // A card delivered before is being sent again: the email says its old code stops working.
+  const replacesLast4 = card.deliveredAt ? card.last4 : null;
   const code = newGiftCardCode();
   await tx
     .update(giftCards)
@@ -92,10 +99,17 @@ export async function deliverCard(
       message: card.message,
       amountCents: card.initialCents,
       code,
+      replacesLast4,
     },
     shop,
   );
-  await enqueueMail(tx, { kind: 'giftcard.delivered', to: card.recipientEmail, ...mail });
+  // The code rests in the outbox sealed, never in clear (issue 36 row 7).
+  await enqueueMail(tx, {
+    kind: 'giftcard.delivered',
+    to: card.recipientEmail,
+    ...mail,
+    sealedSecret: formatGiftCardCode(code),
+  });
   return code;
 }
 

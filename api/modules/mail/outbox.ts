@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
+import { markSecret, seal } from './sealed';
 
 export interface OutgoingMail {
   /** What caused the message, e.g. 'contact.received' or 'order.confirmed'. */
@@ -9,6 +10,11 @@ export interface OutgoingMail {
   text: string;
   html?: string;
   replyTo?: string;
+  /**
+   * A secret in the message (a gift card's code, as shown) that must not rest in the outbox in
+   * clear: it is kept sealed and put back only when the message is sent (./sealed.ts).
+   */
+  sealedSecret?: string;
 }
 
 /**
@@ -16,6 +22,10 @@ export interface OutgoingMail {
  * the change and its mail are written together or not at all; the outbox worker delivers it.
  */
 export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<string> {
-  const [row] = await db.insert(outbox).values(mail).returning({ id: outbox.id });
+  const { sealedSecret, ...message } = mail;
+  const values = sealedSecret
+    ? { ...markSecret(message, sealedSecret), sealed: seal(sealedSecret) }
+    : message;
+  const [row] = await db.insert(outbox).values(values).returning({ id: outbox.id });
   return row!.id;
 }

@@ -4,6 +4,7 @@ import { outbox, type OutboxRow } from '../../db/schema';
 import { log } from '../../lib/log';
 import { onMailQueued } from './signal';
 import type { MailTransport } from './transport';
+import { openSecret } from './sealed';
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -67,10 +68,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
 
   async function deliver(row: OutboxRow): Promise<keyof DeliveryRound> {
     try {
-      await transport.send({ ...row, from });
+      // A sealed secret (a gift card's code) is opened only now, and forgotten once sent.
+      const message = row.sealed ? openSecret(row, row.sealed) : row;
+      await transport.send({ ...message, from });
       await db
         .update(outbox)
-        .set({ status: 'sent', sentAt: new Date(), lastError: null })
+        .set({ status: 'sent', sentAt: new Date(), lastError: null, sealed: null })
         .where(eq(outbox.id, row.id));
       return 'sent';
     } catch (error) {
@@ -80,7 +83,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         .update(outbox)
         .set(
           givingUp
-            ? { status: 'failed', lastError }
+            ? // Given up: its secret is forgotten too (the owner can resend a gift card).
+              { status: 'failed', lastError, sealed: null }
             : { lastError, nextAttemptAt: afterMs(backoffMs(row.attempts)) },
         )
         .where(eq(outbox.id, row.id));
