@@ -235,6 +235,30 @@ describe('an order paid by a gift card and a card', () => {
     expect(again.status).toBe(400);
   });
 
+  it('the owner cannot refund what stands in a gift card the order bought while it is valid (issue 35)', async () => {
+    const { code, card } = await giftCard();
+    const [charge] = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, card.orderId!), eq(payments.method, 'sandbox')));
+    const admin = await signedInAdmin(api);
+    probe.refunds = [];
+    const refused = await api.post(
+      `/admin/orders/${card.orderId}/refund-payment`,
+      { paymentId: charge!.id, amountCents: charge!.amountCents, idempotencyKey: randomUUID() },
+      bearer(admin.token),
+    );
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toContain(
+      'stays with the gift cards this order bought',
+    );
+    // Nothing went back, and the card is still worth what it was bought for.
+    expect(probe.refunds).toHaveLength(0);
+    expect(await balance(card.id)).toBe(3000);
+    const balanceAnswer = await api.post('/gift-cards/balance', { code }, from());
+    expect(balanceAnswer.status).toBe(200);
+  });
+
   it('refunds at once with different keys never give back more than was paid', async () => {
     const { code, card } = await giftCard();
     const placed = await place([enamelLine(2)], { giftCardCode: code });

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { ADMIN_MESSAGES } from '../../../core/admin/model';
-import type { PaymentRefundBody } from '../../../core/admin/order-money';
+import { PAYMENT_REFUND_TEXT, type PaymentRefundBody } from '../../../core/admin/order-money';
+import { formatCents } from '../../../core/money';
+import { heldByCardsOf } from '../gift-cards/ledger';
 import { closeOrder } from '../orders/close';
 import { paymentsOf } from '../orders/order-money';
 import { refundPayments } from '../orders/refund-payments';
@@ -32,6 +34,22 @@ export async function refundPayment(
       entityId: id,
       after: { status, paymentId: body.paymentId, amountCents: body.amountCents },
     });
+  // What stands in the gift cards this order bought is never given back here (issue 35): a valid
+  // card can still be spent, a voided one has paid for things. The payments refund the rest.
+  const held = await heldByCardsOf(deps.db, id);
+  if (held > 0) {
+    const open = (await paymentsOf(deps.db, id)).reduce(
+      (sum, payment) => sum + payment.amountCents - payment.refundedCents,
+      0,
+    );
+    const most = Math.max(0, open - held);
+    if (body.amountCents > most) {
+      throw new AppError(
+        'INVALID_DATA',
+        PAYMENT_REFUND_TEXT.keptBack(formatCents(most), formatCents(held)),
+      );
+    }
+  }
   try {
     const outcome = await refundPayments(deps, order, {
       amountCents: body.amountCents,

@@ -154,18 +154,12 @@ export async function voidCardsOf(
     .for('update');
   let keptBackCents = 0;
   for (const card of cards) {
-    const [row] = await tx
-      .select({
-        balance: sql<number>`coalesce(sum(${giftCardLedger.amountCents}), 0)::int`,
-        spent: sql<number>`coalesce(sum(${giftCardLedger.amountCents}) filter (where ${giftCardLedger.kind} in ('redemption', 'refund')), 0)::int`,
-      })
-      .from(giftCardLedger)
-      .where(eq(giftCardLedger.giftCardId, card.id));
-    keptBackCents += Math.max(0, Math.min(card.initialCents, -Number(row?.spent ?? 0)));
+    const row = await spendingOf(tx, card.id);
+    keptBackCents += keptBackOf(card, row);
     if (!card.disabledAt) {
       await tx.update(giftCards).set({ disabledAt: now }).where(eq(giftCards.id, card.id));
     }
-    const balance = Number(row?.balance ?? 0);
+    const { balance } = row;
     if (balance > 0) {
       await tx.insert(giftCardLedger).values({
         giftCardId: card.id,
@@ -177,6 +171,36 @@ export async function voidCardsOf(
     }
   }
   return { keptBackCents };
+}
+
+/** A card's balance and what it has paid for (its redemptions less what came back to it). */
+async function spendingOf(db: Db, giftCardId: string) {
+  const [row] = await db
+    .select({
+      balance: sql<number>`coalesce(sum(${giftCardLedger.amountCents}), 0)::int`,
+      spent: sql<number>`coalesce(sum(${giftCardLedger.amountCents}) filter (where ${giftCardLedger.kind} in ('redemption', 'refund')), 0)::int`,
+    })
+    .from(giftCardLedger)
+    .where(eq(giftCardLedger.giftCardId, giftCardId));
+  return { balance: Number(row?.balance ?? 0), spent: Number(row?.spent ?? 0) };
+}
+
+/** What a bought card already paid for, at most its amount: never given back with its order. */
+const keptBackOf = (card: { initialCents: number }, row: { spent: number }) =>
+  Math.max(0, Math.min(card.initialCents, -row.spent));
+
+/**
+ * What of an order's money stands in the gift cards it bought (read only, issue 35): a card still
+ * valid holds all it was bought for (it can still be spent); a voided one what it already paid
+ * for. An owner's refund never gives that back; closing the order voids the cards first.
+ */
+export async function heldByCardsOf(db: Db, orderId: string): Promise<number> {
+  const cards = await db.select().from(giftCards).where(eq(giftCards.orderId, orderId));
+  let held = 0;
+  for (const card of cards) {
+    held += card.disabledAt ? keptBackOf(card, await spendingOf(db, card.id)) : card.initialCents;
+  }
+  return held;
 }
 
 /** Issuing and delivering (issue.ts), named here with the rest of the ledger. */
