@@ -68,7 +68,7 @@ export const PAYMENT_REFUND_TEXT = {
     `Refund ${amount} of order ${number} to ${instrument}? This cannot be undone.`,
   done: (amount: string) => `Refunded ${amount}.`,
   nothingLeft: 'Nothing is left to refund on this payment.',
-  /** What stands in the gift cards the order bought is never given back here (issue 35). */
-  keptBack: (most: string, held: string) =>
-    `At most ${most} can be refunded here: ${held} stays with the gift cards this order bought. To refund what they have not paid for, cancel the order: that voids them.`,
+  /** What the gift cards the order bought already paid for is never given back (issue 35). */
+  keptBack: (most: string, spent: string) =>
+    `At most ${most} can be refunded: the gift cards this order bought have already paid for ${spent}.`,
 } as const;

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { ADMIN_MESSAGES } from '../../../core/admin/model';
 import { PAYMENT_REFUND_TEXT, type PaymentRefundBody } from '../../../core/admin/order-money';
 import { formatCents } from '../../../core/money';
-import { heldByCardsOf } from '../gift-cards/ledger';
+import { heldByCardsOf, voidCardsOf } from '../gift-cards/ledger';
 import { closeOrder } from '../orders/close';
 import { paymentsOf } from '../orders/order-money';
 import { refundPayments } from '../orders/refund-payments';
@@ -34,22 +34,7 @@ export async function refundPayment(
       entityId: id,
       after: { status, paymentId: body.paymentId, amountCents: body.amountCents },
     });
-  // What stands in the gift cards this order bought is never given back here (issue 35): a valid
-  // card can still be spent, a voided one has paid for things. The payments refund the rest.
-  const held = await heldByCardsOf(deps.db, id);
-  if (held > 0) {
-    const open = (await paymentsOf(deps.db, id)).reduce(
-      (sum, payment) => sum + payment.amountCents - payment.refundedCents,
-      0,
-    );
-    const most = Math.max(0, open - held);
-    if (body.amountCents > most) {
-      throw new AppError(
-        'INVALID_DATA',
-        PAYMENT_REFUND_TEXT.keptBack(formatCents(most), formatCents(held)),
-      );
-    }
-  }
+  await keepCardsBack(deps, id, body.amountCents);
   try {
     const outcome = await refundPayments(deps, order, {
       amountCents: body.amountCents,
@@ -70,5 +55,30 @@ export async function refundPayment(
   } catch (error) {
     if (error instanceof AppError && error.type === 'UNAVAILABLE') await record('failed');
     throw error;
+  }
+}
+
+/**
+ * What stands in the gift cards the order bought is never given back (issue 35): a valid card can
+ * still be spent, so a refund that reaches into its amount voids the cards first; what they
+ * already paid for stays kept back, and a refund asking for it is refused with how much can go.
+ */
+async function keepCardsBack(deps: AdminDeps, orderId: string, amountCents: number) {
+  let held = await heldByCardsOf(deps.db, orderId);
+  if (held === 0) return;
+  const open = (await paymentsOf(deps.db, orderId)).reduce(
+    (sum, payment) => sum + payment.amountCents - payment.refundedCents,
+    0,
+  );
+  if (amountCents > open - held) {
+    await deps.db.transaction((tx) => voidCardsOf(tx, orderId, 'refunded by the shop'));
+    held = await heldByCardsOf(deps.db, orderId);
+  }
+  const most = Math.max(0, open - held);
+  if (amountCents > most) {
+    throw new AppError(
+      'INVALID_DATA',
+      PAYMENT_REFUND_TEXT.keptBack(formatCents(most), formatCents(held)),
+    );
   }
 }
