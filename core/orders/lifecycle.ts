@@ -80,8 +80,8 @@ const NONE: readonly OrderAction[] = [];
  * Which actions each state allows for each kind of order. A state or kind not listed allows none.
  * Conditions that depend on more than the state and kind are checked where the action is done,
  * with the order's row locked: a return within 14 days of delivery and only of returnable lines, a
- * cancel of downloadable items only while nothing was downloaded, a gift card order's cancel only
- * while no card it bought has been spent.
+ * cancel of downloadable items only while nothing was downloaded. A gift card order's cancel voids
+ * the cards it bought and keeps back what they already paid for (orders/close.ts).
  */
 const ALLOWED: Table = {
   pending_payment: {},

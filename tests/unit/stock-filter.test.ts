@@ -6,6 +6,7 @@ import {
   messagesBySku,
   shownThresholds,
   type StockItem,
+  unsavedText,
 } from '../../src/islands/admin/stock-filter';
 
 const item = (over: Partial<StockItem>): StockItem => ({
@@ -123,5 +124,20 @@ describe('low-stock thresholds on the stock page (issue 28)', () => {
         'threshold',
       ),
     ).toEqual({ 'EG-MUG-BLU': 'threshold' });
+  });
+});
+
+describe('the save bar (issue 39)', () => {
+  it('counts quantities and thresholds each as what they are', () => {
+    expect(unsavedText([])).toBe('No quantity or threshold changed.');
+    expect(unsavedText([{ sku: 'A', threshold: '4' }])).toBe('1 threshold changed, not saved yet.');
+    expect(unsavedText([{ sku: 'A', quantity: '3' }])).toBe('1 quantity changed, not saved yet.');
+    expect(
+      unsavedText([
+        { sku: 'A', quantity: '3', threshold: '2' },
+        { sku: 'B', quantity: '1' },
+        { sku: 'C', threshold: '9' },
+      ]),
+    ).toBe('2 quantities and 2 thresholds changed, not saved yet.');
   });
 });

@@ -6,6 +6,7 @@ import { ADMIN_TEXT } from './RequireAdmin';
 import {
   categoriesOf,
   changedRows,
+  unsavedText,
   groupStock,
   isLow,
   messagesBySku,
@@ -227,11 +228,7 @@ export function StockTable({ items, onSaved, onEdit, initialText = '' }: Props) 
         <button className={styles.button} type="submit" disabled={busy || changed.length === 0}>
           {busy ? 'Saving...' : 'Save quantities'}
         </button>{' '}
-        {changed.length === 0
-          ? 'No quantity changed.'
-          : changed.length === 1
-            ? '1 quantity changed, not saved yet.'
-            : `${changed.length} quantities changed, not saved yet.`}
+        {unsavedText(changed)}
       </p>
     </form>
   );

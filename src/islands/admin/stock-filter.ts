@@ -179,3 +179,19 @@ export function messagesBySku(
   }
   return bySku;
 }
+
+/**
+ * What the save bar says of the changes not saved yet: quantities and low-stock thresholds each
+ * counted as what they are (issue 39: a threshold changed read as "1 quantity changed").
+ */
+export function unsavedText(changed: ChangedRow[]): string {
+  const quantities = changed.filter((row) => row.quantity !== undefined).length;
+  const thresholds = changed.filter((row) => row.threshold !== undefined).length;
+  if (quantities + thresholds === 0) return 'No quantity or threshold changed.';
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const parts = [
+    quantities > 0 ? count(quantities, 'quantity', 'quantities') : '',
+    thresholds > 0 ? count(thresholds, 'threshold', 'thresholds') : '',
+  ].filter(Boolean);
+  return `${parts.join(' and ')} changed, not saved yet.`;
+}
