@@ -29,6 +29,11 @@ describe('the inventory module', () => {
       { headers: { [CLIENT_IP_HEADER]: '198.51.100.35' } },
     );
     expect(asked.status).toBe(202);
+    // Confirmed, as only a confirmed request is waited for (issue 36 row 11).
+    await db()
+      .update(restockRequests)
+      .set({ confirmedAt: new Date() })
+      .where(eq(restockRequests.email, email));
     const model = await catalogueOf(db()); // a loaded catalogue, which the change must reach
     const versionBefore = model.productVersion(MUG);
     const cream = await variant(CREAM);

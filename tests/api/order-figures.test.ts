@@ -63,6 +63,10 @@ describe('an order’s figures', () => {
         clientUnitPriceCents: 100,
         stockSkus: ['EG-MUG-CEDAR-GRN'],
         available: 14,
+        // Each line knows what it is and carries its own share of the tax (issue 35).
+        kind: 'goods',
+        taxClass: 'standard',
+        taxCents: 497,
       },
       expect.objectContaining({
         productId: seedProductId('campfire-enamel-mug'),
@@ -72,6 +76,7 @@ describe('an order’s figures', () => {
         clientUnitPriceCents: undefined,
         stockSkus: [],
         available: 40,
+        taxCents: 196,
       }),
     ]);
   });
