@@ -87,6 +87,23 @@ describe('abuse limits on the order routes', () => {
     },
   );
 
+  it('counts declines from one IPv6 /64 as one address (issue 36 row 18)', async () => {
+    const declined = (await sandboxToken(api, '4000 0000 0000 0002')).token;
+    const order = (n: number) =>
+      guestOrder(api, [enamelLine(1)], declined, SEATTLE, {
+        ...GUEST,
+        email: `v6-tester-${n}@example.com`,
+      });
+    for (let n = 1; n <= 3; n += 1) {
+      const answer = await confirmFrom(`2001:db8:66:7::${n}`, await order(n));
+      expect(answer.status).toBe(402);
+    }
+    // Another address of the same /64, another email: still the same card tester.
+    const blocked = await confirmFrom('2001:db8:66:7::ff', await order(4));
+    expect(blocked.status).toBe(429);
+    expect((await blocked.json()).error).toBe(ORDER_LIMIT_MESSAGES.declines);
+  });
+
   it('slows repeated declined cards down sharply: two free, then a doubling wait', async () => {
     const { db } = api.test.database;
     const ip = '203.0.113.66';

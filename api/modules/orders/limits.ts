@@ -1,6 +1,7 @@
 import type { BackoffRule, RateLimiter } from '../../lib/rate-limit';
 import { TooManyRequests } from '../../lib/errors';
 import type { RateRule } from '../../plugins/rate-limit';
+import { ipLimitKey } from '../../lib/ip-limit-key';
 
 /** Abuse limits of the order routes (README "Rate limits"). */
 export const ORDER_LIMIT_MESSAGES = {
@@ -50,9 +51,10 @@ export const DECLINE_BACKOFF: BackoffRule = {
   forgetAfterSeconds: 6 * 3600,
 };
 
+/** Declines counted per address (an IPv6 /64 as one, as every limit: issue 36) and per email. */
 const declineKeys = (ip: string | undefined, email: string | undefined) =>
   [
-    ip && `orders.declines.ip:${ip}`,
+    ip && `orders.declines.ip:${ipLimitKey(ip)}`,
     email && `orders.declines.email:${email.toLowerCase()}`,
   ].filter((key): key is string => Boolean(key));
 
