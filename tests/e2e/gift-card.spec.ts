@@ -78,6 +78,9 @@ async function buyCustomCardThroughPages(page: Page, dollars: number) {
   await expect(page.getByText('Evergreen Gift Card').first()).toBeVisible();
   await expect(page.getByText(/sold out/i)).toHaveCount(0);
   await expect(page.getByTestId('subtotal')).toHaveText(`$${dollars}.00`);
+  // A gift card is emailed: the cart does not promise shipping (issue 39 point 2).
+  await expect(page.getByText('Nothing is shipped: gift cards are emailed')).toBeVisible();
+  await expect(page.getByText('Prices include shipping')).toHaveCount(0);
   await page.getByRole('link', { name: 'Proceed to checkout' }).click();
 
   // Nothing ships: the guest gives a name and an email, then the billing address and the card.

@@ -8,6 +8,7 @@ import {
   limitMessage,
   lineCap,
   MAX_PER_LINE,
+  shipsNothing,
 } from '../../../core/cart/rules';
 import { formatDollars } from '../../../core/money';
 import { api } from '../../lib/api-client';
@@ -240,7 +241,10 @@ export default function CartPage() {
         <p className="note">
           {isDigitalOnly(items)
             ? 'Digital items only: nothing is shipped. Sales tax is calculated from your billing address.'
-            : 'Prices include shipping. Sales tax is calculated from your shipping address.'}
+            : shipsNothing(items)
+              ? // Gift cards (with downloads, or alone) are emailed: no parcel, and no tax on a card.
+                'Nothing is shipped: gift cards are emailed on the day you choose.'
+              : 'Prices include shipping. Sales tax is calculated from your shipping address.'}
         </p>
         <div className="actions">
           <button type="button" className="clear" onClick={clearWithUndo}>
