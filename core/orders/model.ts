@@ -170,6 +170,8 @@ export interface OrderItemDto {
   alttext: string;
   quantity: number;
   price: number;
+  /** A gift card line: whom it is emailed to, and on which day (issue 39 point 2). */
+  giftCard?: { recipientName: string; deliverOn: string } | undefined;
 }
 
 /** An order as the API shows it (spec §3 Order, plus what the confirmation page shows). */

@@ -46,6 +46,14 @@ export const orderLineOf = (item: OrderItemRow) => ({
   alttext: item.alttext,
   quantity: item.quantity,
   price: centsToDollars(item.unitPriceCents),
+  ...(item.giftCard
+    ? {
+        giftCard: {
+          recipientName: item.giftCard.recipientName,
+          deliverOn: item.giftCard.deliverOn,
+        },
+      }
+    : {}),
 });
 
 /** The gift part of an order's answers: null when the order is not a gift (issue 26). */

@@ -10,6 +10,8 @@ import { PaymentList } from './PaymentList';
 import { paymentLine } from '../../../core/orders/payments';
 import styles from './Account.module.css';
 import own from './Orders.module.css';
+import { shopDayOf } from '../../../core/shop-calendar';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 
 const RETURN_STATUS_TEXT: Record<string, string> = {
   requested: 'Requested: we will email you once we have looked at it',
@@ -27,6 +29,37 @@ const STATUS_TEXT: Record<string, string> = {
   canceling: 'Cancellation in progress',
   refund_failed: 'Cancellation in progress: the refund has not gone through yet',
 };
+
+/** "Dec 1" for a gift card's day (YYYY-MM-DD, the shop's calendar). */
+const cardDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/**
+ * A gift card line says when it is emailed, and to whom; an order of gift cards only is not
+ * "Delivered" on the day it is paid (issue 39 point 2).
+ */
+export function giftCardLine(card: { recipientName: string; deliverOn: string }, today: string) {
+  return card.deliverOn > today
+    ? `Will be emailed to ${card.recipientName} on ${cardDay(card.deliverOn)}`
+    : `Emailed to ${card.recipientName} on ${cardDay(card.deliverOn)}`;
+}
+
+/** The status words of an order: its state's, or for gift cards only, whether they went out. */
+export function orderStatusText(
+  order: { shippingStatus: string; items: { giftCard?: { deliverOn: string } | undefined }[] },
+  today: string,
+): string {
+  const cards = order.items.filter((item) => item.giftCard);
+  if (order.shippingStatus === ORDER_STATE.delivered && cards.length === order.items.length) {
+    const waiting = cards.some((item) => item.giftCard!.deliverOn > today);
+    return waiting ? 'Paid: gift cards to be emailed' : 'Gift cards emailed';
+  }
+  return STATUS_TEXT[order.shippingStatus] ?? order.shippingStatus;
+}
 
 /**
  * One order of the history: its items, total, address and shipping, its downloads (`children`),
@@ -71,7 +104,7 @@ export function OrderCard({
       <h3>Order {order.orderNumber}</h3>
       <p className={own.meta}>
         Placed <time dateTime={order.createdAt}>{longDate(new Date(order.createdAt))}</time> ·{' '}
-        {STATUS_TEXT[order.shippingStatus] ?? order.shippingStatus}
+        {orderStatusText(order, shopDayOf(new Date()))}
       </p>
       <ul className={own.items} role="list">
         {order.items.map((item) => (
@@ -82,8 +115,12 @@ export function OrderCard({
               <span className={own.placeholder} aria-hidden="true" />
             )}
             <div>
-              <p>{item.title}</p>
-              {item.variantTitle && <p className={own.meta}>{item.variantTitle}</p>}
+              <p>{item.giftCard ? `${item.title}, ${formatDollars(item.price)}` : item.title}</p>
+              {item.giftCard ? (
+                <p className={own.meta}>{giftCardLine(item.giftCard, shopDayOf(new Date()))}</p>
+              ) : (
+                item.variantTitle && <p className={own.meta}>{item.variantTitle}</p>
+              )}
               <p className={own.meta}>
                 Qty {item.quantity} × {formatDollars(item.price)}
               </p>
