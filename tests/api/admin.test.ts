@@ -8,7 +8,8 @@ import { ADMIN_ONLY_MESSAGE } from '../../api/plugins/auth';
 import { seedProductId } from '../../api/db/seed';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { SEATTLE } from '../helpers/orders';
-import { paidOrder, signedInAdmin } from './admin-helpers';
+import { customerAccount, paidOrder, returnRequestFor, signedInAdmin } from './admin-helpers';
+import { shopDayOf } from '../../core/shop-calendar';
 import { adminRoutes, callAdminRoute, unguardedAdminRoutes } from './admin-routes';
 import { authClient, bearer, freshEmail, lastMail, logIn, registerVerified } from './auth-helpers';
 
@@ -235,6 +236,21 @@ describe('the back office API (issue 14)', () => {
     expect(body.last30Days).toHaveLength(30);
     expect(body.last30Days.at(-1)!.orders).toBeGreaterThan(0);
     expect(body.last30Days.at(-1)!.revenueCents).toBeGreaterThan(0);
+    // The shop's day (America/Los_Angeles), not the database's UTC date (issue 39 point 11).
+    expect(body.last30Days.at(-1)!.day).toBe(shopDayOf(new Date()));
+  });
+
+  it('the dashboard counts the returns waiting for the owner (issue 39)', async () => {
+    const admin = await signedInAdmin(api);
+    const waiting = async () =>
+      (
+        (await (await api.get('/admin/dashboard', bearer(admin.token))).json()) as {
+          returnsWaiting: number;
+        }
+      ).returnsWaiting;
+    const before = await waiting();
+    await returnRequestFor(api, await customerAccount(api));
+    expect(await waiting()).toBe(before + 1);
   });
 
   it('set stock is reflected in /product/detail at once, with one audit row', async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { config } from '../../config';
 import type { Db } from '../../db/client';
 import { backupStatus } from '../backup/schedule';
@@ -11,6 +11,7 @@ import { lowStockRows } from '../jobs/low-stock';
 import { needsAttentionOrders } from './needs-attention';
 import { ORDER_STATE, REVENUE_STATES } from '../../../core/orders/lifecycle';
 import { inStates, stateAllowsSql } from '../orders/lifecycle-sql';
+import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 /**
  * GET /admin/dashboard: what needs the owner today, and the last 30 days; `backups`, the age of the
@@ -36,13 +37,21 @@ export async function dashboard(db: Db, backupsDir = config().backups.dir) {
     )::int as count`),
   );
   const unreadMessages = { count: Number(unreadRows[0]?.count ?? 0) };
+  // Returns the owner has to act on: asked for, or approved and on their way back (issue 39).
+  const [returnsWaiting] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(returnRequests)
+    .where(inArray(returnRequests.status, ['requested', 'approved']));
+  // The shop's days (America/Los_Angeles), as every other date of the back office (issue 39).
+  const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);
   const days = await db.execute(sql`
     select to_char(d.day, 'YYYY-MM-DD') as day,
            count(o.id)::int as orders,
            coalesce(sum(o.total_cents), 0)::int as revenue_cents
-    from generate_series(current_date - 29, current_date, interval '1 day') as d(day)
+    from generate_series((now() at time zone ${zone})::date - 29,
+                         (now() at time zone ${zone})::date, interval '1 day') as d(day)
     left join ${orders} o
-      on o.created_at >= d.day and o.created_at < d.day + interval '1 day'
+      on (o.created_at at time zone ${zone})::date = d.day::date
      and ${inStates(sql`o.shipping_status`, REVENUE_STATES)}
     group by d.day order by d.day`);
   const last30Days = rowsOf<{ day: string; orders: number; revenue_cents: number }>(days).map(
@@ -57,6 +66,7 @@ export async function dashboard(db: Db, backupsDir = config().backups.dir) {
     toShip: toShip?.count ?? 0,
     refundsFailed: refundFailed?.count ?? 0,
     unreadMessages: unreadMessages?.count ?? 0,
+    returnsWaiting: returnsWaiting?.count ?? 0,
     lowStock: await lowStockRows(db),
     mostAwaited: await mostAwaited(db),
     last30Days,

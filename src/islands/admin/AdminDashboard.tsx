@@ -14,6 +14,8 @@ interface Dashboard {
   toShip: number;
   refundsFailed: number;
   unreadMessages: number;
+  /** Returns asked for or approved, not received yet (issue 39); older answers lack it. */
+  returnsWaiting?: number;
   /** Everything at or under its low-stock threshold, sold out included (issue 28). */
   lowStock: {
     productId: string;
@@ -92,6 +94,12 @@ function DashboardBody() {
         <li>
           <a href="/admin/inbox">
             <strong>{data.unreadMessages}</strong> unread {noun(data.unreadMessages, 'message')}
+          </a>
+        </li>
+        <li>
+          <a href="/admin/inbox">
+            <strong>{data.returnsWaiting ?? 0}</strong> {noun(data.returnsWaiting ?? 0, 'return')}{' '}
+            waiting
           </a>
         </li>
         <li>
