@@ -117,8 +117,9 @@ async function noSeriousViolations(page: Page) {
 test('admin:create refuses plainly while the running shop holds its embedded database', () => {
   const again = adminCreate();
   expect(again.status).toBe(1);
-  expect(again.stderr).toContain('The shop is running');
-  expect(again.stderr).toContain('Stop the shop');
+  // One sentence naming the running shop (issue 36 row 2: one owner per data folder).
+  expect(again.stderr).toMatch(/The shop is already running on .+ \(pid \d+, port \d+\)/);
+  expect(again.stderr).toContain('stop it first');
 });
 
 test('the set-password link, then login, opens the back office', async ({ page }) => {
