@@ -118,7 +118,7 @@ test('admin:create refuses plainly while the running shop holds its embedded dat
   const again = adminCreate();
   expect(again.status).toBe(1);
   // One sentence naming the running shop (issue 36 row 2: one owner per data folder).
-  expect(again.stderr).toMatch(/The shop is already running on .+ \(pid \d+, port \d+\)/);
+  expect(again.stderr).toMatch(/The shop is already running on .+ \(pid \d+(, port \d+)?\)/);
   expect(again.stderr).toContain('stop it first');
 });
 
