@@ -54,6 +54,8 @@ describe('a gift card code in the outbox', () => {
     expect(sent[0]!.text).toContain(`Your gift card code: ${shown}`);
     expect(sent[0]!.html).toContain(shown);
     expect(sent[0]!.text).not.toContain(SEALED_MARK);
+    // The recipient is told where to spend it: the shop's own address (issue 39 point 2).
+    expect(sent[0]!.html).toContain(`href="${shopDetails().siteUrl}"`);
 
     const [after] = await db().select().from(outbox).where(eq(outbox.id, queued!.id));
     expect(after!.status).toBe('sent');

@@ -56,6 +56,30 @@ describe('money and rates in emails', () => {
 });
 
 describe('the order emails', () => {
+  it('read as a gift card order when it bought gift cards only: no parcel, tax rate or returns (issue 39)', async () => {
+    const card = {
+      title: 'Evergreen Gift Card',
+      variantTitle: 'Custom amount',
+      sku: 'EG-GIFTCARD-CUSTOM',
+      quantity: 1,
+      unitPriceCents: 3500,
+      kind: 'gift_card' as const,
+    };
+    const data = sampleOrderEmail([card]);
+    const mail = await orderConfirmationEmail(
+      { ...data, order: { ...data.order, shippingAddress: null, taxCents: 0, totalCents: 3500 } },
+      shop,
+    );
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('1 × Evergreen Gift Card, $35.00');
+      expect(part).toContain('each gift card is emailed to its recipient on the day you chose');
+      expect(part).not.toContain('Sales tax (');
+      expect(part).not.toContain('Shipping is included');
+      expect(part).not.toContain('parcel');
+      expect(part).not.toContain('Returns are accepted');
+    }
+  });
+
   it('list the order number, the items, the totals and the address, in text and HTML', async () => {
     const mail = await orderConfirmationEmail(order, shop);
     expect(mail.subject).toBe('Your Evergreen order 1042 is confirmed');

@@ -37,7 +37,9 @@ export function GiftCardDelivered({ card, shop }: { card: GiftCardEmailData; sho
         </Paragraph>
       ) : null}
       <Paragraph>
-        {'Enter it at checkout, on the payment step. Check its balance at any time: '}
+        {'Spend it at '}
+        <TextLink href={shop.siteUrl}>{shop.siteName}</TextLink>
+        {`: enter it at checkout, on the payment step. Check its balance at any time: `}
         <TextLink
           href={`${shop.siteUrl}/giftcard/balance`}
         >{`${shop.siteUrl}/giftcard/balance`}</TextLink>

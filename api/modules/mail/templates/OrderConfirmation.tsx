@@ -12,7 +12,14 @@ import {
 } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
 import type { OrderEmailData } from './order-data';
-import { addressLines, GiftSection, OrderTable, paymentLines, recipientLine } from './OrderParts';
+import {
+  addressLines,
+  GiftSection,
+  giftCardsOnly,
+  OrderTable,
+  paymentLines,
+  recipientLine,
+} from './OrderParts';
 import { renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
 
@@ -28,6 +35,8 @@ export function OrderConfirmation({ data, shop }: Props) {
   // Every line a download: there is no parcel to wait for.
   const onlyDownloads =
     data.items.length > 0 && (data.downloads?.length ?? 0) === data.items.length;
+  // Gift cards only: emailed on their days, no parcel, nothing to return (issue 39 point 2).
+  const onlyCards = giftCardsOnly(data.items);
   return (
     <EmailLayout
       shop={shop}
@@ -68,7 +77,7 @@ export function OrderConfirmation({ data, shop }: Props) {
       )}
       <SectionTitle>What you bought</SectionTitle>
       <OrderTable data={data} />
-      <Note>Shipping is included in the prices.</Note>
+      {!onlyCards && <Note>Shipping is included in the prices.</Note>}
       {paid.length > 0 && (
         <>
           <Paragraph>Paid with:</Paragraph>
@@ -82,7 +91,11 @@ export function OrderConfirmation({ data, shop }: Props) {
         </>
       )}
       <GiftSection order={order} />
-      {onlyDownloads ? (
+      {onlyCards ? (
+        <Paragraph>
+          Nothing ships: each gift card is emailed to its recipient on the day you chose.
+        </Paragraph>
+      ) : onlyDownloads ? (
         <Paragraph>
           Nothing ships: your photos are ready to download with the links above.
         </Paragraph>
@@ -92,10 +105,12 @@ export function OrderConfirmation({ data, shop }: Props) {
           arrive in about 2 weeks.
         </Paragraph>
       )}
-      <Paragraph>
-        {'Returns are accepted within 14 days of delivery: see our '}
-        <TextLink href={`${shop.siteUrl}/return-policy`}>Return Policy</TextLink>.
-      </Paragraph>
+      {!onlyCards && (
+        <Paragraph>
+          {'Returns are accepted within 14 days of delivery: see our '}
+          <TextLink href={`${shop.siteUrl}/return-policy`}>Return Policy</TextLink>.
+        </Paragraph>
+      )}
     </EmailLayout>
   );
 }

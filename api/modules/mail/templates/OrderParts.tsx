@@ -19,8 +19,15 @@ const right: CSSProperties = { textAlign: 'right' };
 const muted: CSSProperties = { color: '#5b635b', fontSize: '13px' };
 
 export function itemName(item: OrderEmailData['items'][number]): string {
+  // A gift card is named with its amount: "Evergreen Gift Card, $35.00" (issue 39 point 2).
+  if (item.kind === 'gift_card')
+    return oneLine(`${item.title}, ${formatCents(item.unitPriceCents)}`);
   return oneLine(item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title);
 }
+
+/** Whether an order's lines are all gift cards: emailed, untaxed, never returned. */
+export const giftCardsOnly = (items: OrderEmailData['items']): boolean =>
+  items.length > 0 && items.every((item) => item.kind === 'gift_card');
 
 export function addressLines(
   address: NonNullable<OrderEmailData['order']['shippingAddress']>,
@@ -130,7 +137,9 @@ export function OrderTable({ data }: { data: OrderEmailData }) {
             </tr>
           ))}
           {total('Subtotal', order.subtotalCents)}
-          {total(`Sales tax (${formatRate(order.taxRate)})`, order.taxCents)}
+          {/* Gift cards carry no sales tax: no rate to read (issue 39 point 2). */}
+          {!giftCardsOnly(items) &&
+            total(`Sales tax (${formatRate(order.taxRate)})`, order.taxCents)}
           {total('Total', order.totalCents, true)}
         </tbody>
       </table>

@@ -27,7 +27,9 @@ export interface OrderEmailData {
   > &
     /** A gift's part (issue 26); absent or a null message: not a gift. */
     Partial<Pick<OrderRow, 'giftMessage' | 'giftHidePrices' | 'giftRecipientEmail'>>;
-  items: Pick<OrderItemRow, 'title' | 'variantTitle' | 'sku' | 'quantity' | 'unitPriceCents'>[];
+  items: (Pick<OrderItemRow, 'title' | 'variantTitle' | 'sku' | 'quantity' | 'unitPriceCents'> &
+    /** What the line is (issue 35): a gift card is emailed, never shipped, taxed or returned. */
+    Partial<Pick<OrderItemRow, 'kind'>>)[];
   /** Each instrument that paid (issue 35), the gift card's first: none before payment. */
   payments: Pick<PaymentView, 'method' | 'brand' | 'last4' | 'amountCents'>[];
   /** The shopper's download links for the order's digital lines (only their email shows them). */
