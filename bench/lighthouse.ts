@@ -179,7 +179,10 @@ try {
   for (const { path, url, reference } of targets) {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
-      const result = await audit(url);
+      let result = await audit(url);
+      // Lighthouse's own trace sometimes misses the navigation (NO_NAVSTART) on this machine's
+      // Chromium: that run measured nothing, so it is made once more before giving up.
+      if (result?.lhr.runtimeError?.code === 'NO_NAVSTART') result = await audit(url);
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
       if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
       runs.push(result.lhr);
