@@ -25,6 +25,12 @@ export default {
     'api/modules/orders/{close,close-unpaid,settle,confirm-order,refund-payments,order-money}.ts',
     'api/modules/gift-cards/ledger.ts',
     'api/modules/payments/webhook.ts',
+    // What an order's money reads and limits: its rows and history, the closing emails, recovery,
+    // the lifecycle's SQL, digital delivery, the return policy, the per-address limits on orders
+    // and gift-card codes, and the sandbox's card tokens.
+    'api/modules/orders/{repository,history,history-routes,close-mails,recovery,lifecycle-sql,digital-delivery,returns-policy,limits}.ts',
+    'api/modules/gift-cards/limits.ts',
+    'api/modules/payments/sandbox-tokens.ts',
     'core/money.ts',
     'core/orders/lifecycle.ts',
     'api/modules/orders/idempotency.ts',

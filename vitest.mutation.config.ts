@@ -33,6 +33,22 @@ const TESTS = [
   'tests/api/admin-orders.test.ts',
   'tests/api/admin-returns.test.ts',
   'tests/api/orders.test.ts',
+  // An order's money (issue 35): payments as rows, closing, recovery, the lifecycle's SQL, limits.
+  'tests/unit/order-lifecycle.test.ts',
+  'tests/api/lifecycle-sql.test.ts',
+  'tests/api/order-payments.test.ts',
+  'tests/api/order-close.test.ts',
+  'tests/api/order-close-stripe.test.ts',
+  'tests/api/orders-recovery.test.ts',
+  'tests/api/orders-recovery-isolation.test.ts',
+  'tests/api/orders-validation.test.ts',
+  'tests/api/orders-limits.test.ts',
+  'tests/api/orders-digital.test.ts',
+  'tests/api/orders-returns.test.ts',
+  'tests/api/gift-cards.test.ts',
+  'tests/api/gift-card-code-sealed.test.ts',
+  'tests/api/sandbox-tokens.test.ts',
+  'tests/api/guest-order.test.ts',
 ];
 
 /** Runs the files in the order of TESTS. */
