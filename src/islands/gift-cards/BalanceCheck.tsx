@@ -6,7 +6,7 @@ import {
   GIFT_CARD_TEXTS,
 } from '../../../core/gift-cards/model';
 import { postJson } from '../checkout/api';
-import { FieldFrame } from '../forms/Field';
+import { GiftCardCodeField } from './GiftCardCodeField';
 import styles from '../account/Account.module.css';
 
 /** /giftcard/balance: a code in, its balance out; throttled per address by the server. */
@@ -37,20 +37,13 @@ export default function BalanceCheck() {
 
   return (
     <form className={styles.form} onSubmit={onSubmit} noValidate aria-label="Check a balance">
-      <FieldFrame id="balance-code" label={GIFT_CARD_LABELS.code} error={error || undefined} alert>
-        {(aria) => (
-          <input
-            id="balance-code"
-            name="code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            value={code}
-            {...aria}
-            onChange={(event) => setCode(event.target.value)}
-          />
-        )}
-      </FieldFrame>
+      <GiftCardCodeField
+        id="balance-code"
+        name="code"
+        value={code}
+        error={error}
+        onChange={setCode}
+      />
       <div>
         <button type="submit" className={styles.button} disabled={busy}>
           {GIFT_CARD_LABELS.check}

@@ -4,7 +4,7 @@ import { formatDollars } from '../../../core/money';
 import { GIFT_CARD_LABELS, GIFT_CARD_TEXTS } from '../../../core/gift-cards/model';
 import { $checkout } from '../../stores/checkout';
 import { postJson } from '../checkout/api';
-import { FieldFrame } from '../forms/Field';
+import { GiftCardCodeField } from './GiftCardCodeField';
 
 /** The checkout's own field classes (src/styles/checkout.css), as its other fields use. */
 const CLASSES = { field: 'field', hint: 'hint', error: 'field-error' };
@@ -62,32 +62,20 @@ export default function GiftCardCode({ giftCardsInCart }: { giftCardsInCart: boo
         </p>
       ) : (
         <div className="gift-card-entry">
-          <FieldFrame
+          <GiftCardCodeField
             id="gift-card-code"
-            label={GIFT_CARD_LABELS.code}
-            error={error || undefined}
-            alert
+            name="giftCardCode"
+            value={typed}
+            error={error}
             classes={CLASSES}
-          >
-            {(aria) => (
-              <input
-                id="gift-card-code"
-                name="giftCardCode"
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                value={typed}
-                {...aria}
-                onChange={(event) => setTyped(event.target.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') {
-                    event.preventDefault();
-                    void apply();
-                  }
-                }}
-              />
-            )}
-          </FieldFrame>
+            onChange={setTyped}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                void apply();
+              }
+            }}
+          />
           <button
             type="button"
             className="button"
