@@ -63,16 +63,16 @@ const CATALOGUE_CHANGING_SPECS = [
  * The shop's owner is made first (tests/e2e/support/owner.ts reads the set-password link it
  * prints): specs ship and deliver orders as the owner does, through the back office's API.
  */
-function shopServer(port: string | undefined, dataDir: string | undefined) {
+function shopServer(port: string, dataDir: string) {
   return {
     command: `node --import tsx scripts/admin-create.ts --email owner@e2e.example.com > "${dataDir}/owner-link.txt" && node ${buildDir}/serve.mjs`,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     env: {
-      PORT: port!,
+      PORT: port,
       HOST: '127.0.0.1',
       PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
@@ -118,6 +118,6 @@ export default defineConfig({
   ],
   webServer: [
     shopServer(process.env.E2E_PORT, process.env.E2E_DATA_DIR),
-    shopServer(process.env.E2E_CATALOGUE_PORT, process.env.E2E_CATALOGUE_DATA_DIR),
+    shopServer(process.env.E2E_CATALOGUE_PORT!, process.env.E2E_CATALOGUE_DATA_DIR),
   ],
 });
