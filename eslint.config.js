@@ -95,6 +95,11 @@ const ONE_HOME_SYNTAX = [
       'Money text comes from core/money.ts (formatCents, centsToDecimal); other figures from Intl.NumberFormat or Math.round.',
   },
   {
+    selector: 'Literal[value=86400000]',
+    message:
+      'A day as a duration is DAY_MS, and instants days apart come from daysAfter (core/dates.ts).',
+  },
+  {
     selector: 'Literal[value=/current_date/i], TemplateElement[value.raw=/current_date/i]',
     message:
       "Days are the shop's (America/Los_Angeles): core/shop-calendar.ts, never the database's current_date (UTC).",

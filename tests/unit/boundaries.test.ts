@@ -87,6 +87,7 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
       ['const dollars = cents / 100;', 'core/money.ts'],
       ['const text = (12.5).toFixed(2);', 'core/money.ts'],
       ["const query = 'select current_date';", 'core/shop-calendar.ts'],
+      ['const day = 86_400_000;', 'core/dates.ts'],
       ['const bad = /[\\u0000-\\u001f]/;', 'core/plain-text.ts'],
     ];
     for (const [line] of spellings) {
