@@ -91,7 +91,7 @@ describe("the owner's refund of lines (issue 39 item 7)", () => {
     const mug = items.find((item) => item.sku === 'EG-MUG-CEDAR-GRN')!;
     expect(enamel.unitPriceCents).toBe(1900);
     expect(enamel.taxCents).toBeGreaterThan(0);
-    const stockBefore = await productStock(db(), 'campfire-enamel-mug');
+    const stockBefore = (await productStock(db(), 'campfire-enamel-mug'))!;
 
     // One of two: its price and half the line's own tax (Seattle, 10.35 %).
     const share = lineTaxShare({ ...enamel, refundedQuantity: 0 }, 1);
@@ -190,7 +190,7 @@ describe("the owner's refund of lines (issue 39 item 7)", () => {
     const admin = await signedInAdmin(api);
     const order = await bought(await buy(api, [enamelLine(3)]));
     const [enamel] = await itemsOf(order.orderId);
-    const stockBefore = await productStock(db(), 'campfire-enamel-mug');
+    const stockBefore = (await productStock(db(), 'campfire-enamel-mug'))!;
     const first = await refund(admin.token, order.orderId, [{ orderItemId: enamel!.id, quantity: 1 }], {
       restock: true,
     });
@@ -286,8 +286,17 @@ describe("the owner's refund of lines (issue 39 item 7)", () => {
       ),
     );
     expect(same.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(log.refunds.length - before).toBe(2);
-    expect(await refundsOf(order.orderId)).toHaveLength(2);
+    // The gateway may be asked again with the same key (it answers the same refund): one refund.
+    expect(new Set(log.refunds.slice(before).map((r) => r.key)).size).toBe(2);
+    const both = await refundsOf(order.orderId);
+    expect(both).toHaveLength(2);
+    const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.orderId));
+    const given = await db()
+      .select()
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.paymentId, payment!.id));
+    expect(given).toHaveLength(2);
+    expect(given.reduce((sum, part) => sum + part.amountCents, 0)).toBe(order.totalCents);
     expect(await mailsTo(email, 'order.refunded')).toHaveLength(2);
     expect((await stateOf(order.orderId)).shippingStatus).toBe('canceled');
   });
