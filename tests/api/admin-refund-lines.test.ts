@@ -15,7 +15,7 @@ import { lineRefundKey } from '../../api/modules/admin/refund-lines';
 import { LINE_REFUND_TEXT, lineTaxShare } from '../../core/admin/line-refund';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { enamelLine, mugLine, productStock } from '../helpers/orders';
-import { signedInAdmin } from './admin-helpers';
+import { customerAccount, returnRequestFor, signedInAdmin } from './admin-helpers';
 import { bearer } from './auth-helpers';
 import {
   balanceCents,
@@ -331,5 +331,38 @@ describe("the owner's refund of lines (issue 39 item 7)", () => {
       { reason: ' ' },
     );
     expect(noReason.status).toBe(400);
+  });
+});
+
+describe('a return that refunds everything closes the order (issue 35)', () => {
+  const log: RefundLog = { refunds: [] };
+  const api: ApiHarness = useApi({ seed: true, dependencies: () => recordingSandbox(api, log) });
+
+  it('the last units refunded through the return close it through closeOrder', async () => {
+    const admin = await signedInAdmin(api);
+    const customer = await customerAccount(api);
+    const { order, requestId, items } = await returnRequestFor(api, customer, [mugLine(2)]);
+    for (const step of ['approve', 'receive']) {
+      const moved = await api.post(`/admin/returns/${requestId}/${step}`, {}, bearer(admin.token));
+      expect(moved.status).toBe(200);
+    }
+    const refunded = await api.post(
+      `/admin/returns/${requestId}/refund`,
+      { idempotencyKey: randomUUID(), lines: [{ orderItemId: items[0]!.id, quantity: 2 }] },
+      bearer(admin.token),
+    );
+    expect(refunded.status, await refunded.clone().text()).toBe(200);
+    const [closed] = await api.test.database.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, order.id));
+    expect(closed).toMatchObject({ shippingStatus: 'canceled', paymentStatus: 'refunded' });
+    const refunds = await api.test.database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, order.id));
+    // One refund (the return's): the close found nothing left to give back.
+    expect(refunds.filter((r) => r.status === 'succeeded')).toHaveLength(1);
+    expect(refunds[0]!.amountCents).toBe(closed!.totalCents);
   });
 });
