@@ -97,7 +97,12 @@ export function lineRefund(
     const line = orderLines.find((candidate) => candidate.id === orderItemId);
     if (!line) return { orderItemId, quantity, amountCents: 0, taxCents: 0 };
     const taxCents = lineTaxShare(line, quantity);
-    return { orderItemId, quantity, amountCents: line.unitPriceCents * quantity + taxCents, taxCents };
+    return {
+      orderItemId,
+      quantity,
+      amountCents: line.unitPriceCents * quantity + taxCents,
+      taxCents,
+    };
   });
   const chosenOf = (id: string) =>
     chosen.filter((line) => line.orderItemId === id).reduce((n, line) => n + line.quantity, 0);

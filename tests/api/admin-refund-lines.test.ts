@@ -97,9 +97,14 @@ describe("the owner's refund of lines (issue 39 item 7)", () => {
     const share = lineTaxShare({ ...enamel, refundedQuantity: 0 }, 1);
     expect(share).toBe(Math.round(enamel.taxCents / 2));
     const key = randomUUID();
-    const first = await refund(admin.token, order.orderId, [{ orderItemId: enamel.id, quantity: 1 }], {
-      idempotencyKey: key,
-    });
+    const first = await refund(
+      admin.token,
+      order.orderId,
+      [{ orderItemId: enamel.id, quantity: 1 }],
+      {
+        idempotencyKey: key,
+      },
+    );
     expect(first.status, await first.clone().text()).toBe(200);
     const answer = (await first.json()) as { id: string; amountCents: number; status: string };
     expect(answer).toMatchObject({ status: 'succeeded', amountCents: 1900 + share });
@@ -131,24 +136,36 @@ describe("the owner's refund of lines (issue 39 item 7)", () => {
     expect((await stateOf(order.orderId)).shippingStatus).toBe('delivered');
 
     // The same click again: nothing more.
-    const retried = await refund(admin.token, order.orderId, [{ orderItemId: enamel.id, quantity: 1 }], {
-      idempotencyKey: key,
-    });
+    const retried = await refund(
+      admin.token,
+      order.orderId,
+      [{ orderItemId: enamel.id, quantity: 1 }],
+      {
+        idempotencyKey: key,
+      },
+    );
     expect(retried.status).toBe(200);
     expect(await refundsOf(order.orderId)).toHaveLength(1);
     expect(await mailsTo(email, 'order.refunded')).toHaveLength(1);
 
     // Two more units than are left: refused, with how many can still go.
-    const tooMany = await refund(admin.token, order.orderId, [{ orderItemId: enamel.id, quantity: 2 }]);
+    const tooMany = await refund(admin.token, order.orderId, [
+      { orderItemId: enamel.id, quantity: 2 },
+    ]);
     expect(tooMany.status).toBe(409);
     expect(((await tooMany.json()) as { error: string }).error).toBe(
       LINE_REFUND_TEXT.alreadyRefunded('Campfire Enamel Mug', 1),
     );
 
     // The second unit, restocked: the stock goes up by one.
-    const second = await refund(admin.token, order.orderId, [{ orderItemId: enamel.id, quantity: 1 }], {
-      restock: true,
-    });
+    const second = await refund(
+      admin.token,
+      order.orderId,
+      [{ orderItemId: enamel.id, quantity: 1 }],
+      {
+        restock: true,
+      },
+    );
     expect(second.status, await second.clone().text()).toBe(200);
     expect(((await second.json()) as { amountCents: number }).amountCents).toBe(
       1900 + enamel.taxCents - share,
@@ -157,7 +174,9 @@ describe("the owner's refund of lines (issue 39 item 7)", () => {
 
     // A second refund of the same unit: refused with a clear sentence, nothing given back.
     const gatewayCalls = log.refunds.length;
-    const again = await refund(admin.token, order.orderId, [{ orderItemId: enamel.id, quantity: 1 }]);
+    const again = await refund(admin.token, order.orderId, [
+      { orderItemId: enamel.id, quantity: 1 },
+    ]);
     expect(again.status).toBe(409);
     expect(((await again.json()) as { error: string }).error).toBe(
       'Every unit of Campfire Enamel Mug was already refunded.',
@@ -191,12 +210,19 @@ describe("the owner's refund of lines (issue 39 item 7)", () => {
     const order = await bought(await buy(api, [enamelLine(3)]));
     const [enamel] = await itemsOf(order.orderId);
     const stockBefore = (await productStock(db(), 'campfire-enamel-mug'))!;
-    const first = await refund(admin.token, order.orderId, [{ orderItemId: enamel!.id, quantity: 1 }], {
-      restock: true,
-    });
+    const first = await refund(
+      admin.token,
+      order.orderId,
+      [{ orderItemId: enamel!.id, quantity: 1 }],
+      {
+        restock: true,
+      },
+    );
     expect(first.status, await first.clone().text()).toBe(200);
     expect(await productStock(db(), 'campfire-enamel-mug')).toBe(stockBefore + 1);
-    const rest = await refund(admin.token, order.orderId, [{ orderItemId: enamel!.id, quantity: 2 }]);
+    const rest = await refund(admin.token, order.orderId, [
+      { orderItemId: enamel!.id, quantity: 2 },
+    ]);
     expect(rest.status, await rest.clone().text()).toBe(200);
     expect((await stateOf(order.orderId)).shippingStatus).toBe('canceled');
     // Each unit's stock was decided once, by its refund: the close put none back twice.

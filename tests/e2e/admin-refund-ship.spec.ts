@@ -43,16 +43,18 @@ test('the owner refunds one unit of a line from the order page', async ({ page, 
   await expect(form.getByLabel(LINE_REFUND_TEXT.restock)).not.toBeChecked();
   await expect(form.getByTestId('refund-amount')).toHaveText(`Amount to refund: ${amount}`);
   await form.getByRole('button', { name: 'Continue' }).click();
-  await expect(
-    form.getByText(LINE_REFUND_TEXT.confirm(amount, order.number, false)),
-  ).toBeVisible();
+  await expect(form.getByText(LINE_REFUND_TEXT.confirm(amount, order.number, false))).toBeVisible();
   await form.getByRole('button', { name: 'Yes, refund' }).click();
 
-  await expect(page.getByRole('status').filter({ hasText: LINE_REFUND_TEXT.done(amount) })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: LINE_REFUND_TEXT.done(amount) }),
+  ).toBeVisible();
   await expect(page.getByTestId('money-refunded')).toHaveText(amount);
   await expect(page.getByTestId('order-status')).toHaveText('Unfulfilled');
   await expect(
-    page.getByRole('listitem').filter({ hasText: `Refunded ${amount} for 1 × Campfire Enamel Mug` }),
+    page
+      .getByRole('listitem')
+      .filter({ hasText: `Refunded ${amount} for 1 × Campfire Enamel Mug` }),
   ).toContainText('(reason: The handle arrived cracked.)');
   // One unit is left to refund.
   await page.getByRole('button', { name: 'Refund items' }).click();
@@ -60,7 +62,8 @@ test('the owner refunds one unit of a line from the order page', async ({ page, 
   await expect
     .poll(() =>
       mails().filter(
-        (mail) => mail.to.includes(buyer.email) && mail.subject === `Refund for order ${order.number}`,
+        (mail) =>
+          mail.to.includes(buyer.email) && mail.subject === `Refund for order ${order.number}`,
       ),
     )
     .toEqual([expect.objectContaining({ text: expect.stringContaining(`We refunded ${amount}`) })]);
@@ -102,5 +105,7 @@ test('the owner ships two orders at once from the orders list', async ({ page, r
   }
   await page.goto(`/admin/orders/${second.id}`);
   await expect(page.getByTestId('order-status')).toHaveText('Shipped');
-  await expect(page.getByText('Sent by untracked letter mail: it has no tracking number.')).toBeVisible();
+  await expect(
+    page.getByText('Sent by untracked letter mail: it has no tracking number.'),
+  ).toBeVisible();
 });

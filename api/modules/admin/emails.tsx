@@ -34,9 +34,7 @@ export function OrderShipped({ data, shop }: { data: ShippedEmailData; shop: Sho
       <Paragraph>{`Hello ${data.firstname}, your order has been shipped.`}</Paragraph>
       {data.trackingUrl ? (
         <>
-          <Lines
-            lines={[`Carrier: ${data.carrier}`, `Tracking number: ${data.trackingNumber}`]}
-          />
+          <Lines lines={[`Carrier: ${data.carrier}`, `Tracking number: ${data.trackingNumber}`]} />
           <ActionLink href={data.trackingUrl}>Track your parcel</ActionLink>
         </>
       ) : (

@@ -37,10 +37,7 @@ export function GiftShipped({ data, shop }: { data: GiftShippedData; shop: ShopD
       {data.trackingUrl ? (
         <>
           <Lines
-            lines={[
-              GIFT_TEXT.carrier(data.carrier),
-              GIFT_TEXT.trackingNumber(data.trackingNumber),
-            ]}
+            lines={[GIFT_TEXT.carrier(data.carrier), GIFT_TEXT.trackingNumber(data.trackingNumber)]}
           />
           <ActionLink href={data.trackingUrl}>{GIFT_TEXT.track}</ActionLink>
         </>

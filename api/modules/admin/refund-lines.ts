@@ -11,7 +11,13 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { heldByCardsOf } from '../gift-cards/ledger';
-import { release, reservationOf, stockChanged, stockChangeOf, type StockChange } from '../inventory';
+import {
+  release,
+  reservationOf,
+  stockChanged,
+  stockChangeOf,
+  type StockChange,
+} from '../inventory';
 import { enqueueMail } from '../mail/outbox';
 import { linesRefundedEmail } from '../mail/templates/RefundEmails';
 import { closeOrder } from '../orders/close';
@@ -103,7 +109,10 @@ async function recordRefund(
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
     const key = lineRefundKey(orderId, body.idempotencyKey);
-    const [again] = await tx.select().from(orderRefunds).where(eq(orderRefunds.idempotencyKey, key));
+    const [again] = await tx
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.idempotencyKey, key));
     if (again) {
       if (again.status === 'failed') throw new AppError('CONFLICT', RETURN_MESSAGES.refundFailed);
       return again;
@@ -139,7 +148,12 @@ async function recordRefund(
         amountCents -= kept;
       }
       const restocked = body.restock && isGoods(item) ? part.quantity : 0;
-      lines.push({ orderItemId: part.orderItemId, quantity: part.quantity, amountCents, restocked });
+      lines.push({
+        orderItemId: part.orderItemId,
+        quantity: part.quantity,
+        amountCents,
+        restocked,
+      });
     }
     const sum = lines.reduce((total, line) => total + line.amountCents, 0);
     // What is left to give back: what was paid, less every refund, less what bought cards hold.

@@ -1,11 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  orderItems,
-  orders,
-  returnRequestItems,
-  returnRequests,
-} from '../../db/schema';
+import { orderItems, orders, returnRequestItems, returnRequests } from '../../db/schema';
 
 /** The return request with its order and the lines it sends back. */
 export async function loadReturn(db: Db, id: string) {

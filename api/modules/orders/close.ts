@@ -16,12 +16,7 @@ import { closingMails } from './close-mails';
 import { refundedTo } from './order-money';
 import { closeUnpaid } from './close-unpaid';
 import { ownedBy, type Customer } from './ownership';
-import {
-  refundableOf,
-  refundedSoFar,
-  refundPayments,
-  type RefundOutcome,
-} from './refund-payments';
+import { refundableOf, refundedSoFar, refundPayments, type RefundOutcome } from './refund-payments';
 import { orderItemsOf } from './repository';
 import { releaseStock, reservationOf, stockChangeOf } from './stock';
 

@@ -1,10 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  BULK_SHIP_TEXT,
-  bulkShipBody,
-  NO_CARRIER,
-  SHIP_CARRIERS,
-} from '../../../core/admin/model';
+import { BULK_SHIP_TEXT, bulkShipBody, NO_CARRIER, SHIP_CARRIERS } from '../../../core/admin/model';
 import { AskButton, FormSteps, useAdminAction, type Notice } from './useAdminAction';
 import styles from './Admin.module.css';
 

@@ -84,7 +84,9 @@ export function LineRefundForm({ orderId, number, lines, netCents, onChanged }: 
     setNotice(null);
     onChanged({
       error: false,
-      text: result.data.orderStatus ? LINE_REFUND_TEXT.closed(amount) : LINE_REFUND_TEXT.done(amount),
+      text: result.data.orderStatus
+        ? LINE_REFUND_TEXT.closed(amount)
+        : LINE_REFUND_TEXT.done(amount),
     });
   }
 
@@ -98,7 +100,9 @@ export function LineRefundForm({ orderId, number, lines, netCents, onChanged }: 
   }
   const summary =
     LINE_REFUND_TEXT.confirm(formatCents(amountCents), number, restock) +
-    (cards ? ' The gift cards refunded are voided; what they already paid for is not refunded.' : '');
+    (cards
+      ? ' The gift cards refunded are voided; what they already paid for is not refunded.'
+      : '');
   return (
     <form className={styles.form} onSubmit={ask} aria-label="Refund items">
       <fieldset className={styles.choices}>
@@ -123,7 +127,12 @@ export function LineRefundForm({ orderId, number, lines, netCents, onChanged }: 
       </fieldset>
       <label>
         Why (kept with the refund in the order&apos;s history)
-        <textarea value={reason} maxLength={500} rows={2} onChange={(e) => setReason(e.target.value)} />
+        <textarea
+          value={reason}
+          maxLength={500}
+          rows={2}
+          onChange={(e) => setReason(e.target.value)}
+        />
       </label>
       <label>
         <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} />{' '}
