@@ -231,6 +231,34 @@ describe("the owner's refund of lines (issue 39 item 7)", () => {
     expect(refunds.reduce((sum, r) => sum + r.amountCents, 0)).toBe(order.totalCents);
   });
 
+  it("the owner's cancel after a refund of some units gives back and restocks only the rest", async () => {
+    await plentyOfMugs(api);
+    const admin = await signedInAdmin(api);
+    const order = await bought(await buy(api, [enamelLine(3)]));
+    const [enamel] = await itemsOf(order.orderId);
+    const stockBefore = (await productStock(db(), 'campfire-enamel-mug'))!;
+    const first = await refund(
+      admin.token,
+      order.orderId,
+      [{ orderItemId: enamel!.id, quantity: 1 }],
+      { restock: true },
+    );
+    expect(first.status, await first.clone().text()).toBe(200);
+    const canceled = await api.post(
+      `/admin/orders/${order.orderId}/cancel`,
+      { reason: 'out_of_stock' },
+      bearer(admin.token),
+    );
+    expect(canceled.status, await canceled.clone().text()).toBe(200);
+    // One unit back with the refund, the two others with the close: three, not four.
+    expect(await productStock(db(), 'campfire-enamel-mug')).toBe(stockBefore + 3);
+    const refunds = (await refundsOf(order.orderId)).filter((r) => r.status === 'succeeded');
+    refunds.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    expect(refunds.map((r) => r.lines.map((line) => line.quantity))).toEqual([[1], [2]]);
+    expect(refunds.reduce((sum, r) => sum + r.amountCents, 0)).toBe(order.totalCents);
+    expect(refunds.reduce((sum, r) => sum + r.taxCents, 0)).toBe(enamel!.taxCents);
+  });
+
   it('a refunded gift card line voids the card; what it already paid for is kept back', async () => {
     const admin = await signedInAdmin(api);
     const buyer = freshEmail('card-buyer');
