@@ -18,6 +18,17 @@ export function isWholeCents(dollars: number): boolean {
   return Math.abs(dollars * 100 - dollarsToCents(dollars)) < 1e-6;
 }
 
+/**
+ * Cents as dollars with two decimals and no currency sign, as a spreadsheet or structured data
+ * (schema.org's `price`) reads a number: 123450 → "1234.50", -5 → "-0.05". Integers only.
+ */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** Made once: building a NumberFormat costs more than formatting with it (a grid formats dozens). */
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
