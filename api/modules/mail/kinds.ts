@@ -17,6 +17,7 @@ export const MAIL_KINDS = {
   'order.gift-shipped': 'a gift is on its way, to its recipient',
   'order.canceled': 'the order was canceled and what was returned, to the buyer',
   'order.canceled.shop': 'an order was canceled and what was kept back, to the shop',
+  'order.refunded': 'the owner refunded items of the order, and how much, to the buyer',
   'order.issue': "a customer's report of a problem with an order, to the shop",
   'order.issue-received': 'the report was received, to the customer',
   'order.return': 'a return request, to the shop',
