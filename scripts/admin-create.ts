@@ -22,6 +22,7 @@ if (!email.success) {
   console.error('Usage: npm run admin:create -- --email owner@example.com');
   process.exit(2);
 }
+const adminEmail = email.data;
 
 // The address to open: the shop's public one, else its lock's port (read before this command
 // takes the lock itself), else HOST and PORT, said as such (issue 39 point 12).
@@ -41,7 +42,7 @@ async function createAdmin() {
   await withMigratedDatabase('npm run admin:create', async (database) => {
     const shop = { ...shopDetails(), siteUrl: address.url };
     const result = await createOrPromoteAdmin(database.db, shop, {
-      email: email.data,
+      email: adminEmail,
       ...(values.firstname ? { firstname: values.firstname } : {}),
       ...(values.lastname ? { lastname: values.lastname } : {}),
     });
