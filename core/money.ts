@@ -37,6 +37,18 @@ export function formatCents(cents: number): string {
   return formatDollars(centsToDollars(cents));
 }
 
+/**
+ * Integer cents as a spreadsheet reads an amount: dollars with two decimals, no currency sign or
+ * separator (1999 → "19.99", -250 → "-2.50"). Every CSV the shop writes (the accountant's
+ * exports, the tax report) writes money with it; computed on whole cents, never through a float.
+ */
+export function csvDollars(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** A tax rate (a fraction) as a percentage: 0.1035 → "10.35%", 0.065 → "6.5%", 0 → "0%". */
 export function formatRate(rate: number): string {
   // Millionths first (as the tax module compares rates), then hundredths of a percent.

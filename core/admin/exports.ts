@@ -45,10 +45,5 @@ export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** Cents as dollars with two decimals and no currency sign, as a spreadsheet reads a number. */
-export function dollars(cents: number): string {
-  if (!Number.isInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/** Cents as dollars with two decimals and no currency sign (core/money.ts's, under its old name). */
+export { csvDollars as dollars } from '../money';
