@@ -12,7 +12,7 @@ import {
 import { shopDayOf } from '../../core/shop-calendar';
 import { TAX_MESSAGES, TAX_REPORT_TEXT } from '../../core/tax/messages';
 import { LOCATION_NAME_MESSAGES } from '../../core/tax/locations';
-import type { TaxReport } from '../../core/tax/report';
+import { TAX_REPORT_NOTES, type TaxReport } from '../../core/tax/report';
 import type { TaxStatusDto } from '../../core/tax/import-body';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { readCsvText } from '../helpers/csv';
@@ -279,6 +279,20 @@ describe('Washington tax by location code through the API', () => {
       '"Redmond, east",1700,0.065,0.037,0,0.102,20260101,20261231',
       'Kirkland,1716,0.065,0.038,0,0.103,20260101,20261231',
     ].join('\r\n');
+    const today = shopDayOf(new Date());
+    const exportNow = async () =>
+      readCsvText(
+        await (
+          await api.get(
+            `/admin/exports/orders.csv?from=${month}-01&to=${today}`,
+            bearer(owner.token),
+          )
+        ).text(),
+      );
+    // Before: the code, and that it has no name.
+    expect((await exportNow()).find((row) => row['Location code'] === '1700')!.Location).toBe(
+      TAX_REPORT_NOTES.unnamedLabel('1700'),
+    );
     const refused = await api.post(
       '/admin/tax/import',
       { fileName: 'names.csv', content: `${names}\r\nNowhere,17x6,0.065,0,0,0.065,,` },
@@ -310,12 +324,7 @@ describe('Washington tax by location code through the API', () => {
     expect(report.unnamedCodes).toEqual([]);
     const csv = await api.get(`/admin/tax/report.csv?period=${month}`, bearer(owner.token));
     expect((await csv.text()).split('\r\n')[1]).toMatch(/^"1700","Redmond, east",1,/);
-    const today = shopDayOf(new Date());
-    const exported = readCsvText(
-      await (
-        await api.get(`/admin/exports/orders.csv?from=${month}-01&to=${today}`, bearer(owner.token))
-      ).text(),
-    );
+    const exported = await exportNow();
     expect(exported.find((row) => row['Location code'] === '1700')!.Location).toBe('Redmond, east');
     expect(exported.find((row) => row['Location code'] === '')!.Location).toBe(
       TAX_REPORT_TEXT.fallbackTable,

@@ -6,6 +6,7 @@ import { neutraliseCell, type ExportQuery } from '../../../core/admin/exports';
 import { csvDollars } from '../../../core/money';
 import { shopDateTime, shopRange } from '../../../core/shop-calendar';
 import { TAX_REPORT_TEXT } from '../../../core/tax/messages';
+import { TAX_REPORT_NOTES } from '../../../core/tax/report';
 import { isGiftCardKind, isTaxable } from '../../../core/product/kind';
 import { audit, type Actor } from './deps';
 import { UNPAID_STATES } from '../../../core/orders/lifecycle';
@@ -201,7 +202,9 @@ type OrderBatchRow = Awaited<ReturnType<typeof withMoney>>[number];
 
 /** Where an order's tax went: DOR's name for its code, the fallback table, or outside Washington. */
 function placeName(order: OrderBatchRow, state: string): string {
-  if (order.taxLocationCode) return order.locationName;
+  if (order.taxLocationCode) {
+    return order.locationName || TAX_REPORT_NOTES.unnamedLabel(order.taxLocationCode);
+  }
   return state === 'WA' ? TAX_REPORT_TEXT.fallbackTable : TAX_REPORT_TEXT.outsideWashington;
 }
 
