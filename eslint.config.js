@@ -77,6 +77,51 @@ const ORDER_STATE_LITERALS_TO_FIX = [
   'src/islands/account/OrdersPage.tsx',
 ];
 
+/*
+ * One home each (issue 37 point 2): cents and dollars convert in core/money.ts, days are counted
+ * by the shop's calendar (core/shop-calendar.ts, core/dates.ts), and control characters are
+ * refused by one rule (core/plain-text.ts). Elsewhere these spellings are refused.
+ */
+const ONE_HOME_SYNTAX = [
+  {
+    selector:
+      "BinaryExpression[operator=/^[*\\/]$/][right.value=100], BinaryExpression[operator='*'][left.value=100]",
+    message:
+      'Cents and dollars convert through core/money.ts (centsToDollars, dollarsToCents, centsToDecimal).',
+  },
+  {
+    selector: "CallExpression[callee.property.name='toFixed']",
+    message:
+      'Money text comes from core/money.ts (formatCents, centsToDecimal); other figures from Intl.NumberFormat or Math.round.',
+  },
+  {
+    selector: 'Literal[value=86400000]',
+    message:
+      'A day as a duration is DAY_MS, and instants days apart come from daysAfter (core/dates.ts).',
+  },
+  {
+    selector: 'Literal[value=/current_date/i], TemplateElement[value.raw=/current_date/i]',
+    message:
+      "Days are the shop's (America/Los_Angeles): core/shop-calendar.ts, never the database's current_date (UTC).",
+  },
+  {
+    selector: 'Literal[regex.pattern=/\\\\(u00[01]|x[01])[0-9a-fA-F]/]',
+    message:
+      'Control characters are refused by one rule: core/plain-text.ts (isPlainText, CONTROL_EXCEPT_LINE_BREAKS).',
+  },
+];
+const ONE_HOME_FILES = [
+  'core/money.ts',
+  'core/dates.ts',
+  'core/shop-calendar.ts',
+  'core/plain-text.ts',
+  'scripts/**',
+  'bench/**',
+  'tests/**',
+  'eslint.config.js',
+];
+const ORDER_STATE_EXEMPT = ['core/orders/**', 'api/db/schema/**', ...ORDER_STATE_LITERALS_TO_FIX];
+
 export default tseslint.config(
   {
     ignores: [
@@ -125,15 +170,19 @@ export default tseslint.config(
     files: ['api/**/*.{ts,tsx}', 'core/**/*.{ts,tsx}'],
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  // `no-restricted-syntax` takes one list per file (a later block replaces an earlier one's), so
+  // each group of files gets the list of what it may not spell.
   {
     files: ['**/*.{ts,tsx,js,mjs,astro}'],
-    ignores: [
-      'core/orders/**',
-      'api/db/schema/**',
-      'tests/**',
-      'eslint.config.js',
-      ...ORDER_STATE_LITERALS_TO_FIX,
-    ],
+    ignores: [...ORDER_STATE_EXEMPT, ...ONE_HOME_FILES],
+    rules: { 'no-restricted-syntax': ['error', ORDER_STATE_LITERAL, ...ONE_HOME_SYNTAX] },
+  },
+  {
+    files: ORDER_STATE_EXEMPT,
+    rules: { 'no-restricted-syntax': ['error', ...ONE_HOME_SYNTAX] },
+  },
+  {
+    files: ['core/money.ts', 'core/dates.ts', 'core/shop-calendar.ts', 'core/plain-text.ts'],
     rules: { 'no-restricted-syntax': ['error', ORDER_STATE_LITERAL] },
   },
   {

@@ -6,8 +6,11 @@ import { defineConfig, devices } from '@playwright/test';
 import { copyOfPreparedDataDir } from './tests/helpers/data-dir';
 import { freePort } from './tests/helpers/free-port';
 
-// Chosen once: workers inherit the port and data folders through the environment.
+// Chosen once: workers inherit the ports and data folders through the environment.
 process.env.E2E_PORT ??= String(await freePort());
+while (!process.env.E2E_CATALOGUE_PORT || process.env.E2E_CATALOGUE_PORT === process.env.E2E_PORT) {
+  process.env.E2E_CATALOGUE_PORT = String(await freePort());
+}
 if (!process.env.E2E_PREPARED_DIR) {
   // One migrated, seeded data folder for the run; every server starts on a copy of it
   // (tests/helpers/data-dir.ts). Made before the web server starts, which Playwright does first.
@@ -21,8 +24,9 @@ if (!process.env.E2E_PREPARED_DIR) {
   process.env.E2E_PREPARED_DIR = prepared;
 }
 process.env.E2E_DATA_DIR ??= copyOfPreparedDataDir('evergreen-e2e-');
-const port = process.env.E2E_PORT;
-const baseURL = `http://127.0.0.1:${port}`;
+process.env.E2E_CATALOGUE_DATA_DIR ??= copyOfPreparedDataDir('evergreen-e2e-catalogue-');
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const catalogueBaseURL = `http://127.0.0.1:${process.env.E2E_CATALOGUE_PORT}`;
 const buildDir = process.env.BUILD_DIR ?? 'dist';
 
 /** Debian's Chromium; Playwright's own browser downloads cannot work on these machines. */
@@ -40,7 +44,9 @@ export const chromiumLaunchOptions = {
 };
 
 /**
- * The owner's catalogue edits, stock changes and new products (see `projects`). `admin.spec.ts`
+ * The owner's catalogue edits, stock changes and new products: they run on a server of their own
+ * (see `projects` and `webServer`), beside the shoppers' specs, which read the seeded catalogue
+ * (counts, the sitemap, stock limits) and must not see these changes. `admin.spec.ts`
  * is not among them: it runs a server of its own on a fresh data folder, so it runs beside the
  * shoppers' specs instead of holding one worker alone at the end.
  */
@@ -52,12 +58,39 @@ const CATALOGUE_CHANGING_SPECS = [
   /admin-tax\.spec\.ts/,
 ];
 
+/**
+ * One built production server on its own copy of the prepared data folder, embedded database.
+ * The shop's owner is made first (tests/e2e/support/owner.ts reads the set-password link it
+ * prints): specs ship and deliver orders as the owner does, through the back office's API.
+ */
+function shopServer(port: string, dataDir: string) {
+  return {
+    command: `node --import tsx scripts/admin-create.ts --email owner@e2e.example.com > "${dataDir}/owner-link.txt" && node ${buildDir}/serve.mjs`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      // API registrations in the specs carry an address of their own (support/account.ts).
+      TRUSTED_PROXIES: 'loopback',
+    },
+  };
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   globalTeardown: './tests/helpers/e2e-teardown.ts',
   fullyParallel: true,
-  // Two, for the 2-core machines this runs on: each worker drives a Chromium and all share the one
-  // server, so a third only waits for a core and stretches every timing-sensitive wait.
+  // Two, for the 2-core machines this runs on: each worker drives a Chromium, so a third only waits
+  // for a core and stretches every timing-sensitive wait.
   workers: 2,
   // Never retried: a retry hides a flaky test (issue 23); fix the test instead.
   retries: 0,
@@ -69,8 +102,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  // Specs that change the shared catalogue (prices, stock, new products) run after every other:
-  // the rest read the seeded catalogue (counts, the sitemap, stock limits) without a race.
+  // Specs that change the catalogue (prices, stock, new products, tax rates) have a server and a
+  // data folder of their own (tests/e2e/support/server.ts names the folder a test's server uses).
   projects: [
     {
       name: 'chromium',
@@ -80,30 +113,11 @@ export default defineConfig({
     {
       name: 'catalogue-changes',
       testMatch: CATALOGUE_CHANGING_SPECS,
-      dependencies: ['chromium'],
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: catalogueBaseURL },
     },
   ],
-  webServer: {
-    // The built production server on a copy of the prepared data folder, embedded database.
-    // The shop's owner is made first (tests/e2e/support/owner.ts reads the set-password link it
-    // prints): specs ship and deliver orders as the owner does, through the back office's API.
-    command: `node --import tsx scripts/admin-create.ts --email owner@e2e.example.com > "${process.env.E2E_DATA_DIR}/owner-link.txt" && node ${buildDir}/serve.mjs`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: port,
-      HOST: '127.0.0.1',
-      PUBLIC_SITE_URL: baseURL,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      DATABASE_URL: '',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      // API registrations in the specs carry an address of their own (support/account.ts).
-      TRUSTED_PROXIES: 'loopback',
-    },
-  },
+  webServer: [
+    shopServer(process.env.E2E_PORT, process.env.E2E_DATA_DIR),
+    shopServer(process.env.E2E_CATALOGUE_PORT!, process.env.E2E_CATALOGUE_DATA_DIR),
+  ],
 });

@@ -5,7 +5,8 @@
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import FlexSearch from 'flexsearch';
 import MiniSearch from 'minisearch';
-import { queryWords, SearchIndex, searchTerm } from '../api/modules/catalogue/search-index';
+import { SearchIndex } from '../api/modules/catalogue/search-index';
+import { queryWords, searchTerm } from '../api/modules/catalogue/search-words';
 import type { ProductDto } from '../core/product/model';
 import { benchCatalogue } from './catalogue-10k';
 import { distinctQueries } from './queries';

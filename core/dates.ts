@@ -32,3 +32,11 @@ export function addDays(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/** A day as a duration, in milliseconds: for instants ("24 hours after"), not calendar days. */
+export const DAY_MS = 86_400_000;
+
+/** The instant `days` whole days (of 24 hours) after `at`; before it when `days` is negative. */
+export function daysAfter(at: Date, days: number): Date {
+  return new Date(at.getTime() + days * DAY_MS);
+}

@@ -18,6 +18,17 @@ export function isWholeCents(dollars: number): boolean {
   return Math.abs(dollars * 100 - dollarsToCents(dollars)) < 1e-6;
 }
 
+/**
+ * Cents as dollars with two decimals and no currency sign, as a spreadsheet or structured data
+ * (schema.org's `price`) reads a number: 123450 → "1234.50", -5 → "-0.05". Integers only.
+ */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** Made once: building a NumberFormat costs more than formatting with it (a grid formats dozens). */
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -35,18 +46,6 @@ export function formatDollars(amount: number): string {
 export function formatCents(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new TypeError(`Not a whole number of cents: ${cents}`);
   return formatDollars(centsToDollars(cents));
-}
-
-/**
- * Integer cents as a spreadsheet reads an amount: dollars with two decimals, no currency sign or
- * separator (1999 → "19.99", -250 → "-2.50"). Every CSV the shop writes (the accountant's
- * exports, the tax report) writes money with it; computed on whole cents, never through a float.
- */
-export function csvDollars(cents: number): string {
-  if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** A tax rate (a fraction) as a percentage: 0.1035 → "10.35%", 0.065 → "6.5%", 0 → "0%". */

@@ -10,6 +10,20 @@ import { z } from 'zod';
 export const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** Every control character: one-line text (a search) takes none. */
 export const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Text shown on one line (a subject, a name in an email): each run of breaks or controls is a space. */
+export function noBreaks(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+}
+
+/** A shopper's text as lines, for quoting: any kind of line break splits, control characters go. */
+export function textLines(value: string): string[] {
+  return value
+    .replace(/\r\n?|[\v\f\u0085\u2028\u2029]/g, '\n')
+    .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f]/g, '')
+    .split('\n')
+    .map((line) => line.replace(/\t/g, ' ').trimEnd());
+}
 /* eslint-enable no-control-regex */
 
 /** Half of a UTF-16 pair without its other half: not a character; no database or email takes it. */

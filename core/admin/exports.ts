@@ -45,5 +45,5 @@ export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** Cents as dollars with two decimals and no currency sign (core/money.ts's, under its old name). */
-export { csvDollars as dollars } from '../money';
+/** Cents as a spreadsheet's number: the one rule lives in core/money.ts. */
+export { centsToDecimal as dollars } from '../money';

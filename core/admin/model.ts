@@ -13,6 +13,15 @@ export type Carrier = keyof typeof CARRIERS;
 
 export const isCarrier = (value: string): value is Carrier => Object.hasOwn(CARRIERS, value);
 
+/** Untracked letter mail (issue 39 item 12): no carrier's tracking page, no tracking number. */
+export const NO_CARRIER = 'none';
+/** What the owner ships with: a tracked carrier, or "none". */
+export const SHIP_CARRIERS = [...(Object.keys(CARRIERS) as Carrier[]), NO_CARRIER] as const;
+export type ShipCarrier = Carrier | typeof NO_CARRIER;
+
+/** What the shipped email and the order pages say of a parcel sent without tracking. */
+export const UNTRACKED_TEXT = 'Sent by untracked letter mail: it has no tracking number.';
+
 /** A carrier's tracking page: the number without its spaces (carriers print them in groups). */
 export const trackingUrl = (carrier: Carrier, trackingNumber: string) =>
   `${CARRIERS[carrier]}${encodeURIComponent(trackingNumber.replace(/\s+/g, ''))}`;
@@ -53,16 +62,42 @@ export const orderListQuery = z.object({
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
-export const shipBody = z.object({
-  carrier: z.enum(Object.keys(CARRIERS) as [Carrier, ...Carrier[]], {
-    error: ADMIN_MESSAGES.carrier,
-  }),
-  trackingNumber: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{4,38}[A-Za-z0-9]$/, { error: ADMIN_MESSAGES.tracking }),
-});
+const TRACKING_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 -]{4,38}[A-Za-z0-9]$/;
+
+/**
+ * A shipment: the carrier and its tracking number; with carrier "none" (untracked letter mail)
+ * the tracking number may be left empty (issue 39 item 12).
+ */
+export const shipBody = z
+  .object({
+    carrier: z.enum(SHIP_CARRIERS, { error: ADMIN_MESSAGES.carrier }),
+    trackingNumber: z.string({ error: ADMIN_MESSAGES.tracking }).trim().default(''),
+  })
+  .refine(
+    ({ carrier, trackingNumber }) =>
+      trackingNumber === '' ? carrier === NO_CARRIER : TRACKING_NUMBER.test(trackingNumber),
+    { error: ADMIN_MESSAGES.tracking, path: ['trackingNumber'] },
+  );
 export type ShipBody = z.infer<typeof shipBody>;
+
+export const BULK_SHIP_TEXT = {
+  none: 'Choose the orders to ship.',
+  tooMany: 'Ship at most 100 orders at once.',
+  twice: 'An order is listed twice.',
+} as const;
+
+/** POST /admin/orders/ship-many: several orders at once, each with its own carrier and tracking. */
+export const bulkShipBody = z.object({
+  shipments: z
+    .array(z.intersection(z.object({ orderId: z.uuid() }), shipBody))
+    .min(1, BULK_SHIP_TEXT.none)
+    .max(100, BULK_SHIP_TEXT.tooMany)
+    .refine(
+      (shipments) => new Set(shipments.map((s) => s.orderId)).size === shipments.length,
+      BULK_SHIP_TEXT.twice,
+    ),
+});
+export type BulkShipBody = z.infer<typeof bulkShipBody>;
 
 export const idParams = z.object({ id: z.uuid() });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addDays, calendarDate } from '../dates';
 import { isPlainText, searchText } from '../plain-text';
 import { shopDayOf } from '../shop-calendar';
+import { isWholeCents } from '../money';
 
 /*
  * Gift cards (issue 26 item 3; DECISIONS "Gift cards"): sold as catalogue products, untaxed at
@@ -176,13 +177,7 @@ export const adjustBodySchema = z.object({
     .number({ error: GIFT_CARD_ADMIN_MESSAGES.adjustAmount })
     .min(-500, GIFT_CARD_ADMIN_MESSAGES.adjustAmount)
     .max(500, GIFT_CARD_ADMIN_MESSAGES.adjustAmount)
-    .refine(
-      (value) =>
-        value !== 0 &&
-        Number.isInteger(Math.round(value * 100)) &&
-        Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
-      GIFT_CARD_ADMIN_MESSAGES.adjustAmount,
-    ),
+    .refine((value) => value !== 0 && isWholeCents(value), GIFT_CARD_ADMIN_MESSAGES.adjustAmount),
   note: z
     .string()
     .trim()

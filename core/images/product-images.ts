@@ -93,3 +93,18 @@ export function cardImage(src: string, category: string): CardImage {
   cardImages.set(key, image);
   return image;
 }
+
+/**
+ * One image of a product with its responsive copies, as the product page's gallery shows it
+ * (made once when a product is loaded: api/modules/catalogue/images.ts).
+ */
+export interface ResponsiveImage {
+  /** The path the catalogue names, e.g. /images/products/mug.webp. */
+  path: string;
+  src: string;
+  srcset: string;
+  width: number;
+  height: number;
+  /** A small copy for the thumbnail button. */
+  thumb: string;
+}

@@ -2,7 +2,7 @@
 
 /** spec §2, §9: a product without a price is shown and sold at $40. */
 export const FALLBACK_PRICE = 40;
-export const FALLBACK_PRICE_CENTS = FALLBACK_PRICE * 100;
+export const FALLBACK_PRICE_CENTS = 4000;
 /** DECISIONS.md: 12 products a page on the search page. */
 export const SEARCH_PAGE_SIZE = 12;
 /** A subcategory listing page. */

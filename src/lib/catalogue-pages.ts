@@ -8,7 +8,8 @@ import {
 import { isDigital } from '../../core/product/digital';
 import { listingTitle } from './listing-title';
 import { listingHref, searchPageHref } from './navigation';
-import type { PageCatalogue, PageServices, ResponsiveImage } from './page-services';
+import type { ResponsiveImage } from '../../core/images/product-images';
+import type { PageCatalogue, PageServices } from './page-services';
 import { groupIntoSections, type Section } from './sections';
 import { categoryLinks } from './shelves';
 

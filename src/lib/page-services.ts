@@ -1,3 +1,4 @@
+import type { ResponsiveImage } from '../../core/images/product-images';
 import type {
   CategoryListing,
   ProductDto,
@@ -41,16 +42,6 @@ export interface CatalogueSitemapEntry {
   loc: string;
   /** W3C date-time of the last change. */
   lastmod: string;
-}
-
-/** One image of a product with its responsive copies (api/modules/catalogue/images.ts). */
-export interface ResponsiveImage {
-  path: string;
-  src: string;
-  srcset: string;
-  width: number;
-  height: number;
-  thumb: string;
 }
 
 /** A category with its subcategories (api/modules/catalogue/listing-view.ts). */

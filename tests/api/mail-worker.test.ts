@@ -11,6 +11,8 @@ import { fileTransport, type MailTransport } from '../../api/modules/mail/transp
 import { createOutboxWorker, defaultBackoff } from '../../api/modules/mail/worker';
 import { useApi } from '../helpers/api';
 import { CEDAR_MUGS, SAMPLE_SHOP, sampleOrderEmail } from '../helpers/mail-samples';
+// Kinds no email of the shop has: the worker and the outbox take any row the same way.
+import type { MailKind } from '../../api/modules/mail/kinds';
 
 const shop = SAMPLE_SHOP;
 const order = sampleOrderEmail([CEDAR_MUGS]);
@@ -55,7 +57,7 @@ describe('the outbox worker', () => {
   it('backs off after a failure and gives up after the last attempt', async () => {
     const { db } = api.test.database;
     const id = await enqueueMail(db, {
-      kind: 'test.failing',
+      kind: 'test.failing' as MailKind,
       to: 'x@example.com',
       subject: 's',
       text: 't',
@@ -119,7 +121,7 @@ describe('the outbox worker', () => {
     worker.start();
     await expect.poll(() => sent.length).toBeGreaterThanOrEqual(0);
     await enqueueMail(db, {
-      kind: 'test.nudge',
+      kind: 'test.nudge' as MailKind,
       to: 'n@example.com',
       subject: 'nudged',
       text: 't',
@@ -134,7 +136,7 @@ describe('the outbox worker', () => {
     for (let n = 0; n < 5; n += 1) {
       ids.push(
         await enqueueMail(db, {
-          kind: 'test.stop',
+          kind: 'test.stop' as MailKind,
           to: `s${n}@example.com`,
           subject: 's',
           text: 't',

@@ -5,6 +5,7 @@ import { seedProductId } from '../../api/db/seed';
 import { watchConsole } from './support/console';
 import { browseFromOwnAddress } from './support/account';
 import { seedCart } from './support/orders';
+import { serverDataDir } from './support/server';
 
 browseFromOwnAddress();
 
@@ -116,7 +117,7 @@ test("O'Brien at 123 Main St., Apt #4 orders, untaxed in Oregon, and the email s
   const orderNumber = (await page.getByTestId('order-number').textContent())!.trim();
 
   // The confirmation email, written as an .eml file, names the shopper and the address.
-  const folder = join(process.env.E2E_DATA_DIR!, 'mail');
+  const folder = join(serverDataDir(), 'mail');
   const confirmation = () =>
     readdirSync(folder, { withFileTypes: true })
       .filter((entry) => entry.isFile() && entry.name.includes('order.confirmed'))

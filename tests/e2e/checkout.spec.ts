@@ -5,6 +5,7 @@ import { seedProductId } from '../../api/db/seed';
 import { HOME_TEXT } from '../../core/site-messages';
 import { browseFromOwnAddress, seriousViolations } from './support/account';
 import { seedCart } from './support/orders';
+import { serverDataDir } from './support/server';
 
 browseFromOwnAddress();
 
@@ -96,7 +97,7 @@ async function available(page: Page, line: CartLine): Promise<number | null> {
 }
 
 function mailFiles(): string[] {
-  const folder = join(process.env.E2E_DATA_DIR!, 'mail');
+  const folder = join(serverDataDir(), 'mail');
   try {
     return readdirSync(folder).map((name) => readFileSync(join(folder, name), 'utf8'));
   } catch {

@@ -7,6 +7,7 @@ import { LOGOUT_LABEL, MENU_LINKS } from '../../src/lib/site-links';
 import { JWT_STORAGE_KEY } from '../../src/stores/auth';
 import { acceptCookies, hydrated, linkFromMail, ownAddress } from './support/account';
 import { specItems } from './support/menu';
+import { serverDataDir } from './support/server';
 
 /*
  * Issue 22 row 3: a shopper signs in, leaves the page for more than 15 minutes and presses Logout.
@@ -30,9 +31,9 @@ test.beforeAll(async ({ request }) => {
 
 /** The access token the server signed, as it is 16 minutes on: signed by the server's key, expired. */
 async function expiredCopy(token: string): Promise<string> {
-  const secrets = JSON.parse(
-    readFileSync(join(process.env.E2E_DATA_DIR!, 'secrets.json'), 'utf8'),
-  ) as { JWT_SECRET: string };
+  const secrets = JSON.parse(readFileSync(join(serverDataDir(), 'secrets.json'), 'utf8')) as {
+    JWT_SECRET: string;
+  };
   const { iat: _iat, exp: _exp, ...claims } = decodeJwt(token);
   const issued = Math.floor(Date.now() / 1000) - 16 * 60;
   return new SignJWT(claims)

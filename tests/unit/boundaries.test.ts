@@ -79,4 +79,39 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
       "import type { CatalogueChange } from './change';\nexport type Change = CatalogueChange;\n";
     expect(await problems('api/modules/catalogue/notify.ts', typeOnly)).toEqual([]);
   });
+
+  it('refuse cents, days and control characters handled outside their one home', async () => {
+    const rule = 'no-restricted-syntax';
+    const spellings = [
+      ['const cents = dollars * 100;', 'core/money.ts'],
+      ['const dollars = cents / 100;', 'core/money.ts'],
+      ['const text = (12.5).toFixed(2);', 'core/money.ts'],
+      ["const query = 'select current_date';", 'core/shop-calendar.ts'],
+      ['const day = 86_400_000;', 'core/dates.ts'],
+      ['const bad = /[\\u0000-\\u001f]/;', 'core/plain-text.ts'],
+    ];
+    for (const [line] of spellings) {
+      const found = await problems('api/modules/orders/fixture.ts', `export ${line}\n`);
+      expect(
+        found.filter((problem) => problem.startsWith(`${rule}: `)),
+        line,
+      ).toHaveLength(1);
+    }
+    // In a file of the order lifecycle (where order states may be spelled) the rule still holds.
+    expect(
+      await problems('core/orders/fixture.ts', 'export const c = (d: number) => d * 100;\n'),
+    ).toHaveLength(1);
+    // Each spelling is allowed in its home.
+    for (const [line, home] of spellings) {
+      const found = await problems(home!, `export ${line}\n`);
+      expect(
+        found.filter((problem) => problem.startsWith(rule)),
+        `${line} in ${home}`,
+      ).toEqual([]);
+    }
+    // Through the home, the same work passes.
+    const good =
+      "import { dollarsToCents } from '../../../core/money';\nexport const c = dollarsToCents(1.5);\n";
+    expect(await problems('api/modules/orders/fixture.ts', good)).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { productCreateBody } from '../../core/admin/model';
 import { subtotal } from '../../core/cart/rules';
 import {
+  centsToDecimal,
   centsToDollars,
   dollarsToCents,
   formatCents,
@@ -57,6 +58,15 @@ describe('money', () => {
     }
     expect(() => formatCents(19.99)).toThrow(TypeError);
     expect(() => formatCents(Number.NaN)).toThrow(TypeError);
+  });
+
+  it('writes cents as a plain decimal for spreadsheets and structured data', () => {
+    expect(centsToDecimal(123450)).toBe('1234.50');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(-5)).toBe('-0.05');
+    expect(centsToDecimal(-123401)).toBe('-1234.01');
+    expect(centsToDecimal(0)).toBe('0.00');
+    expect(() => centsToDecimal(10.5)).toThrow(RangeError);
   });
 
   it('formats a tax rate as a percentage', () => {

@@ -10,6 +10,7 @@ import type {
   SizeTable,
   TitledSizeTable,
 } from './types';
+import { dollarsToCents } from '../../../core/money';
 
 /** The public path of a product image. */
 const img = (name: string): string => `/images/products/${name}.webp`;
@@ -2219,7 +2220,7 @@ export const products: SeedProduct[] = [
       ...([25, 50, 100] as const).map((dollars) => ({
         sku: `EG-GIFTCARD-${dollars}`,
         title: `$${dollars}`,
-        priceCents: dollars * 100,
+        priceCents: dollarsToCents(dollars),
         quantity: 9999,
         attributes: { amount: `$${dollars}` },
         images: [],

@@ -15,6 +15,9 @@ const WIDTH = 600;
 const HEIGHT = 160;
 const PADDING = 24;
 
+/** A coordinate to a tenth of a pixel: enough for a bar, short in the SVG. */
+const tenths = (value: number): number => Math.round(value * 10) / 10;
+
 export function revenueChartSvg(days: DayFigures[]): string {
   const max = Math.max(1, ...days.map((d) => d.revenueCents));
   const totalOrders = days.reduce((sum, d) => sum + d.orders, 0);
@@ -25,10 +28,10 @@ export function revenueChartSvg(days: DayFigures[]): string {
   const bars = days
     .map((d, i) => {
       const h = Math.round((d.revenueCents / max) * plotHeight);
-      const x = (PADDING + i * slot + (slot - barWidth) / 2).toFixed(1);
+      const x = tenths(PADDING + i * slot + (slot - barWidth) / 2);
       const y = HEIGHT - PADDING - h;
       const title = `${d.day}: ${d.orders} orders, ${formatCents(d.revenueCents)}`;
-      return `<rect x="${x}" y="${y}" width="${barWidth.toFixed(1)}" height="${h}" fill="#2f6b3a"><title>${title}</title></rect>`;
+      return `<rect x="${x}" y="${y}" width="${tenths(barWidth)}" height="${h}" fill="#2f6b3a"><title>${title}</title></rect>`;
     })
     .join('');
   const first = days[0]?.day ?? '';

@@ -9,6 +9,7 @@ import {
   Title,
 } from '../mail/templates/EmailLayout';
 import { renderEmail, type RenderedEmail } from '../mail/templates/render';
+import { UNTRACKED_TEXT } from '../../../core/admin/model';
 import type { ShopDetails } from '../mail/templates/shop';
 
 export interface ShippedEmailData {
@@ -16,7 +17,8 @@ export interface ShippedEmailData {
   firstname: string;
   carrier: string;
   trackingNumber: string;
-  trackingUrl: string;
+  /** null: untracked letter mail (carrier "none"). */
+  trackingUrl: string | null;
   /**
    * Where the buyer follows the order: a guest's signed order link (they have no /orders), else
    * undefined for the account's orders page (issue 39).
@@ -30,8 +32,14 @@ export function OrderShipped({ data, shop }: { data: ShippedEmailData; shop: Sho
     <EmailLayout shop={shop} preview={`Order ${data.number} is on its way`}>
       <Title>{`Order ${data.number} is on its way`}</Title>
       <Paragraph>{`Hello ${data.firstname}, your order has been shipped.`}</Paragraph>
-      <Lines lines={[`Carrier: ${data.carrier}`, `Tracking number: ${data.trackingNumber}`]} />
-      <ActionLink href={data.trackingUrl}>Track your parcel</ActionLink>
+      {data.trackingUrl ? (
+        <>
+          <Lines lines={[`Carrier: ${data.carrier}`, `Tracking number: ${data.trackingNumber}`]} />
+          <ActionLink href={data.trackingUrl}>Track your parcel</ActionLink>
+        </>
+      ) : (
+        <Paragraph>{UNTRACKED_TEXT}</Paragraph>
+      )}
       {data.guestOrderUrl ? (
         <Paragraph>
           {'You can also follow it on '}

@@ -3,7 +3,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/client';
 import { orderItems, orderRefunds, orders, payments, taxLocations } from '../../db/schema';
 import { neutraliseCell, type ExportQuery } from '../../../core/admin/exports';
-import { csvDollars } from '../../../core/money';
+import { centsToDecimal } from '../../../core/money';
 import { shopDateTime, shopRange } from '../../../core/shop-calendar';
 import { TAX_REPORT_TEXT } from '../../../core/tax/messages';
 import { TAX_REPORT_NOTES } from '../../../core/tax/report';
@@ -224,14 +224,14 @@ function orderRecord(order: OrderBatchRow): string[] {
     placeName(order, taxed.state),
     // No rate where nothing was taxable: a gift card alone is not taxed at 0 %, it is not taxed.
     order.taxed ? String(order.taxRate) : '',
-    csvDollars(order.gross),
-    csvDollars(order.cards),
-    csvDollars(order.taxCents),
-    csvDollars(order.totalCents),
-    csvDollars(order.byGiftCard),
-    csvDollars(order.byCard),
-    csvDollars(order.refundedCents),
-    csvDollars(order.refundedTaxCents),
+    centsToDecimal(order.gross),
+    centsToDecimal(order.cards),
+    centsToDecimal(order.taxCents),
+    centsToDecimal(order.totalCents),
+    centsToDecimal(order.byGiftCard),
+    centsToDecimal(order.byCard),
+    centsToDecimal(order.refundedCents),
+    centsToDecimal(order.refundedTaxCents),
     order.paymentReference ?? '',
   ];
 }
@@ -256,13 +256,13 @@ async function lineRecords(db: Db, batch: OrderBatchRow[]): Promise<string[][]> 
         item.variantTitle ?? '',
         item.category,
         String(item.quantity),
-        csvDollars(item.unitPriceCents),
-        csvDollars(item.unitPriceCents * item.quantity),
+        centsToDecimal(item.unitPriceCents),
+        centsToDecimal(item.unitPriceCents * item.quantity),
         item.kind,
         item.taxClass,
         // The order's rate on the lines it taxed; empty on an untaxed line (a gift card, an exempt class).
         isTaxable(item) ? String(order.taxRate) : '',
-        csvDollars(item.taxCents),
+        centsToDecimal(item.taxCents),
       ]),
   );
 }

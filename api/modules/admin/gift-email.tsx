@@ -8,6 +8,7 @@ import {
   Title,
 } from '../mail/templates/EmailLayout';
 import { renderEmail, type RenderedEmail } from '../mail/templates/render';
+import { UNTRACKED_TEXT } from '../../../core/admin/model';
 import type { ShopDetails } from '../mail/templates/shop';
 
 export interface GiftShippedData {
@@ -17,7 +18,8 @@ export interface GiftShippedData {
   recipientFirstname: string;
   carrier: string;
   trackingNumber: string;
-  trackingUrl: string;
+  /** null: untracked letter mail (carrier "none"). */
+  trackingUrl: string | null;
 }
 
 /**
@@ -32,10 +34,16 @@ export function GiftShipped({ data, shop }: { data: GiftShippedData; shop: ShopD
       <Title>{title}</Title>
       <Paragraph>{GIFT_TEXT.hello(data.recipientFirstname)}</Paragraph>
       <Paragraph>{GIFT_TEXT.shippedBody(data.buyerFirstname, shop.siteName)}</Paragraph>
-      <Lines
-        lines={[GIFT_TEXT.carrier(data.carrier), GIFT_TEXT.trackingNumber(data.trackingNumber)]}
-      />
-      <ActionLink href={data.trackingUrl}>{GIFT_TEXT.track}</ActionLink>
+      {data.trackingUrl ? (
+        <>
+          <Lines
+            lines={[GIFT_TEXT.carrier(data.carrier), GIFT_TEXT.trackingNumber(data.trackingNumber)]}
+          />
+          <ActionLink href={data.trackingUrl}>{GIFT_TEXT.track}</ActionLink>
+        </>
+      ) : (
+        <Paragraph>{UNTRACKED_TEXT}</Paragraph>
+      )}
       <Note>{GIFT_TEXT.shippedFooter}</Note>
     </EmailLayout>
   );

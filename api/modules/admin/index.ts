@@ -11,8 +11,10 @@ import {
   refundBody,
   setStockBody,
   shipBody,
+  bulkShipBody,
   uploadBody,
 } from '../../../core/admin/model';
+import { lineRefundBody } from '../../../core/admin/line-refund';
 import { cancelBody } from '../../../core/admin/cancel-reason';
 import { receiveBody } from '../../../core/admin/return-restock';
 import { replyBody, replyParams } from '../../../core/admin/inbox-reply';
@@ -39,7 +41,8 @@ import { cancelAndRefund, retryRefund } from './refunds';
 import { refundPayment } from './payment-refund';
 import { paymentRefundBody } from '../../../core/admin/order-money';
 import { assertAllowed } from './order-actions';
-import { markShipped } from './ship';
+import { markShipped, shipMany } from './ship';
+import { refundOrderLines } from './refund-lines';
 import { setStock, setStockMany, stockList } from './stock';
 import { bulkStockBody } from '../../../core/admin/stock-body';
 import { exportQuery } from '../../../core/admin/exports';
@@ -102,6 +105,10 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
         body: shipBody,
       },
     )
+    .post('/orders/ship-many', ({ body, user }) => shipMany(deps, user, body), {
+      admin: true,
+      body: bulkShipBody,
+    })
     .post(
       '/orders/:id/deliver',
       async ({ params, user }) => {
@@ -130,6 +137,11 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
       '/orders/:id/refund-payment',
       ({ params, body, user }) => refundPayment(deps, user, params.id, body),
       { admin: true, params: idParams, body: paymentRefundBody },
+    )
+    .post(
+      '/orders/:id/refund-lines',
+      ({ params, body, user }) => refundOrderLines(deps, user, params.id, body),
+      { admin: true, params: idParams, body: lineRefundBody },
     )
     .get('/products', () => stockList(deps.db), { admin: true })
     .post('/products/stock', ({ body, user }) => setStock(deps.db, user, body), {

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/errors';
 import { ADMIN_MESSAGES, isCarrier, trackingUrl } from '../../../core/admin/model';
 import { audit, type Actor } from './deps';
 import { orderMoney } from '../orders/order-money';
+import { refundedSoFar } from '../orders/refund-payments';
 import { notesOf } from './order-notes';
 import { orderActions } from './order-actions';
 
@@ -19,7 +20,7 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
   await audit(db, actor, { action: ORDER_VIEW, entity: 'order', entityId: id });
-  const [items, charges, emails, history, money, notes] = await Promise.all([
+  const [items, charges, emails, history, money, notes, refunded] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -76,13 +77,18 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
       .orderBy(asc(auditLog.createdAt)),
     orderMoney(db, order),
     notesOf(db, id),
+    refundedSoFar(db, id),
   ]);
   const { chargeKey: _chargeKey, requestKey: _requestKey, ...visible } = order;
   return {
     order: visible,
     // What the owner may do now (the lifecycle table): the page shows only these buttons.
     ...orderActions(order, items),
-    items: items.map(({ stockSkus: _stockSkus, ...item }) => item),
+    // Each line with the units already refunded (issue 39 item 7): the refund form offers the rest.
+    items: items.map(({ stockSkus: _stockSkus, ...item }) => ({
+      ...item,
+      refundedQuantity: refunded.byLine.get(item.id) ?? 0,
+    })),
     payments: charges,
     money,
     shipment: order.carrier

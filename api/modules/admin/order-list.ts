@@ -75,6 +75,8 @@ export async function listOrders(db: Db, query: OrderListQuery) {
       createdAt: orders.createdAt,
       // A pending order's failed recovery tries (issue 35); 0 for every other.
       recoveryAttempts: orders.recoveryAttempts,
+      // Whether the lifecycle lets it ship now (`toShip`): the list's bulk ship offers these.
+      canShip: sql<boolean>`${stateAllowsSql('ship')}`,
     })
     .from(orders)
     .where(where)
@@ -93,7 +95,7 @@ export async function listOrders(db: Db, query: OrderListQuery) {
     // Each order's net and payment state, recomputed from its payment and refunds.
     orders: rows.map((row) => {
       const { netCents, state } = money.get(row.id)!;
-      return { ...row, netCents, state };
+      return { ...row, canShip: Boolean(row.canShip), netCents, state };
     }),
     page: query.page,
     pageSize: ORDERS_PAGE_SIZE,

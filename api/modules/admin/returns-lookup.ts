@@ -1,12 +1,6 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  orderItems,
-  orderRefunds,
-  orders,
-  returnRequestItems,
-  returnRequests,
-} from '../../db/schema';
+import { orderItems, orders, returnRequestItems, returnRequests } from '../../db/schema';
 
 /** The return request with its order and the lines it sends back. */
 export async function loadReturn(db: Db, id: string) {
@@ -31,17 +25,7 @@ export async function loadReturn(db: Db, id: string) {
 }
 
 /** What every refund not failed has given back for an order: in total and by line. */
-export async function refundedSoFar(db: Db, orderId: string) {
-  const rows = await db
-    .select({ amountCents: orderRefunds.amountCents, lines: orderRefunds.lines })
-    .from(orderRefunds)
-    .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, 'failed')));
-  const byLine = new Map<string, number>();
-  for (const line of rows.flatMap((row) => row.lines)) {
-    byLine.set(line.orderItemId, (byLine.get(line.orderItemId) ?? 0) + line.quantity);
-  }
-  return { totalCents: rows.reduce((sum, row) => sum + row.amountCents, 0), byLine };
-}
+export { refundedSoFar } from '../orders/refund-payments';
 
 /** A return request as `loadReturn` finds it. */
 export type FoundReturn = NonNullable<Awaited<ReturnType<typeof loadReturn>>>;

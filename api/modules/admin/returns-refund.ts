@@ -13,12 +13,13 @@ import { returnRefundedEmail } from '../mail/templates/ReturnEmails';
 import { RETURN_MESSAGES, type RefundBody } from '../../../core/admin/model';
 import { refundAmount } from '../../../core/admin/refund-amount';
 import { refundTaxCents } from '../../../core/tax/refund-tax';
-import { isGiftCard } from '../../../core/gift-cards/model';
+import { isGiftCardKind } from '../../../core/product/kind';
 import { taxRefundedSoFar } from '../tax/refunds';
 import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar } from './returns-lookup';
 import { refundPayments } from '../orders/refund-payments';
 import { refundedTo } from '../orders/order-money';
+import { closeWhenAllRefunded } from './refund-lines';
 
 /** The gateway's idempotency key of one partial refund: the browser's key, scoped to the order. */
 export const partialRefundKey = (orderId: string, key: string) => `order-${orderId}-refund-${key}`;
@@ -32,7 +33,8 @@ export const partialRefundKey = (orderId: string, key: string) => `order-${order
  * 2. asks the gateway with an idempotency key made from the browser's (a retried click refunds
  *    once); a refusal marks the refund failed (no longer counted) and answers 503;
  * 3. marks it succeeded, moves the return received → refunded, writes the audit row and queues the
- *    customer's email, in one transaction.
+ *    customer's email, in one transaction;
+ * 4. a refund that leaves no unit of the order unrefunded closes the order through `closeOrder`.
  */
 export async function refundReturn(deps: AdminDeps, actor: Actor, id: string, body: RefundBody) {
   const started = await recordPendingRefund(deps, actor, id, body);
@@ -40,6 +42,8 @@ export async function refundReturn(deps: AdminDeps, actor: Actor, id: string, bo
   await giveBack(deps, actor, id, started);
   const finished = await completeRefund(deps, actor, id, started);
   if (finished) deps.onMailQueued?.();
+  // A return that refunds the order's last units closes it, as every full refund (issue 35).
+  await closeWhenAllRefunded(deps, actor, started.orderId);
   const [now] = await deps.db
     .select()
     .from(orderRefunds)
@@ -108,12 +112,12 @@ async function recordPendingRefund(
         id: orderItems.id,
         quantity: orderItems.quantity,
         unitPriceCents: orderItems.unitPriceCents,
-        category: orderItems.category,
+        kind: orderItems.kind,
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, order!.id));
     // The tax was charged on the goods only: a gift card line is neither taxed nor returnable.
-    const taxed = items.filter((item) => !isGiftCard(item));
+    const taxed = items.filter((item) => !isGiftCardKind(item));
     const soFar = await refundedSoFar(tx, order!.id);
     const wanted = new Map<string, number>();
     for (const line of body.lines) {

@@ -11,6 +11,7 @@ import {
 import { RETURN_MESSAGES } from '../../../core/admin/model';
 import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar, type FoundReturn } from './returns-lookup';
+import type { MailKind } from '../mail/kinds';
 
 /*
  * A customer's return request in the back office: read it, then approve or decline it. The
@@ -102,7 +103,7 @@ async function moveReturn(
   options: {
     set?: Partial<typeof returnRequests.$inferInsert>;
     mail?: (found: FoundReturn) => Promise<{
-      kind: string;
+      kind: MailKind;
       subject: string;
       text: string;
       html?: string;

@@ -1,8 +1,18 @@
+import { eq } from 'drizzle-orm';
+import { orders } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { markShipped as ship } from '../orders/fulfilment';
 import { orderStatusUrl } from '../orders/guest-link';
-import { ADMIN_MESSAGES, trackingUrl, type ShipBody } from '../../../core/admin/model';
+import {
+  ADMIN_MESSAGES,
+  isCarrier,
+  trackingUrl,
+  type BulkShipBody,
+  type ShipBody,
+} from '../../../core/admin/model';
+import { AppError } from '../../lib/errors';
 import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
+import { assertAllowed } from './order-actions';
 import { orderShippedEmail } from './emails';
 import { giftShippedEmail } from './gift-email';
 
@@ -13,7 +23,11 @@ import { giftShippedEmail } from './gift-email';
  * transaction.
  */
 export async function markShipped(deps: AdminDeps, actor: Actor, id: string, body: ShipBody) {
-  const url = trackingUrl(body.carrier, body.trackingNumber);
+  // Untracked letter mail (carrier "none") has no tracking page.
+  const url =
+    isCarrier(body.carrier) && body.trackingNumber
+      ? trackingUrl(body.carrier, body.trackingNumber)
+      : null;
   const done = await deps.db.transaction(async (tx) => {
     // h-history's guarded move (api/modules/orders/fulfilment.ts), shared with the customer's cancel.
     const order = await ship(tx, {
@@ -68,4 +82,41 @@ export async function markShipped(deps: AdminDeps, actor: Actor, id: string, bod
   if (!done) await refuseTransition(deps.db, id, ADMIN_MESSAGES.notUnfulfilled);
   deps.onMailQueued?.();
   return done!;
+}
+
+/** One order of a bulk shipment: shipped, or refused with the sentence a single ship would say. */
+export type BulkShipResult =
+  | { orderId: string; number: number | null; shipped: true }
+  | { orderId: string; number: number | null; shipped: false; error: string };
+
+/**
+ * POST /admin/orders/ship-many (issue 39 item 12): several orders shipped in one action, each with its
+ * carrier and tracking, each exactly as a single ship (the lifecycle's check, the guarded move,
+ * its audit row and its emails, in its own transaction). An order that cannot ship (canceled
+ * meanwhile, already shipped, nothing to ship) is answered by number with why; the others still
+ * ship.
+ */
+export async function shipMany(deps: AdminDeps, actor: Actor, body: BulkShipBody) {
+  const results: BulkShipResult[] = [];
+  for (const { orderId, ...shipment } of body.shipments) {
+    const [row] = await deps.db
+      .select({ number: orders.number })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    const number = row?.number ?? null;
+    try {
+      await assertAllowed(deps.db, orderId, 'ship');
+      await markShipped(deps, actor, orderId, shipment);
+      results.push({ orderId, number, shipped: true });
+    } catch (error) {
+      if (!(error instanceof AppError) || !['CONFLICT', 'NOT_FOUND'].includes(error.type)) {
+        throw error;
+      }
+      results.push({ orderId, number, shipped: false, error: error.message });
+    }
+  }
+  return {
+    shipped: results.filter((result) => result.shipped).length,
+    results,
+  };
 }

@@ -2,13 +2,13 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { join } from 'node:path';
 import { log } from '../../lib/log';
 import { archiveTime } from './manifest';
+import { DAY_MS } from '../../../core/dates';
 
 /** How many archives the nightly backup keeps: one a day for a week, one a week for a month. */
 export const KEEP_DAILY = 7;
 export const KEEP_WEEKLY = 4;
 
 const FAILURE_FILE = 'last-failure.json';
-const DAY_MS = 86_400_000;
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 /** The Monday (UTC) of the week `at` falls in. */

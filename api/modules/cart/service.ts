@@ -59,7 +59,7 @@ function giftCardPriced(
   return {
     ...line,
     giftCard: details.data,
-    ...(custom === undefined ? {} : { price: custom, priceCents: custom * 100 }),
+    ...(custom === undefined ? {} : { price: custom, priceCents: dollarsToCents(custom) }),
   };
 }
 

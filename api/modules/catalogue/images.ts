@@ -2,20 +2,9 @@ import {
   imageEndpointUrl,
   isLocalPath,
   productImageSize,
+  type ResponsiveImage,
 } from '../../../core/images/product-images';
 import type { ProductDto, VariantDto } from '../../../core/product/model';
-
-/** One image of a product with its responsive copies, as the product page's gallery shows it. */
-export interface ResponsiveImage {
-  /** The path the catalogue names, e.g. /images/products/mug.webp. */
-  path: string;
-  src: string;
-  srcset: string;
-  width: number;
-  height: number;
-  /** A small copy for the thumbnail button. */
-  thumb: string;
-}
 
 const GALLERY_WIDTHS = [400, 600, 800, 1200];
 const THUMB_WIDTH = 144;

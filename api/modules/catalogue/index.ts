@@ -1,3 +1,3 @@
 export { catalogueChanged, catalogueOf, changeCatalogue, type CatalogueChange } from './change';
-export type { ResponsiveImage } from './images';
+export type { ResponsiveImage } from '../../../core/images/product-images';
 export type { CatalogueModel } from './read-model';

@@ -12,7 +12,8 @@ import {
 } from '../../../core/product/model';
 import { pageCount } from '../product/service';
 import { jsonBody, type JsonBody } from './http';
-import { productImages, type ResponsiveImage } from './images';
+import type { ResponsiveImage } from '../../../core/images/product-images';
+import { productImages } from './images';
 import { skusOf, withoutStock } from './product-skus';
 import {
   categoryPageProducts,

@@ -6,7 +6,8 @@ import {
 } from '../../../core/product/model';
 import { pageCount } from '../product/service';
 import { listedIn, type Derived, type SearchFact } from './listing-view';
-import { queryWords, type SearchIndex } from './search-index';
+import type { SearchIndex } from './search-index';
+import { queryWords } from './search-words';
 import { searchSuggestions } from './search-suggestions';
 import { Smallest } from './smallest';
 

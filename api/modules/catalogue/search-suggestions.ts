@@ -1,4 +1,5 @@
-import { queryWords, type SearchIndex } from './search-index';
+import type { SearchIndex } from './search-index';
+import { queryWords } from './search-words';
 
 /**
  * For a search that found nothing (issue 24): up to `limit` queries the index does answer. Each

@@ -8,7 +8,8 @@ import {
   type SuggestedShelf,
 } from '../../../core/product/suggest';
 import type { Derived, Shelf } from './listing-view';
-import { queryWords, searchTerm, type SearchIndex } from './search-index';
+import type { SearchIndex } from './search-index';
+import { queryWords, searchTerm } from './search-words';
 import { Smallest } from './smallest';
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';

@@ -12,6 +12,7 @@ import {
   DOWNLOAD_VALID_DAYS,
   type DownloadLink,
 } from '../../../core/downloads/model';
+import { daysAfter } from '../../../core/dates';
 
 /* The links of an order's digital lines: which lines, made and written, and reissued. */
 
@@ -70,7 +71,7 @@ export function prepare(
   lines: DigitalLine[],
   now = new Date(),
 ): PreparedDownloads {
-  const expiresAt = new Date(now.getTime() + DOWNLOAD_VALID_DAYS * 24 * 60 * 60 * 1000);
+  const expiresAt = daysAfter(now, DOWNLOAD_VALID_DAYS);
   const prepared: PreparedDownloads = { links: [], rows: [] };
   for (const line of lines) {
     if (!hasDownloadFile(line.slug)) {

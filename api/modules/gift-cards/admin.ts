@@ -4,7 +4,7 @@ import { giftCardLedger, giftCards, orders, type GiftCardRow } from '../../db/sc
 import { AppError } from '../../lib/errors';
 import { audit, type Actor } from '../admin/deps';
 import type { ShopDetails } from '../mail/templates';
-import { centsToDollars } from '../../../core/money';
+import { centsToDollars, dollarsToCents } from '../../../core/money';
 import {
   GIFT_CARD_ADMIN_MESSAGES,
   type GiftCardAdminDto,
@@ -151,7 +151,7 @@ export async function adjustGiftCard(
   id: string,
   body: { amount: number; note: string },
 ) {
-  const cents = Math.round(body.amount * 100);
+  const cents = dollarsToCents(body.amount);
   await db.transaction(async (tx) => {
     const [card] = await tx.select().from(giftCards).where(eq(giftCards.id, id)).for('update');
     if (!card) throw new AppError('NOT_FOUND', GIFT_CARD_ADMIN_MESSAGES.notFound);

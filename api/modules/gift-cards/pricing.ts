@@ -6,6 +6,7 @@ import {
   isGiftCard,
   type GiftCardDetails,
 } from '../../../core/gift-cards/model';
+import { dollarsToCents } from '../../../core/money';
 
 export { isGiftCard, type GiftCardDetails };
 
@@ -21,7 +22,7 @@ export function giftCardLine(
   if (!details) throw new AppError('INVALID_DATA', GIFT_CARD_TEXTS.detailsRequired);
   if (line.sku === GIFT_CARD_CUSTOM_SKU) {
     if (details.amount === undefined) throw new AppError('INVALID_DATA', GIFT_CARD_TEXTS.amount);
-    return { unitPriceCents: details.amount * 100, details };
+    return { unitPriceCents: dollarsToCents(details.amount), details };
   }
   const { amount: _ignored, ...rest } = details;
   return { unitPriceCents: line.priceCents, details: rest };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { giftCards, orderItems, orders, outbox } from '../../db/schema';
 import { DEFAULT_BATCHES, inBatches, type BatchLimits } from './batches';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
+import { daysAfter } from '../../../core/dates';
 
 /**
  * A gift's recipient email serves one notice (the parcel shipped, the card's code); the privacy
@@ -11,8 +12,7 @@ import { ORDER_STATE } from '../../../core/orders/lifecycle';
  */
 export const GIFT_RECIPIENT_KEEP_DAYS = 30;
 export const GIFT_UNDELIVERED_KEEP_DAYS = 60;
-const DAY_MS = 86_400_000;
-const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS);
+const daysBefore = (now: Date, days: number) => daysAfter(now, -days);
 
 /** An order that will never be paid: its gift went nowhere (issue 36 row 9). */
 const neverPaid = (keep: Date) =>

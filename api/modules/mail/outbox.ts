@@ -1,10 +1,11 @@
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
+import type { MailKind } from './kinds';
 import { markSecret, seal } from './sealed';
 
 export interface OutgoingMail {
-  /** What caused the message, e.g. 'contact.received' or 'order.confirmed'. */
-  kind: string;
+  /** What caused the message: one of the registry's kinds (./kinds.ts). */
+  kind: MailKind;
   to: string;
   subject: string;
   text: string;

@@ -16,7 +16,7 @@ import { closingMails } from './close-mails';
 import { refundedTo } from './order-money';
 import { closeUnpaid } from './close-unpaid';
 import { ownedBy, type Customer } from './ownership';
-import { refundableOf, refundPayments, type RefundOutcome } from './refund-payments';
+import { refundableOf, refundedSoFar, refundPayments, type RefundOutcome } from './refund-payments';
 import { orderItemsOf } from './repository';
 import { releaseStock, reservationOf, stockChangeOf } from './stock';
 
@@ -126,7 +126,8 @@ export async function closeOrder(
     const done = await finishClosing(tx, order, options);
     if (!done) return undefined;
     if (!order.shippedAt) {
-      released = reservationOf(items);
+      // Units an owner's line refund already gave back had their stock decided then (issue 39).
+      released = reservationOf(await unitsNotRefunded(tx, order.id, items));
       await releaseStock(tx, released);
     }
     const mails = await closingMails(deps.shop, done, items, {
@@ -245,16 +246,29 @@ async function giveBack(
     key,
     actorEmail,
     reason: 'order canceled',
-    // What is kept back comes off the gift-card lines it bought; the tax all goes back.
-    taxCents: order.taxCents,
+    // What is kept back comes off the gift-card lines it bought; the tax left all goes back.
+    taxCents: Math.max(0, order.taxCents - (await refundedSoFar(deps.db, order.id, key)).taxCents),
     lines: await refundLines(deps.db, order, kept),
   });
   return { refund, keptBackCents: kept };
 }
 
+/** The order's lines with the units no earlier refund gave back (the closing refund's own aside). */
+async function unitsNotRefunded<Item extends { id: string; quantity: number }>(
+  tx: Db,
+  orderId: string,
+  items: Item[],
+): Promise<Item[]> {
+  const { byLine } = await refundedSoFar(tx, orderId, refundKeyFor(orderId));
+  return items
+    .map((item) => ({ ...item, quantity: item.quantity - (byLine.get(item.id) ?? 0) }))
+    .filter((item) => item.quantity > 0);
+}
+
 async function refundLines(tx: Db, order: OrderRow, keptBackCents: number) {
   let kept = keptBackCents;
-  return (await orderItemsOf(tx, order.id)).map((item) => {
+  const items = await unitsNotRefunded(tx, order.id, await orderItemsOf(tx, order.id));
+  return items.map((item) => {
     const net = item.unitPriceCents * item.quantity;
     const gross = net + Math.round(net * order.taxRate);
     const off = item.kind === 'gift_card' ? Math.min(kept, gross) : 0;

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { config } from '../../config';
 import type { ShopDetails } from '../mail/templates/shop';
+import { daysAfter } from '../../../core/dates';
 
 /**
  * The signed "View your order" link (DECISIONS "Guests' orders"): the order's id and an expiry,
@@ -9,7 +10,6 @@ import type { ShopDetails } from '../mail/templates/shop';
  * is stored: every server process with the same secret reads it.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface OrderLinkSettings {
@@ -55,6 +55,6 @@ export function orderStatusUrl(
   order: { id: string; createdAt: Date | string },
   settings: OrderLinkSettings = fromConfig(),
 ): string {
-  const expiresAt = new Date(new Date(order.createdAt).getTime() + settings.retentionDays * DAY_MS);
+  const expiresAt = daysAfter(new Date(order.createdAt), settings.retentionDays);
   return `${shop.siteUrl}/orderstatus?t=${signOrderLink(settings.secret, order.id, expiresAt)}`;
 }

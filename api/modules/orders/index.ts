@@ -16,6 +16,7 @@ import { orderConfirmationSchema, quoteRequestSchema } from '../../../core/order
 import { confirmOrder, quoteOrder } from './service';
 import { checkCode } from '../gift-cards/limits';
 import { balanceOf } from '../gift-cards/ledger';
+import { centsToDollars, dollarsToCents } from '../../../core/money';
 
 export interface OrderLimits {
   /** The rate-limit plugin (`rateLimit` route option). */
@@ -49,10 +50,14 @@ export const ordersModule = (deps: OrderDependencies, limits: OrderLimits) =>
           body.giftCardCode,
         );
         const balanceCents = await balanceOf(deps.db, card.id);
-        const applied = Math.min(balanceCents, Math.round(quote.total * 100));
+        const applied = Math.min(balanceCents, dollarsToCents(quote.total));
         return {
           ...quote,
-          giftCard: { last4: card.last4!, balance: balanceCents / 100, applied: applied / 100 },
+          giftCard: {
+            last4: card.last4!,
+            balance: centsToDollars(balanceCents),
+            applied: centsToDollars(applied),
+          },
         };
       },
       {

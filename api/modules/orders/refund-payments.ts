@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   orderRefunds,
@@ -63,6 +63,36 @@ async function payablesOf(tx: Db, orderId: string): Promise<Payable[]> {
     .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['paid', 'refunded'])))
     .orderBy(sql`${payments.method} <> 'gift_card'`, payments.createdAt);
   return rows.map((row) => ({ ...row, heldCents: Number(row.heldCents) }));
+}
+
+/**
+ * What every refund of an order not failed has given back (all but the refund under `exceptKey`):
+ * in total, its tax, and the units of each line (each refund's lines; a refund of an amount names none).
+ */
+export async function refundedSoFar(db: Db, orderId: string, exceptKey?: string) {
+  const rows = await db
+    .select({
+      amountCents: orderRefunds.amountCents,
+      taxCents: orderRefunds.taxCents,
+      lines: orderRefunds.lines,
+    })
+    .from(orderRefunds)
+    .where(
+      and(
+        eq(orderRefunds.orderId, orderId),
+        ne(orderRefunds.status, 'failed'),
+        exceptKey === undefined ? undefined : ne(orderRefunds.idempotencyKey, exceptKey),
+      ),
+    );
+  const byLine = new Map<string, number>();
+  for (const line of rows.flatMap((row) => row.lines)) {
+    byLine.set(line.orderItemId, (byLine.get(line.orderItemId) ?? 0) + line.quantity);
+  }
+  return {
+    totalCents: rows.reduce((sum, row) => sum + row.amountCents, 0),
+    taxCents: rows.reduce((sum, row) => sum + row.taxCents, 0),
+    byLine,
+  };
 }
 
 /**

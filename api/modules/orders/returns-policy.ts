@@ -2,8 +2,7 @@ import type { OrderItemRow, OrderRow } from '../../db/schema';
 import { RETURN_WINDOW_DAYS } from '../../../core/orders/history-model';
 import { returnExclusion } from '../../../core/orders/returns';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { daysAfter } from '../../../core/dates';
 
 /** Whether the return policy allows a line back (core/orders/returns.ts says why not). */
 export function isReturnable(item: Pick<OrderItemRow, 'kind' | 'title' | 'unitPriceCents'>) {
@@ -16,5 +15,5 @@ export function withinReturnWindow(
   now: Date = new Date(),
 ): boolean {
   if (order.shippingStatus !== ORDER_STATE.delivered || !order.deliveredAt) return false;
-  return now.getTime() - order.deliveredAt.getTime() <= RETURN_WINDOW_DAYS * DAY_MS;
+  return now.getTime() <= daysAfter(order.deliveredAt, RETURN_WINDOW_DAYS).getTime();
 }

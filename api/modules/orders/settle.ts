@@ -18,6 +18,7 @@ import { grantDownloads, prepareOrderDownloads } from '../downloads/grants';
 import { paidOrderState } from './digital-delivery';
 import { issueCards } from '../gift-cards/ledger';
 import { closePendingOrder } from './close-unpaid';
+import { centsToDollars } from '../../../core/money';
 
 export interface SettleDependencies {
   db: Db;
@@ -101,7 +102,7 @@ export async function settlePaid(
     const giftCardCodes = codes.map(({ last4, code, amountCents }) => ({
       last4,
       code,
-      amount: amountCents / 100,
+      amount: centsToDollars(amountCents),
     }));
     return {
       ...body,

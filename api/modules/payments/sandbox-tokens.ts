@@ -9,6 +9,7 @@ import {
   cardFieldErrors,
   sandboxTokenRequest,
 } from '../../../core/payments/model';
+import { DAY_MS } from '../../../core/dates';
 
 /* The sandbox's test cards and card tokens (sandbox.ts): nothing of a card is stored. */
 
@@ -35,7 +36,7 @@ export const SANDBOX_TEST_CARDS: Readonly<
 
 const TOKEN_PREFIX = 'tok_sandbox_';
 export const METHOD_PREFIX = 'pm_sandbox_';
-const TOKEN_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const TOKEN_LIFETIME_MS = DAY_MS;
 
 export interface TokenClaims {
   brand: CardBrand;

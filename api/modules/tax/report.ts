@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { taxLocations } from '../../db/schema';
 import { rowsOf } from '../admin/deps';
-import { csvDollars } from '../../../core/money';
+import { centsToDecimal } from '../../../core/money';
 import { SHOP_TIME_ZONE, periodDays } from '../../../core/shop-calendar';
 import { TAX_REPORT_TEXT } from '../../../core/tax/messages';
 import {
@@ -237,7 +237,7 @@ export function taxReportCsv(report: TaxReport): string {
   const cell = (row: TaxReportRow, key: (typeof TAX_REPORT_COLUMNS)[number][0]) => {
     const value = row[key];
     if (typeof value === 'string') return quote(neutraliseCell(value));
-    return key === 'orders' ? String(value) : csvDollars(value);
+    return key === 'orders' ? String(value) : centsToDecimal(value);
   };
   const lines = [header.map(quote).join(',')];
   for (const row of report.rows)

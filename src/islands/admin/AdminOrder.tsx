@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { api } from '../../lib/api-client';
-import { shipBody } from '../../../core/admin/model';
+import { NO_CARRIER, SHIP_CARRIERS, shipBody } from '../../../core/admin/model';
 import { CancelOrderForm } from './CancelOrderForm';
 import { ConfirmStep } from './ConfirmStep';
 import { formatCents } from '../../../core/money';
 import { OrderMoney } from './OrderMoney';
 import { PaymentRefunds } from './PaymentRefunds';
+import { LineRefundForm, type RefundFormLine } from './LineRefundForm';
 import { paymentLine, refundableCents } from '../../../core/orders/payments';
 import { OrderRecord, type OrderDetail } from './OrderRecord';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
@@ -19,9 +20,11 @@ import type { OrderNote } from '../../../core/admin/order-notes';
 import type { OrderAction } from '../../../core/orders/lifecycle';
 
 /** The order answer: the record, its notes and the actions the server allows now (issue 35). */
-type OrderAnswer = OrderDetail & { notes?: OrderNote[]; actions?: readonly OrderAction[] };
-
-const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'];
+type OrderAnswer = OrderDetail & {
+  notes?: OrderNote[];
+  actions?: readonly OrderAction[];
+  items: RefundFormLine[];
+};
 
 type Action = 'ship' | 'deliver' | 'retry';
 
@@ -108,14 +111,20 @@ function OrderBody({ id }: { id: string }) {
             <label>
               Carrier
               <select value={carrier} onChange={(e) => setCarrier(e.target.value)}>
-                {CARRIERS.map((c) => (
-                  <option key={c}>{c}</option>
+                {SHIP_CARRIERS.map((c) => (
+                  <option key={c} value={c}>
+                    {c === NO_CARRIER ? 'None (untracked letter mail)' : c}
+                  </option>
                 ))}
               </select>
             </label>
             <label>
-              Tracking number
-              <input required value={tracking} onChange={(e) => setTracking(e.target.value)} />
+              Tracking number{carrier === NO_CARRIER ? ' (optional)' : ''}
+              <input
+                required={carrier !== NO_CARRIER}
+                value={tracking}
+                onChange={(e) => setTracking(e.target.value)}
+              />
             </label>
             <button className={styles.button} type="submit" disabled={busy}>
               Mark shipped
@@ -123,7 +132,9 @@ function OrderBody({ id }: { id: string }) {
           </form>
           {confirmStep(
             'ship',
-            `Mark order ${order.number} shipped with ${carrier} tracking ${tracking.trim()}? The customer is emailed the tracking link.`,
+            carrier === NO_CARRIER && !tracking.trim()
+              ? `Mark order ${order.number} shipped by untracked letter mail? The customer is emailed that it is on its way.`
+              : `Mark order ${order.number} shipped with ${carrier} tracking ${tracking.trim()}? The customer is emailed the tracking link.`,
           )}
         </section>
       )}
@@ -153,6 +164,22 @@ function OrderBody({ id }: { id: string }) {
         payments={data.money.payments}
         onChanged={load}
       />
+      {can('refund') && (
+        <section className={styles.panel} aria-labelledby="refund-title">
+          <h3 id="refund-title">Refund items</h3>
+          <LineRefundForm
+            key={order.id}
+            orderId={order.id}
+            number={order.number}
+            lines={data.items}
+            netCents={data.money.netCents}
+            onChanged={(done) => {
+              setNotice(done);
+              load();
+            }}
+          />
+        </section>
+      )}
       <OrderRecord data={data} />
       <OrderNotes key={order.id} orderId={order.id} initial={data.notes ?? []} />
       {can('shop_cancel') && (

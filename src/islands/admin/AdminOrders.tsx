@@ -7,8 +7,10 @@ import { RequireAdmin } from './RequireAdmin';
 import { ExportPanel } from './ExportPanel';
 import { SlipLinks } from './SlipLinks';
 import { SLIP_TEXT } from '../../../core/admin/slips';
+import { BulkShip } from './BulkShip';
+import { NoticeLine, type Notice } from './useAdminAction';
 
-type ListRow = OrderHeading & ListedOrder;
+type ListRow = OrderHeading & ListedOrder & { canShip: boolean };
 
 interface OrderList extends ListPage {
   orders: ListRow[];
@@ -47,6 +49,8 @@ function OrdersBody() {
   const page = Number(params.get('page') ?? '1') || 1;
   const [data, setData] = useState<OrderList | null>(null);
   const [failed, setFailed] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
     const query = new URLSearchParams({
@@ -63,9 +67,9 @@ function OrdersBody() {
     });
     // The query comes from the address only; a new search loads a new page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [reloads]);
 
-  /** A checkbox per order: the slips to print. */
+  /** A checkbox per order: the slips to print, the orders to ship at once. */
   const select: Column<ListRow> = {
     label: 'Select',
     cell: (order) => (
@@ -121,6 +125,15 @@ function OrdersBody() {
           [SLIP_TEXT.printSelected, selected.size ? `ids=${[...selected].join(',')}` : null],
           [SLIP_TEXT.printUnfulfilled, 'unfulfilled=1'],
         ]}
+      />
+      <NoticeLine notice={notice} />
+      <BulkShip
+        selected={(data?.orders ?? []).filter((order) => selected.has(order.id))}
+        onShipped={(done) => {
+          setNotice(done);
+          setSelected(new Set());
+          setReloads((n) => n + 1);
+        }}
       />
       <PagedTable
         list={data}

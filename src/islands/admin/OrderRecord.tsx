@@ -1,4 +1,5 @@
 import { formatCents } from '../../../core/money';
+import { NO_CARRIER, UNTRACKED_TEXT } from '../../../core/admin/model';
 import { GiftSummary, recipientOf } from '../checkout/GiftSummary';
 import type { OrderMoney } from '../../../core/admin/order-money';
 import { CardTable, type Column } from './CardTable';
@@ -116,7 +117,9 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
         <section className={styles.panel} aria-labelledby="shipment-title">
           <h3 id="shipment-title">Shipment</h3>
           <p>
-            {data.shipment.carrier}, tracking{' '}
+            {data.shipment.carrier === NO_CARRIER
+              ? UNTRACKED_TEXT
+              : `${data.shipment.carrier}, tracking `}
             {data.shipment.trackingUrl ? (
               <a href={data.shipment.trackingUrl}>{data.shipment.trackingNumber}</a>
             ) : (

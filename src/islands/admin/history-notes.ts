@@ -4,6 +4,7 @@ import {
   type CancelReason,
 } from '../../../core/admin/cancel-reason';
 import { formatCents } from '../../../core/money';
+import { NO_CARRIER } from '../../../core/admin/model';
 
 const isReason = (value: unknown): value is CancelReason =>
   typeof value === 'string' && (CANCEL_REASONS as readonly string[]).includes(value);
@@ -35,6 +36,17 @@ export interface HistoryEntry {
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const cents = (value: unknown) => (typeof value === 'number' ? formatCents(value) : '');
 
+/** The lines of an owner's refund in words: "1 × Campfire Enamel Mug (restocked)". */
+function refundedLines(lines: unknown): string {
+  if (!Array.isArray(lines)) return '';
+  return lines
+    .map((line: { title?: unknown; quantity?: unknown; restocked?: unknown }) => {
+      const restocked = typeof line.restocked === 'number' && line.restocked > 0;
+      return `${String(line.quantity)} × ${text(line.title)}${restocked ? ' (restocked)' : ''}`;
+    })
+    .join(', ');
+}
+
 /** Where "by owner@…" goes in a sentence that does not end with it. */
 const BY = '{by}';
 
@@ -43,7 +55,13 @@ function whatWasDone(action: string, after: Record<string, unknown>): string {
   const status = text(after.status);
   switch (action) {
     case 'order.ship':
-      return `Shipped with ${text(after.carrier)} ${text(after.trackingNumber)}`.trim();
+      return after.carrier === NO_CARRIER
+        ? 'Shipped by untracked letter mail'
+        : `Shipped with ${text(after.carrier)} ${text(after.trackingNumber)}`.trim();
+    case 'order.refund-lines':
+      return status === 'failed'
+        ? `Refund of ${cents(after.amountCents)} tried ${BY}: it failed`
+        : `Refunded ${cents(after.amountCents)} for ${refundedLines(after.lines)}`;
     case 'order.deliver':
       return 'Marked delivered';
     case 'order.cancel':
@@ -76,7 +94,12 @@ function whatWasDone(action: string, after: Record<string, unknown>): string {
  */
 export function historyLine(entry: HistoryEntry): string {
   const after = entry.after ?? {};
-  const note = entry.action === 'order.refund' ? '' : historyNote(entry.after);
+  const note =
+    entry.action === 'order.refund'
+      ? ''
+      : entry.action === 'order.refund-lines'
+        ? ` (reason: ${text(after.reason)})`
+        : historyNote(entry.after);
   const done = whatWasDone(entry.action, after);
   const by = `by ${entry.actorEmail}`;
   return `${done.includes(BY) ? done.replace(BY, by) : `${done} ${by}`}${note}`;

@@ -1,6 +1,6 @@
 import type { AdminCategory } from '../../../core/admin/model';
 import type { VARIANT_TYPES } from '../../../core/admin/product-body';
-import { centsToDollars } from '../../../core/money';
+import { centsToDecimal } from '../../../core/money';
 import type { ProductStatus } from '../../../core/product/model';
 import { productCreateBody, productEditBody } from '../../../core/admin/model';
 import {
@@ -78,7 +78,6 @@ export interface Editable {
 }
 
 let nextKey = 0;
-const dollars = (cents: number) => centsToDollars(cents).toFixed(2);
 const variantType = (type: string): VariantType =>
   type === 'size' || type === 'color' ? type : 'option';
 
@@ -114,7 +113,7 @@ export const emptyFields = (): Fields => ({
 export const toFields = (product: Editable): Fields => ({
   title: product.title,
   description: product.description,
-  price: product.priceCents === null ? '' : dollars(product.priceCents),
+  price: product.priceCents === null ? '' : centsToDecimal(product.priceCents),
   isFeatured: product.isFeatured,
   priority: product.priority === null ? '' : String(product.priority),
   categories: product.categories.map((entry) => listingRow(entry.category, entry.subcategory)),
@@ -130,7 +129,7 @@ export const toFields = (product: Editable): Fields => ({
     type: variantType(variant.type),
     title: variant.title,
     sku: variant.sku,
-    price: dollars(variant.priceCents),
+    price: centsToDecimal(variant.priceCents),
     quantity: String(variant.quantity),
     seen: variant.quantity,
     image: variant.images[0] ?? '',

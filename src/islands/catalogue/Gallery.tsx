@@ -1,16 +1,7 @@
-export interface GalleryImage {
-  /** The path the catalogue names, e.g. /images/products/mug.webp. */
-  path: string;
-  src: string;
-  srcset: string;
-  width: number;
-  height: number;
-  /** A small copy for the thumbnail button. */
-  thumb: string;
-}
+import type { ResponsiveImage } from '../../../core/images/product-images';
 
 interface GalleryProps {
-  images: GalleryImage[];
+  images: ResponsiveImage[];
   shown: string | undefined;
   onShow: (path: string) => void;
   alt: string;

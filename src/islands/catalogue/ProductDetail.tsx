@@ -14,7 +14,8 @@ import type { ProductDto, VariantDto } from '../../../core/product/model';
 import { $cart, $cartCount, addCartItem, cartItemFrom } from '../../stores/cart';
 import { useHydrated } from '../shell/useHydrated';
 import AddedToCart from './AddedToCart';
-import Gallery, { type GalleryImage } from './Gallery';
+import type { ResponsiveImage } from '../../../core/images/product-images';
+import Gallery from './Gallery';
 import LimitMessage from './LimitMessage';
 import RestockForm from './RestockForm';
 import GiftCardFields, {
@@ -37,7 +38,7 @@ import {
 export interface ProductDetailProps {
   product: ProductDto;
   /** Resized copies of every image the product and its variants show, by path. */
-  images: Record<string, GalleryImage>;
+  images: Record<string, ResponsiveImage>;
 }
 
 const inStock = (variant: VariantDto) => variant.quantity > 0;

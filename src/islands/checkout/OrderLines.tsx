@@ -1,5 +1,6 @@
 import { formatDollars, formatRate } from '../../../core/money';
 import type { OrderItemDto } from '../../../core/orders/model';
+import type { OrderAddress } from '../../../core/orders/statuses';
 
 /** An order line or a priced quote line; both have the shape of the API's order items. */
 export type Line = OrderItemDto;
@@ -71,20 +72,7 @@ export function Totals({
   );
 }
 
-export function AddressBlock({
-  address,
-}: {
-  address: {
-    line1: string;
-    line2: string;
-    city: string;
-    state: string;
-    zipcode: string;
-    /** The recipient's name, on a shipping address (issue 26). */
-    firstname?: string;
-    lastname?: string;
-  };
-}) {
+export function AddressBlock({ address }: { address: OrderAddress }) {
   const name = [address.firstname, address.lastname].filter(Boolean).join(' ');
   return (
     <address>

@@ -1,4 +1,4 @@
-import { formatDollars } from '../../../core/money';
+import { centsToDollars, dollarsToCents, formatDollars } from '../../../core/money';
 import { GIFT_CARD_LABELS } from '../../../core/gift-cards/model';
 
 /** How an order is paid when a gift card paid part of it: the card's part, then the rest. */
@@ -12,7 +12,7 @@ export default function PaidParts({
   last4?: string | undefined;
 }) {
   if (giftCardPaid <= 0) return null;
-  const rest = Math.round((total - giftCardPaid) * 100) / 100;
+  const rest = centsToDollars(dollarsToCents(total) - dollarsToCents(giftCardPaid));
   return (
     <dl className="totals paid-parts" data-testid="paid-parts">
       <div>

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parseEml, partOfType } from '../../helpers/eml';
 import { STORAGE_KEYS } from '../../../core/site-messages';
+import { serverDataDir } from './server';
 
 /** Helpers of the account specs: the mail the server wrote, hydration, axe. */
 
@@ -21,7 +22,7 @@ function header(headers: string[], name: string): string {
 
 /** Every message the mail transport wrote as an .eml file under the server's data folder. */
 export function mails(): Mail[] {
-  const folder = join(process.env.E2E_DATA_DIR!, 'mail');
+  const folder = join(serverDataDir(), 'mail');
   let names: string[];
   try {
     names = readdirSync(folder).filter((name) => name.endsWith('.eml'));

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { LOGIN_TEXT } from '../../../src/islands/account/messages';
 import { hydrated } from './account';
+import { serverDataDir } from './server';
 
 /**
- * The shop owner of the shared e2e server. Before that server starts, the webServer command of
+ * The shop owner of an e2e server (each has its own: support/server.ts). Before that server starts, the webServer command of
  * playwright.config.ts runs `scripts/admin-create.ts --email ${OWNER_EMAIL}` on its fresh data
  * folder and keeps what it prints in `owner-link.txt` there: the set-password link. The first
  * spec that needs the owner sets the password through that link (it works once); later calls
@@ -13,12 +14,6 @@ import { hydrated } from './account';
  */
 export const OWNER_EMAIL = 'owner@e2e.example.com';
 export const OWNER_PASSWORD = 'cascade spruce lantern owner';
-
-function dataDir(): string {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
-  return dir;
-}
 
 async function logIn(request: APIRequestContext) {
   return request.post('/api/auth/login', {
@@ -28,9 +23,9 @@ async function logIn(request: APIRequestContext) {
 
 /** The owner's Authorization header, the password set on first use. */
 export async function ownerAuthorization(request: APIRequestContext) {
-  const done = join(dataDir(), 'owner-password-set');
+  const done = join(serverDataDir(), 'owner-password-set');
   if (!existsSync(done)) {
-    const printed = readFileSync(join(dataDir(), 'owner-link.txt'), 'utf8');
+    const printed = readFileSync(join(serverDataDir(), 'owner-link.txt'), 'utf8');
     const link = /https?:\/\/\S+\/resetpassword\?\S+/.exec(printed)?.[0];
     expect(link, printed).toBeTruthy();
     const params = new URL(link!).searchParams;
