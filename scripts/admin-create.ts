@@ -4,9 +4,11 @@
 // shop is stopped, and on PostgreSQL at any time.
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { config } from '../api/config';
 import { createOrPromoteAdmin } from '../api/modules/admin/accounts';
 import { shopDetails } from '../api/modules/mail/templates';
 import { reportRefusal, withMigratedDatabase } from './configured-database';
+import { shopAddress } from './shop-address';
 
 const { values } = parseArgs({
   options: {
@@ -20,21 +22,41 @@ if (!email.success) {
   console.error('Usage: npm run admin:create -- --email owner@example.com');
   process.exit(2);
 }
+const adminEmail = email.data;
 
-// On the embedded database, refused while the shop (or another command) owns its data folder.
-await withMigratedDatabase('npm run admin:create', async (database) => {
-  const result = await createOrPromoteAdmin(database.db, shopDetails(), {
-    email: email.data,
-    ...(values.firstname ? { firstname: values.firstname } : {}),
-    ...(values.lastname ? { lastname: values.lastname } : {}),
+// The address to open: the shop's public one, else its lock's port (read before this command
+// takes the lock itself), else HOST and PORT, said as such (issue 39 point 12).
+function addressToOpen() {
+  const settings = config();
+  return shopAddress({
+    publicSiteUrl: process.env.PUBLIC_SITE_URL,
+    host: settings.host,
+    port: settings.port,
+    dataDir: settings.dataDir,
   });
-  const what = {
-    created: 'Created the admin account',
-    promoted: 'Promoted the existing account to admin:',
-    admin: 'Already an admin:',
-  }[result.outcome];
-  console.log(`${what} ${result.email}`);
-  console.log(
-    `Set its password within ${result.expiresInMinutes} minutes (the link works once):\n${result.link}`,
-  );
-}).catch(reportRefusal);
+}
+
+async function createAdmin() {
+  const address = addressToOpen();
+  // On the embedded database, refused while the shop (or another command) owns its data folder.
+  await withMigratedDatabase('npm run admin:create', async (database) => {
+    const shop = { ...shopDetails(), siteUrl: address.url };
+    const result = await createOrPromoteAdmin(database.db, shop, {
+      email: adminEmail,
+      ...(values.firstname ? { firstname: values.firstname } : {}),
+      ...(values.lastname ? { lastname: values.lastname } : {}),
+    });
+    const what = {
+      created: 'Created the admin account',
+      promoted: 'Promoted the existing account to admin:',
+      admin: 'Already an admin:',
+    }[result.outcome];
+    console.log(`${what} ${result.email}`);
+    console.log(
+      `Set its password within ${result.expiresInMinutes} minutes (the link works once):\n${result.link}`,
+    );
+    if (address.note) console.log(address.note);
+  });
+}
+
+await createAdmin().catch(reportRefusal);

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, orders, payments, savedCards, userAddresses, users } from '../../api/db/schema';
 import { CUSTOMER_MESSAGES } from '../../core/admin/customers';
+import { shopDayOf } from '../../core/shop-calendar';
 import { useApi } from '../helpers/api';
 import { enamelLine, mugLine } from '../helpers/orders';
 import { customerAccount, returnRequestFor, signedInAdmin } from './admin-helpers';
@@ -10,12 +11,16 @@ import { authClient, bearer, logIn, PASSWORD } from './auth-helpers';
 import { placeOrder } from './orders-history-helpers';
 
 interface Summary {
+  kind: 'customer' | 'guest';
   id: string;
+  firstname: string;
+  lastname: string;
   email: string;
   emailVerified: boolean;
   orderCount: number;
   spentCents: number;
   lastOrderAt: string | null;
+  lastOrderDay: string | null;
 }
 
 /**
@@ -92,16 +97,18 @@ describe('the customer list and a customer page', () => {
     });
     const [keptRow] = await db().select().from(orders).where(eq(orders.id, kept.id));
 
-    // The canceled order was paid, then refunded in full: it adds nothing.
+    // The canceled order was paid, then refunded in full: it does not stand (countsAsRevenue).
     const expected = (await paidOf(returned.order.id)) - refundCents + (await paidOf(kept.id));
     const { customers } = await list(admin.token, customer.email);
     expect(customers).toEqual([
       expect.objectContaining({
+        kind: 'customer',
         id: customer.id,
         email: customer.email,
         emailVerified: true,
-        orderCount: 3,
+        orderCount: 2,
         spentCents: expected,
+        lastOrderDay: shopDayOf(keptRow!.createdAt),
       }),
     ]);
     expect(new Date(customers[0]!.lastOrderAt!).getTime()).toBe(keptRow!.createdAt.getTime());
@@ -118,6 +125,117 @@ describe('the customer list and a customer page', () => {
     expect(none.customers).toEqual([
       expect.objectContaining({ id: quiet.id, orderCount: 0, spentCents: 0, lastOrderAt: null }),
     ]);
+  });
+
+  it('lists a guest once per email, found by surname, first name, full name or email; their page shows their orders', async () => {
+    const admin = await signedInAdmin(api);
+    const email = `wren.tamarack.${Date.now().toString(36)}@example.com`;
+    const named = async (order: { id: string }, firstname: string, lastname: string) =>
+      db().update(orders).set({ firstname, lastname }).where(eq(orders.id, order.id));
+    const first = await placeOrder(api, [enamelLine(1)], { email });
+    await named(first, 'Wren', 'Tamarack');
+    // The same guest, the email typed in capitals.
+    const second = await placeOrder(api, [mugLine(1)], { email: email.toUpperCase() });
+    await named(second, 'Wren', 'Tamarack');
+    const canceled = await placeOrder(api, [mugLine(1)], { email });
+    await named(canceled, 'Wren', 'Tamarack');
+    const cancel = await api.post(
+      `/admin/orders/${canceled.id}/cancel`,
+      { reason: 'out_of_stock' },
+      bearer(admin.token),
+    );
+    expect(cancel.status, await cancel.clone().text()).toBe(200);
+    const latest = await placeOrder(api, [enamelLine(1)], { email });
+    await named(latest, 'Wrenna', 'Tamarack');
+    await db()
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() + 120_000) })
+      .where(eq(orders.id, latest.id));
+    const [latestRow] = await db().select().from(orders).where(eq(orders.id, latest.id));
+    const spent = (await paidOf(first.id)) + (await paidOf(second.id)) + (await paidOf(latest.id));
+
+    const byLastName = await list(admin.token, 'tamarack');
+    expect(byLastName.customers).toEqual([
+      {
+        kind: 'guest',
+        id: latest.id,
+        email,
+        firstname: 'Wrenna',
+        lastname: 'Tamarack',
+        emailVerified: false,
+        createdAt: expect.any(String),
+        orderCount: 3,
+        spentCents: spent,
+        lastOrderAt: expect.any(String),
+        lastOrderDay: shopDayOf(latestRow!.createdAt),
+      },
+    ]);
+    expect(byLastName.total).toBe(1);
+    for (const q of ['Wren', 'wren tamarack', 'Wrenna Tamarack', email.slice(0, 14)]) {
+      expect(
+        (await list(admin.token, q)).customers.map((row) => row.id),
+        q,
+      ).toContain(latest.id);
+    }
+
+    const page = await api.get(`/admin/customers/guests/${first.id}`, bearer(admin.token));
+    expect(page.status, await page.clone().text()).toBe(200);
+    const body = (await page.json()) as { customer: Summary; orders: { id: string }[] };
+    expect(body.customer).toMatchObject({ kind: 'guest', id: latest.id, orderCount: 3 });
+    expect(body.orders.map((order) => order.id)).toEqual([
+      latest.id,
+      canceled.id,
+      second.id,
+      first.id,
+    ]);
+    const reads = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'guest'), eq(auditLog.entityId, first.id)));
+    expect(reads).toMatchObject([{ action: 'customer.view', actorEmail: admin.email }]);
+  });
+
+  it("a verified account's guest orders count on the account; before verification they stay a guest's", async () => {
+    const admin = await signedInAdmin(api);
+    const customer = await customerAccount(api);
+    await db()
+      .update(users)
+      .set({ firstname: 'Linnea', lastname: 'Brackenridge' })
+      .where(eq(users.id, customer.id));
+    const signedIn = await placeOrder(api, [enamelLine(1)], {
+      userId: customer.id,
+      email: customer.email,
+    });
+    const asGuest = await placeOrder(api, [enamelLine(1)], { email: customer.email });
+    await db()
+      .update(orders)
+      .set({ firstname: 'Linnea', lastname: 'Brackenridge' })
+      .where(eq(orders.id, asGuest.id));
+
+    const verified = await list(admin.token, 'brackenridge');
+    expect(verified.customers).toEqual([
+      expect.objectContaining({ kind: 'customer', id: customer.id, orderCount: 2 }),
+    ]);
+    expect(verified.customers[0]!.spentCents).toBe(
+      (await paidOf(signedIn.id)) + (await paidOf(asGuest.id)),
+    );
+    expect(
+      (await api.get(`/admin/customers/guests/${asGuest.id}`, bearer(admin.token))).status,
+    ).toBe(404);
+
+    await db().update(users).set({ emailVerified: false }).where(eq(users.id, customer.id));
+    const unverified = await list(admin.token, 'brackenridge');
+    expect(unverified.customers.map((row) => [row.kind, row.id, row.orderCount])).toEqual(
+      expect.arrayContaining([
+        ['customer', customer.id, 1],
+        ['guest', asGuest.id, 1],
+      ]),
+    );
+    expect(unverified.total).toBe(2);
+    // An account's own order is no guest's page.
+    expect(
+      (await api.get(`/admin/customers/guests/${signedIn.id}`, bearer(admin.token))).status,
+    ).toBe(404);
   });
 
   it('searches by name or email, shows verification, and leaves the owner out', async () => {
@@ -217,7 +335,11 @@ describe('the customer list and a customer page', () => {
     const client = authClient(api);
     const session = await logIn(client, { email: customer.email, password: PASSWORD });
     const before = (await db().select().from(auditLog)).length;
-    for (const path of ['/admin/customers', `/admin/customers/${customer.id}`]) {
+    for (const path of [
+      '/admin/customers',
+      `/admin/customers/${customer.id}`,
+      `/admin/customers/guests/${randomUUID()}`,
+    ]) {
       expect((await api.get(path)).status).toBe(401);
       expect((await api.get(path, bearer(session.token))).status).toBe(403);
     }

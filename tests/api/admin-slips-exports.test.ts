@@ -11,6 +11,7 @@ import {
   payments,
 } from '../../api/db/schema';
 import { EXPORT_BATCH, ORDER_COLUMNS } from '../../api/modules/admin/exports';
+import { TAX_REPORT_TEXT } from '../../core/tax/messages';
 import { signOrderLink } from '../../api/modules/orders/guest-link';
 import { ORDER_LINK_HEADER } from '../../core/orders/order-status';
 import { NOTE_MESSAGES } from '../../core/admin/order-notes';
@@ -240,12 +241,20 @@ describe("the accountant's CSV exports (issue 28 point 2)", () => {
       Buyer: 'guest',
       State: 'WA',
       ZIP: order.shippingAddress!.zipcode,
-      Subtotal: (order.subtotalCents / 100).toFixed(2),
+      Location: TAX_REPORT_TEXT.fallbackTable,
+      'Tax rate': String(order.taxRate),
+      // Goods only: no gift card in it, so gross sales are its subtotal.
+      'Gross sales': (order.subtotalCents / 100).toFixed(2),
+      'Gift cards sold': '0.00',
       Tax: (order.taxCents / 100).toFixed(2),
-      Refunds: '0.00',
       Total: (order.totalCents / 100).toFixed(2),
+      'Paid by gift card': '0.00',
+      'Paid by card': (payment!.amountCents / 100).toFixed(2),
+      Refunds: '0.00',
+      'Refunded tax': '0.00',
       'Payment reference': payment!.reference,
     });
+    expect(payment!.amountCents).toBe(order.totalCents);
     expect(rows.find((row) => row.Order === numberOf(lastInstant))!.Date).toBe(
       '2026-11-30 23:59:59',
     );
@@ -297,6 +306,8 @@ describe("the accountant's CSV exports (issue 28 point 2)", () => {
         Quantity: '1',
         'Unit price': '24.00',
         'Line total': '24.00',
+        Kind: 'goods',
+        'Tax class': 'standard',
       }),
     ]);
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, ne, sum } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, sum } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -10,8 +10,9 @@ import {
   returnRequests,
 } from '../../api/db/schema';
 import { shopDayOf } from '../../core/shop-calendar';
-import { TAX_MESSAGES } from '../../core/tax/messages';
-import type { TaxReport } from '../../core/tax/report';
+import { TAX_MESSAGES, TAX_REPORT_TEXT } from '../../core/tax/messages';
+import { LOCATION_NAME_MESSAGES } from '../../core/tax/locations';
+import { TAX_REPORT_NOTES, type TaxReport } from '../../core/tax/report';
 import type { TaxStatusDto } from '../../core/tax/import-body';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { readCsvText } from '../helpers/csv';
@@ -20,6 +21,7 @@ import { sampleForToday } from '../helpers/tax-sample';
 import { customerAccount, paidOrder, returnRequestFor, signedInAdmin } from './admin-helpers';
 import { bearer } from './auth-helpers';
 import { setStock } from './orders-history-helpers';
+import { bought, buy, cardLine, freshEmail, plentyOfMugs, spend } from './order-close-helpers';
 
 const REDMOND = {
   line1: '15670 NE 85th St',
@@ -198,6 +200,7 @@ describe('Washington tax by location code through the API', () => {
     expect(response.status).toBe(200);
     const report = (await response.json()) as TaxReport;
     const paid = ne(orders.shippingStatus, 'pending_payment');
+    // No gift card sold yet in this file: gross is every line, the subtotals.
     const [stored] = await db()
       .select({
         gross: sum(orders.subtotalCents).mapWith(Number),
@@ -237,14 +240,164 @@ describe('Washington tax by location code through the API', () => {
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      '"Location code","Location","Orders","Gross sales","Taxable amount","Tax collected","Refunded sales","Refunded taxable","Tax refunded","Net taxable amount","Net tax"',
+      '"Location code","Location","Orders","Gross sales","Taxable amount","Tax collected","Refunded sales","Refunded taxable","Tax refunded","Net taxable amount","Net tax","Gift cards sold (not sales)"',
     );
-    expect(lines[1]).toBe('"1700","Location 1700",1,48.00,48.00,4.90,0.00,0.00,0.00,48.00,4.90');
+    // No names imported yet: the code, said so.
+    expect(lines[1]).toBe(
+      '"1700","Location 1700 (no name imported)",1,48.00,48.00,4.90,0.00,0.00,0.00,48.00,4.90,0.00',
+    );
+    expect(report.unnamedCodes).toEqual(['1700']);
     expect(lines.at(-1)).toContain(`"","Total",${report.totals.orders},`);
-    expect(lines.at(-1)!.endsWith(`,${(report.totals.netTaxCents / 100).toFixed(2)}`)).toBe(true);
+    expect(lines.at(-1)!.endsWith(`,${(report.totals.netTaxCents / 100).toFixed(2)},0.00`)).toBe(
+      true,
+    );
+    // The Seattle orders were taxed from the table: each listed, with no code to suggest (the
+    // sample does not list Seattle).
+    const [taxedFromTable] = await db()
+      .select({ count: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(and(paid, isNull(orders.taxLocationCode)));
+    expect(report.fallbackOrders).toHaveLength(taxedFromTable!.count);
+    expect(report.fallbackOrders[0]).toMatchObject({
+      zipcode: '98101',
+      rate: 0.1035,
+      suggestedCode: null,
+    });
+    expect(report.fallbackOrders.reduce((sum, order) => sum + order.taxCents, 0)).toBe(
+      report.rows[1]!.taxCollectedCents,
+    );
     expect((await api.get('/admin/tax/report?period=2026-13', bearer(owner.token))).status).toBe(
       400,
     );
+  });
+
+  it("names locations as DOR's location codes file names them, on the report and in the orders CSV", async () => {
+    const owner = await admin();
+    const month = shopDayOf(new Date()).slice(0, 7);
+    const names = [
+      'NAME,CODE,STATE,LOCAL,RTA,RATE,EFFECTIVE DATE,EXPIRATION DATE',
+      '"Redmond, east",1700,0.065,0.037,0,0.102,20260101,20261231',
+      'Kirkland,1716,0.065,0.038,0,0.103,20260101,20261231',
+    ].join('\r\n');
+    const today = shopDayOf(new Date());
+    const exportNow = async () =>
+      readCsvText(
+        await (
+          await api.get(
+            `/admin/exports/orders.csv?from=${month}-01&to=${today}`,
+            bearer(owner.token),
+          )
+        ).text(),
+      );
+    // Before: the code, and that it has no name.
+    expect((await exportNow()).find((row) => row['Location code'] === '1700')!.Location).toBe(
+      TAX_REPORT_NOTES.unnamedLabel('1700'),
+    );
+    const refused = await api.post(
+      '/admin/tax/import',
+      { fileName: 'names.csv', content: `${names}\r\nNowhere,17x6,0.065,0,0,0.065,,` },
+      bearer(owner.token),
+    );
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      LOCATION_NAME_MESSAGES.code(4, '17x6'),
+    );
+    const imported = await api.post(
+      '/admin/tax/import',
+      { fileName: 'LocationCodes.csv', content: names },
+      bearer(owner.token),
+    );
+    expect(imported.status, await imported.clone().text()).toBe(200);
+    expect(((await imported.json()) as { message: string }).message).toBe(
+      LOCATION_NAME_MESSAGES.imported(2),
+    );
+    // The ZIP+4 periods are untouched by a names file.
+    const status = (await (
+      await api.get('/admin/tax/status', bearer(owner.token))
+    ).json()) as TaxStatusDto;
+    expect(status.current).toMatchObject({ start: sample.start, ranges: 8 });
+
+    const report = (await (
+      await api.get(`/admin/tax/report?period=${month}`, bearer(owner.token))
+    ).json()) as TaxReport;
+    expect(report.rows[0]).toMatchObject({ location: '1700', label: 'Redmond, east' });
+    expect(report.unnamedCodes).toEqual([]);
+    const csv = await api.get(`/admin/tax/report.csv?period=${month}`, bearer(owner.token));
+    expect((await csv.text()).split('\r\n')[1]).toMatch(/^"1700","Redmond, east",1,/);
+    const exported = await exportNow();
+    expect(exported.find((row) => row['Location code'] === '1700')!.Location).toBe('Redmond, east');
+    expect(exported.find((row) => row['Location code'] === '')!.Location).toBe(
+      TAX_REPORT_TEXT.fallbackTable,
+    );
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'tax.import-locations'));
+    expect(audits).toHaveLength(1);
+  });
+
+  it('keeps a gift card sold beside goods out of gross sales, and an untaxed line has no rate in the CSV', async () => {
+    const owner = await admin();
+    await plentyOfMugs(api);
+    const month = shopDayOf(new Date()).slice(0, 7);
+    const today = shopDayOf(new Date());
+    const reportNow = async () =>
+      (await (
+        await api.get(`/admin/tax/report?period=${month}`, bearer(owner.token))
+      ).json()) as TaxReport;
+    const before = await reportNow();
+
+    // A $40 card and a $19 enamel mug to Seattle; then the card spent on another mug.
+    const buyer = freshEmail('card.buyer');
+    const withCard = await bought(await buy(api, [cardLine(40, buyer), enamelLine(1)], buyer));
+    const spending = await spend(api, [enamelLine(1)], withCard.codes[0]!.code);
+    expect(spending.status, await spending.clone().text()).toBe(201);
+    const { orderId: spentId } = (await spending.json()) as { orderId: string };
+    const cardOnly = await bought(await buy(api, [cardLine(25, buyer)], buyer));
+
+    const after = await reportNow();
+    expect(after.totals.grossSalesCents - before.totals.grossSalesCents).toBe(1900 + 1900);
+    expect(after.totals.giftCardsSoldCents - before.totals.giftCardsSoldCents).toBe(4000 + 2500);
+    expect(after.totals.orders - before.totals.orders).toBe(3);
+
+    const rows = readCsvText(
+      await (
+        await api.get(`/admin/exports/orders.csv?from=${month}-01&to=${today}`, bearer(owner.token))
+      ).text(),
+    );
+    const [withCardRow, spentRow, cardOnlyRow] = await Promise.all(
+      [withCard.orderId, spentId, cardOnly.orderId].map(async (id) => {
+        const [row] = await db().select().from(orders).where(eq(orders.id, id));
+        return rows.find((csvRow) => csvRow.Order === String(row!.number))!;
+      }),
+    );
+    expect(withCardRow).toMatchObject({
+      'Gross sales': '19.00',
+      'Gift cards sold': '40.00',
+      'Paid by gift card': '0.00',
+      'Tax rate': '0.1035',
+    });
+    expect(Number(withCardRow!['Paid by card'])).toBe(Number(withCardRow!.Total));
+    // Paid by the card: a payment, not a second sale.
+    expect(spentRow).toMatchObject({ 'Gross sales': '19.00', 'Gift cards sold': '0.00' });
+    expect(spentRow!['Paid by gift card']).toBe(spentRow!.Total);
+    expect(spentRow!['Paid by card']).toBe('0.00');
+    // A card alone is not taxed: no rate, not a rate of 0.
+    expect(cardOnlyRow).toMatchObject({ 'Tax rate': '', Tax: '0.00', 'Gift cards sold': '25.00' });
+
+    const lines = readCsvText(
+      await (
+        await api.get(
+          `/admin/exports/order-lines.csv?from=${month}-01&to=${today}`,
+          bearer(owner.token),
+        )
+      ).text(),
+    ).filter((line) => line.Order === withCardRow!.Order);
+    expect(lines.map((line) => [line.Kind, line['Tax class'], line['Tax rate']])).toEqual([
+      ['gift_card', 'exempt', ''],
+      ['goods', 'standard', '0.1035'],
+    ]);
+    expect(lines[0]!.Tax).toBe('0.00');
   });
 
   it("the report's totals reconcile with the accountant's orders CSV to the cent, per location", async () => {
@@ -270,17 +423,31 @@ describe('Washington tax by location code through the API', () => {
     // What this file placed covers every kind: a location code, the table, a cancel, refunds.
     expect(new Set(rows.map(place))).toEqual(new Set(['1700', 'WA']));
     expect(add(rows, 'Refunds')).toBeGreaterThan(0);
+    // Gift cards were sold and spent in this file too (the test before).
+    expect(report.totals.giftCardsSoldCents).toBeGreaterThan(0);
+    expect(add(rows, 'Paid by gift card')).toBeGreaterThan(0);
     expect(rows).toHaveLength(report.totals.orders);
-    expect(add(rows, 'Subtotal')).toBe(report.totals.grossSalesCents);
+    expect(add(rows, 'Gross sales')).toBe(report.totals.grossSalesCents);
+    expect(add(rows, 'Gift cards sold')).toBe(report.totals.giftCardsSoldCents);
     expect(add(rows, 'Tax')).toBe(report.totals.taxCollectedCents);
+    expect(add(rows, 'Refunded tax')).toBe(report.totals.refundedTaxCents);
+    // Sales, cards sold and tax are what was owed; the payments settle it once, by one means each.
+    expect(add(rows, 'Total')).toBe(
+      report.totals.grossSalesCents +
+        report.totals.giftCardsSoldCents +
+        report.totals.taxCollectedCents,
+    );
+    expect(add(rows, 'Paid by gift card') + add(rows, 'Paid by card')).toBe(add(rows, 'Total'));
+    // No gift card was refunded here: refunds are sales and tax given back.
     expect(add(rows, 'Refunds')).toBe(
       report.totals.refundedSalesCents + report.totals.refundedTaxCents,
     );
     for (const line of report.rows) {
       const here = rows.filter((row) => place(row) === line.location);
       expect(here, line.location).toHaveLength(line.orders);
-      expect(add(here, 'Subtotal'), line.location).toBe(line.grossSalesCents);
+      expect(add(here, 'Gross sales'), line.location).toBe(line.grossSalesCents);
       expect(add(here, 'Tax'), line.location).toBe(line.taxCollectedCents);
+      expect(add(here, 'Refunded tax'), line.location).toBe(line.refundedTaxCents);
       expect(add(here, 'Refunds'), line.location).toBe(
         line.refundedSalesCents + line.refundedTaxCents,
       );

@@ -65,3 +65,18 @@ export const taxZipRanges = pgTable(
 
 export type TaxRatePeriodRow = typeof taxRatePeriods.$inferSelect;
 export type TaxZipRangeRow = typeof taxZipRanges.$inferSelect;
+
+/**
+ * Washington's location codes as DOR names them (issue 39 point 10): from DOR's "location codes
+ * and rates" file (NAME, CODE, …), which the owner imports beside the ZIP+4 file, so the tax
+ * report says "Redmond (1716)" instead of a bare code. A code imported again takes its new name.
+ */
+export const taxLocations = pgTable('tax_locations', {
+  locationCode: text('location_code').primaryKey(),
+  name: text('name').notNull(),
+  /** The file it came from, as the owner named it. */
+  sourceName: text('source_name').notNull(),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type TaxLocationRow = typeof taxLocations.$inferSelect;

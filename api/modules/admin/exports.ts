@@ -1,9 +1,13 @@
 import { and, asc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../db/client';
-import { orderItems, orderRefunds, orders, payments } from '../../db/schema';
-import { dollars, neutraliseCell, type ExportQuery } from '../../../core/admin/exports';
+import { orderItems, orderRefunds, orders, payments, taxLocations } from '../../db/schema';
+import { neutraliseCell, type ExportQuery } from '../../../core/admin/exports';
+import { centsToDecimal } from '../../../core/money';
 import { shopDateTime, shopRange } from '../../../core/shop-calendar';
+import { TAX_REPORT_TEXT } from '../../../core/tax/messages';
+import { TAX_REPORT_NOTES } from '../../../core/tax/report';
+import { isGiftCardKind, isTaxable } from '../../../core/product/kind';
 import { audit, type Actor } from './deps';
 import { UNPAID_STATES } from '../../../core/orders/lifecycle';
 
@@ -15,8 +19,13 @@ export const EXPORT_BATCH = 500;
  * `pending_payment`, `payment_failed` and `abandoned` (never charged, or the charge never
  * settled). Canceled orders stay in (they were paid; their refunds column shows the money given
  * back), as do `canceling` and `refund_failed`. An order belongs to the shop day (America/Los_Angeles)
- * it was placed on. Subtotal, tax, gift cards and total are the order's stored cents, refunds the sum
- * of its succeeded refunds, so the tax report (issue 28 point 3) reconciles with this file to the cent.
+ * it was placed on. Gross sales are its lines but the gift cards it sold (by line kind), which have
+ * a column of their own: a card is no sale, what it buys is (issue 39 point 10). Total is what the
+ * buyer owed; how it was paid is two columns of its payments (rows, issue 35): by gift card and by
+ * card, so a gift card's spending is a payment and is never counted as sales twice. Refunds are the
+ * order's succeeded refunds, with their tax beside. The tax rate is empty for an order with no
+ * taxed line (a gift card alone). So the tax report (issue 28 point 3) reconciles with this file
+ * to the cent: its gross sales, tax and refunded tax are these columns' sums.
  */
 
 export const ORDER_COLUMNS = [
@@ -29,12 +38,16 @@ export const ORDER_COLUMNS = [
   'State',
   'ZIP',
   'Location code',
+  'Location',
   'Tax rate',
-  'Subtotal',
+  'Gross sales',
+  'Gift cards sold',
   'Tax',
-  'Gift cards',
-  'Refunds',
   'Total',
+  'Paid by gift card',
+  'Paid by card',
+  'Refunds',
+  'Refunded tax',
   'Payment reference',
 ] as const;
 
@@ -49,6 +62,10 @@ export const LINE_COLUMNS = [
   'Quantity',
   'Unit price',
   'Line total',
+  'Kind',
+  'Tax class',
+  'Tax rate',
+  'Tax',
 ] as const;
 
 export type ExportKind = 'orders' | 'order-lines';
@@ -73,9 +90,7 @@ function orderBatch(db: Db, range: ExportQuery, afterNumber: number) {
       billingAddress: orders.billingAddress,
       taxLocationCode: orders.taxLocationCode,
       taxRate: orders.taxRate,
-      subtotalCents: orders.subtotalCents,
       taxCents: orders.taxCents,
-      giftCardCents: orders.giftCardCents,
       totalCents: orders.totalCents,
     })
     .from(orders)
@@ -92,17 +107,19 @@ function orderBatch(db: Db, range: ExportQuery, afterNumber: number) {
 }
 
 /**
- * Each order's succeeded refunds (cents) and its payment's reference (the latest charge that did
- * not fail), read for a whole batch at once.
+ * Each order's succeeded refunds (cents, and their tax), what its payments took by gift card and
+ * by card, its payment's reference (the latest charge that did not fail), its lines' gross and
+ * gift-card parts and whether any line is taxed, read for a whole batch at once.
  */
 async function withMoney(db: Db, batch: Awaited<ReturnType<typeof orderBatch>>) {
   const ids = batch.map((order) => order.id);
   if (!ids.length) return [];
-  const [refunds, charges] = await Promise.all([
+  const [refunds, charges, lines, names] = await Promise.all([
     db
       .select({
         orderId: orderRefunds.orderId,
         cents: sql<number>`sum(${orderRefunds.amountCents})::int`,
+        taxCents: sql<number>`sum(${orderRefunds.taxCents})::int`,
       })
       .from(orderRefunds)
       .where(and(inArray(orderRefunds.orderId, ids), eq(orderRefunds.status, 'succeeded')))
@@ -110,28 +127,86 @@ async function withMoney(db: Db, batch: Awaited<ReturnType<typeof orderBatch>>) 
     db
       .select({
         orderId: payments.orderId,
+        method: payments.method,
+        status: payments.status,
+        amountCents: payments.amountCents,
         reference: payments.reference,
-        failed: sql<boolean>`${payments.status} = 'failed'`,
       })
       .from(payments)
       .where(inArray(payments.orderId, ids))
       .orderBy(asc(payments.createdAt)),
+    db
+      .select({
+        orderId: orderItems.orderId,
+        kind: orderItems.kind,
+        taxClass: orderItems.taxClass,
+        cents: sql<number>`(${orderItems.unitPriceCents} * ${orderItems.quantity})::int`,
+      })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids)),
+    locationNames(db, batch),
   ]);
-  const refunded = new Map(refunds.map((row) => [row.orderId, row.cents]));
-  const reference = new Map<string, string>();
+  const refunded = new Map(refunds.map((row) => [row.orderId, row]));
+  const money = new Map(
+    ids.map((id) => [
+      id,
+      {
+        reference: null as string | null,
+        byGiftCard: 0,
+        byCard: 0,
+        gross: 0,
+        cards: 0,
+        taxed: false,
+      },
+    ]),
+  );
   // Oldest first: a later charge that went through replaces a failed or earlier one.
   for (const charge of charges) {
-    if (!charge.failed || !reference.has(charge.orderId)) {
-      reference.set(charge.orderId, charge.reference);
-    }
+    const order = money.get(charge.orderId)!;
+    if (charge.status !== 'failed' || order.reference === null) order.reference = charge.reference;
+    // What the payments took (a refunded one took it first; its refund is in Refunds).
+    if (charge.status !== 'paid' && charge.status !== 'refunded') continue;
+    if (charge.method === 'gift_card') order.byGiftCard += charge.amountCents;
+    else order.byCard += charge.amountCents;
   }
-  return batch.map((order) => ({
-    ...order,
-    refundedCents: refunded.get(order.id) ?? 0,
-    paymentReference: reference.get(order.id) ?? null,
-  }));
+  for (const line of lines) {
+    const order = money.get(line.orderId)!;
+    if (isGiftCardKind(line)) order.cards += Number(line.cents);
+    else order.gross += Number(line.cents);
+    if (isTaxable(line)) order.taxed = true;
+  }
+  return batch.map((order) => {
+    const { reference, ...paid } = money.get(order.id)!;
+    return {
+      ...order,
+      ...paid,
+      refundedCents: refunded.get(order.id)?.cents ?? 0,
+      refundedTaxCents: refunded.get(order.id)?.taxCents ?? 0,
+      paymentReference: reference,
+      locationName: order.taxLocationCode ? (names.get(order.taxLocationCode) ?? '') : '',
+    };
+  });
+}
+
+/** DOR's names of the batch's location codes (imported on the tax page; none before). */
+async function locationNames(db: Db, batch: { taxLocationCode: string | null }[]) {
+  const codes = [...new Set(batch.map((order) => order.taxLocationCode).filter((c) => c !== null))];
+  if (!codes.length) return new Map<string, string>();
+  const rows = await db
+    .select({ code: taxLocations.locationCode, name: taxLocations.name })
+    .from(taxLocations)
+    .where(inArray(taxLocations.locationCode, codes));
+  return new Map(rows.map((row) => [row.code, row.name]));
 }
 type OrderBatchRow = Awaited<ReturnType<typeof withMoney>>[number];
+
+/** Where an order's tax went: DOR's name for its code, the fallback table, or outside Washington. */
+function placeName(order: OrderBatchRow, state: string): string {
+  if (order.taxLocationCode) {
+    return order.locationName || TAX_REPORT_NOTES.unnamedLabel(order.taxLocationCode);
+  }
+  return state === 'WA' ? TAX_REPORT_TEXT.fallbackTable : TAX_REPORT_TEXT.outsideWashington;
+}
 
 function orderRecord(order: OrderBatchRow): string[] {
   // Tax follows the shipping address, or the billing one when nothing ships (digital only).
@@ -146,12 +221,17 @@ function orderRecord(order: OrderBatchRow): string[] {
     taxed.state,
     taxed.zipcode,
     order.taxLocationCode ?? '',
-    String(order.taxRate),
-    dollars(order.subtotalCents),
-    dollars(order.taxCents),
-    dollars(order.giftCardCents),
-    dollars(order.refundedCents),
-    dollars(order.totalCents),
+    placeName(order, taxed.state),
+    // No rate where nothing was taxable: a gift card alone is not taxed at 0 %, it is not taxed.
+    order.taxed ? String(order.taxRate) : '',
+    centsToDecimal(order.gross),
+    centsToDecimal(order.cards),
+    centsToDecimal(order.taxCents),
+    centsToDecimal(order.totalCents),
+    centsToDecimal(order.byGiftCard),
+    centsToDecimal(order.byCard),
+    centsToDecimal(order.refundedCents),
+    centsToDecimal(order.refundedTaxCents),
     order.paymentReference ?? '',
   ];
 }
@@ -176,8 +256,13 @@ async function lineRecords(db: Db, batch: OrderBatchRow[]): Promise<string[][]> 
         item.variantTitle ?? '',
         item.category,
         String(item.quantity),
-        dollars(item.unitPriceCents),
-        dollars(item.unitPriceCents * item.quantity),
+        centsToDecimal(item.unitPriceCents),
+        centsToDecimal(item.unitPriceCents * item.quantity),
+        item.kind,
+        item.taxClass,
+        // The order's rate on the lines it taxed; empty on an untaxed line (a gift card, an exempt class).
+        isTaxable(item) ? String(order.taxRate) : '',
+        centsToDecimal(item.taxCents),
       ]),
   );
 }

@@ -32,7 +32,7 @@ import { refundReturn } from './returns-refund';
 import { dashboard } from './dashboard';
 import { markDelivered } from './deliver';
 import type { AdminDeps } from './deps';
-import { customerDetail, listCustomers } from './customers';
+import { customerDetail, guestDetail, listCustomers } from './customers';
 import { inbox, markRead } from './inbox';
 import { replyToItem } from './inbox-reply';
 import { orderDetail } from './order-detail';
@@ -209,6 +209,10 @@ export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
       query: customerListQuery,
     })
     .get('/customers/:id', ({ params, user }) => customerDetail(deps.db, user, params.id), {
+      admin: true,
+      params: idParams,
+    })
+    .get('/customers/guests/:id', ({ params, user }) => guestDetail(deps.db, user, params.id), {
       admin: true,
       params: idParams,
     });

@@ -15,6 +15,7 @@ import { TAX_MESSAGES } from '../../../core/tax/messages';
 import { taxReportQuery } from '../../../core/tax/report';
 import { audit } from '../admin/deps';
 import { importDorFile } from './import';
+import { importLocationNames, isLocationNamesFile } from './location-names';
 import { taxReport, taxReportCsv } from './report';
 import { lookupWashington } from './washington';
 
@@ -80,6 +81,17 @@ export const adminTaxModule = ({ db, adminAuth }: { db: Db; adminAuth: AdminAuth
     .post(
       '/import',
       async ({ body, user }) => {
+        // DOR's location codes file names the codes (issue 39 point 10); any other is a ZIP+4 file.
+        if (isLocationNamesFile(body.content)) {
+          return importLocationNames(db, body.content, body.fileName, (tx, count) =>
+            audit(tx, user, {
+              action: 'tax.import-locations',
+              entity: 'tax_locations',
+              entityId: body.fileName,
+              after: { fileName: body.fileName, locations: count },
+            }),
+          );
+        }
         const periods = await importDorFile(
           db,
           body.content,

@@ -1,44 +1,63 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { taxLocations } from '../../db/schema';
 import { rowsOf } from '../admin/deps';
 import { centsToDecimal } from '../../../core/money';
 import { SHOP_TIME_ZONE, periodDays } from '../../../core/shop-calendar';
 import { TAX_REPORT_TEXT } from '../../../core/tax/messages';
-import { TAX_REPORT_COLUMNS, type TaxReport, type TaxReportRow } from '../../../core/tax/report';
+import {
+  TAX_REPORT_COLUMNS,
+  TAX_REPORT_NOTES,
+  type FallbackOrder,
+  type TaxReport,
+  type TaxReportRow,
+} from '../../../core/tax/report';
 import { neutraliseCell } from '../../../core/admin/exports';
 import { PAID_STATES } from '../../../core/orders/lifecycle';
 import { inStates } from '../orders/lifecycle-sql';
-import { TAX_CLASSES } from '../../../core/product/kind';
+import { TAX_CLASSES, type ProductKind } from '../../../core/product/kind';
+import { lookupWashington } from './washington';
 
 /** The order's tax place: its location code, 'WA' when taxed from the table, 'OUT' elsewhere. */
 const LOCATION = sql`coalesce(o.tax_location_code, case when coalesce(o.shipping_address, o.billing_address)->>'state' = 'WA' then 'WA' else 'OUT' end)`;
 
 /** The tax class whose lines are taxed at sale (`isTaxable`). */
 const TAXED: (typeof TAX_CLASSES)[number] = 'standard';
+/** The kind of line that is no sale: a gift card (what it buys later is). */
+const GIFT_CARD: ProductKind = 'gift_card';
 
 /**
- * The taxable part of a sale: its lines of the taxed class, not the gift cards it sold (Washington
- * taxes what a card buys, not the card; issue 26), read from each line's own class (issue 35). A
- * refund's taxable part is the taxed lines it gave back, at their price. The tax is the sum of the
- * lines' own tax cents.
+ * The parts of a sale, from each line's own kind and class (issue 35): gross is every line but the
+ * gift cards (by kind, issue 39 point 10); taxable is the lines of the taxed class (gift cards are
+ * not: Washington taxes what a card buys); the tax is the sum of the lines' own tax cents. A
+ * refund's taxable part is the taxed lines it gave back, at their price; its gift-card part is the
+ * gift-card lines it gave back, at what it gave back for them.
  */
-const GOODS_SOLD = sql`select coalesce(sum(i.unit_price_cents * i.quantity), 0) from order_items i
+const GROSS_SOLD = sql`select coalesce(sum(i.unit_price_cents * i.quantity), 0) from order_items i
+  where i.order_id = o.id and i.kind <> ${GIFT_CARD}`;
+const CARDS_SOLD = sql`select coalesce(sum(i.unit_price_cents * i.quantity), 0) from order_items i
+  where i.order_id = o.id and i.kind = ${GIFT_CARD}`;
+const TAXABLE_SOLD = sql`select coalesce(sum(i.unit_price_cents * i.quantity), 0) from order_items i
   where i.order_id = o.id and i.tax_class = ${TAXED}`;
 const LINES_TAX = sql`select coalesce(sum(i.tax_cents), 0) from order_items i where i.order_id = o.id`;
-const GOODS_REFUNDED = sql`select coalesce(sum((l->>'quantity')::int * i.unit_price_cents), 0)
+const TAXABLE_REFUNDED = sql`select coalesce(sum((l->>'quantity')::int * i.unit_price_cents), 0)
   from jsonb_array_elements(r.lines) l join order_items i on i.id = (l->>'orderItemId')::uuid
   where i.tax_class = ${TAXED}`;
+const CARDS_REFUNDED = sql`select coalesce(sum(coalesce((l->>'amountCents')::int,
+    (l->>'quantity')::int * i.unit_price_cents)), 0)
+  from jsonb_array_elements(r.lines) l join order_items i on i.id = (l->>'orderItemId')::uuid
+  where i.kind = ${GIFT_CARD}`;
 
-const labelOf = (location: string) =>
-  location === 'OUT'
-    ? TAX_REPORT_TEXT.outsideWashington
-    : location === 'WA'
-      ? TAX_REPORT_TEXT.fallbackTable
-      : `Location ${location}`;
+/** What a row is called: DOR's name for its code when imported; what it is otherwise. */
+function labelOf(location: string, names: Map<string, string>): string {
+  if (location === 'OUT') return TAX_REPORT_TEXT.outsideWashington;
+  if (location === 'WA') return TAX_REPORT_TEXT.fallbackTable;
+  return names.get(location) ?? TAX_REPORT_NOTES.unnamedLabel(location);
+}
 
-const empty = (location: string): TaxReportRow => ({
+const empty = (location: string, label: string): TaxReportRow => ({
   location,
-  label: labelOf(location),
+  label,
   orders: 0,
   grossSalesCents: 0,
   taxableCents: 0,
@@ -48,40 +67,98 @@ const empty = (location: string): TaxReportRow => ({
   refundedTaxCents: 0,
   netTaxableCents: 0,
   netTaxCents: 0,
+  giftCardsSoldCents: 0,
 });
 
 /** A sale: every paid order (`paid`), a canceled one too (its refund shows beside it). */
 const sold = inStates(sql`o.shipping_status`, PAID_STATES);
 
+/** The period's days as a condition on a timestamp column, by the shop's calendar. */
+function inPeriod(column: string, start: string, end: string) {
+  return sql`(${sql.raw(column)} at time zone ${SHOP_TIME_ZONE})::date between ${start}::date and ${end}::date`;
+}
+
 /**
- * The tax report for a month or a quarter (shop dates, America/Los_Angeles), per location code:
- * what DOR's excise tax return asks per location (the taxable retail sales and the tax) and the
- * gross and refunds beside them. Taxable is the goods' subtotal of an order charged tax; a
- * refund's taxable part is the goods it gave back, for an order charged tax.
+ * The Washington orders of the period taxed from the table (no location code) that have a taxed
+ * line, each with the code DOR's imported file gives its address on its day, when it gives one.
+ */
+async function fallbackOrders(
+  db: Db,
+  start: string,
+  end: string,
+  names: Map<string, string>,
+): Promise<FallbackOrder[]> {
+  const result = await db.execute(sql`
+    select o.id, o.number,
+      to_char(o.created_at at time zone ${SHOP_TIME_ZONE}, 'YYYY-MM-DD') as day,
+      coalesce(o.shipping_address, o.billing_address)->>'city' as city,
+      coalesce(o.shipping_address, o.billing_address)->>'zipcode' as zipcode,
+      o.tax_rate as rate, (${TAXABLE_SOLD})::int as taxable, (${LINES_TAX})::int as tax
+    from orders o
+    where ${sold} and ${inPeriod('o.created_at', start, end)} and ${LOCATION} = 'WA'
+      and (${TAXABLE_SOLD}) > 0
+    order by o.number`);
+  const found: FallbackOrder[] = [];
+  for (const row of rowsOf<{
+    id: string;
+    number: number;
+    day: string;
+    city: string;
+    zipcode: string;
+    rate: string | number;
+    taxable: number;
+    tax: number;
+  }>(result)) {
+    const lookup = await lookupWashington(db, row.zipcode, row.day);
+    const code = lookup.kind === 'found' ? lookup.location.locationCode : null;
+    found.push({
+      id: row.id,
+      number: Number(row.number),
+      day: row.day,
+      city: row.city,
+      zipcode: row.zipcode,
+      rate: Number(row.rate),
+      taxableCents: Number(row.taxable),
+      taxCents: Number(row.tax),
+      suggestedCode: code,
+      suggestedName: code ? (names.get(code) ?? null) : null,
+    });
+  }
+  return found;
+}
+
+/**
+ * The tax report for a month or a quarter (shop dates, America/Los_Angeles), per location code
+ * named as DOR names it: what DOR's excise tax return asks per location (the taxable retail sales
+ * and the tax) and the gross and refunds beside them, gift cards sold apart (never gross sales).
+ * Taxable is the taxed lines of an order charged tax; a refund's taxable part is the taxed lines
+ * it gave back, for an order charged tax. The orders taxed from the fallback table are listed.
  */
 export async function taxReport(db: Db, period: string): Promise<TaxReport> {
   const { start, end } = periodDays(period)!;
-  const day = (column: string) =>
-    sql`(${sql.raw(column)} at time zone ${SHOP_TIME_ZONE})::date between ${start}::date and ${end}::date`;
+  const names = new Map(
+    (await db.select().from(taxLocations)).map((row) => [row.locationCode, row.name]),
+  );
   const sales = await db.execute(sql`
     select ${LOCATION} as location, count(*)::int as orders,
-      coalesce(sum(o.subtotal_cents), 0)::int as gross,
-      coalesce(sum(case when o.tax_cents > 0 then (${GOODS_SOLD}) else 0 end), 0)::int as taxable,
+      coalesce(sum((${GROSS_SOLD})), 0)::int as gross,
+      coalesce(sum((${CARDS_SOLD})), 0)::int as cards,
+      coalesce(sum(case when o.tax_cents > 0 then (${TAXABLE_SOLD}) else 0 end), 0)::int as taxable,
       coalesce(sum((${LINES_TAX})), 0)::int as tax
     from orders o
-    where ${sold} and ${day('o.created_at')}
+    where ${sold} and ${inPeriod('o.created_at', start, end)}
     group by 1`);
   const refunds = await db.execute(sql`
     select ${LOCATION} as location,
-      coalesce(sum(r.amount_cents - r.tax_cents), 0)::int as refunded,
-      coalesce(sum(case when o.tax_cents > 0 then (${GOODS_REFUNDED}) else 0 end), 0)::int as refunded_taxable,
+      coalesce(sum(r.amount_cents - r.tax_cents - (${CARDS_REFUNDED})), 0)::int as refunded,
+      coalesce(sum(case when o.tax_cents > 0 then (${TAXABLE_REFUNDED}) else 0 end), 0)::int as refunded_taxable,
       coalesce(sum(r.tax_cents), 0)::int as tax
     from order_refunds r join orders o on o.id = r.order_id
-    where r.status = 'succeeded' and ${day('r.created_at')}
+    where r.status = 'succeeded' and ${inPeriod('r.created_at', start, end)}
     group by 1`);
   const rows = new Map<string, TaxReportRow>();
   const rowOf = (location: string) => {
-    const row = rows.get(location) ?? empty(location);
+    const row = rows.get(location) ?? empty(location, labelOf(location, names));
     rows.set(location, row);
     return row;
   };
@@ -89,12 +166,14 @@ export async function taxReport(db: Db, period: string): Promise<TaxReport> {
     location: string;
     orders: number;
     gross: number;
+    cards: number;
     taxable: number;
     tax: number;
   }>(sales)) {
     const row = rowOf(sale.location);
     row.orders = Number(sale.orders);
     row.grossSalesCents = Number(sale.gross);
+    row.giftCardsSoldCents = Number(sale.cards);
     row.taxableCents = Number(sale.taxable);
     row.taxCollectedCents = Number(sale.tax);
   }
@@ -116,12 +195,22 @@ export async function taxReport(db: Db, period: string): Promise<TaxReport> {
     row.netTaxableCents = row.taxableCents - row.refundedTaxableCents;
     row.netTaxCents = row.taxCollectedCents - row.refundedTaxCents;
   }
-  const totals = empty('');
+  const totals = empty('', '');
   for (const row of list) {
     for (const key of NUMBERS) totals[key] += row[key];
   }
   const { location: _l, label: _n, ...sums } = totals;
-  return { period, start, end, rows: list, totals: sums };
+  return {
+    period,
+    start,
+    end,
+    rows: list,
+    totals: sums,
+    fallbackOrders: rows.has('WA') ? await fallbackOrders(db, start, end, names) : [],
+    unnamedCodes: list
+      .map((row) => row.location)
+      .filter((code) => code !== 'WA' && code !== 'OUT' && !names.has(code)),
+  };
 }
 
 /** Location codes first, then Washington without a code, then outside Washington. */
@@ -137,6 +226,7 @@ const NUMBERS = [
   'refundedTaxCents',
   'netTaxableCents',
   'netTaxCents',
+  'giftCardsSoldCents',
 ] as const;
 
 const quote = (cell: string) => `"${cell.replace(/"/g, '""')}"`;

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { formatCents } from '../../../core/money';
-import type { CustomerSummary } from '../../../core/admin/customers';
+import { CUSTOMER_TEXT, type CustomerSummary } from '../../../core/admin/customers';
 import { useApiGet } from '../../lib/use-api-get';
-import { verifiedText } from './AdminCustomers';
+import { accountText, shopDayText } from './AdminCustomers';
 import { CardTable } from './CardTable';
 import { orderColumns, type ListedOrder } from './order-columns';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
 import { plural } from './words';
 import styles from './Admin.module.css';
+import figures from './Figures.module.css';
 
 interface CustomerDetail {
   customer: CustomerSummary & { createdAt: string; lastOrderAt: string | null };
@@ -28,11 +29,15 @@ const ORDER_COLUMNS = orderColumns();
 
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
-/** One customer (issue 25 point 7): their figures, orders, addresses and cards. The read is audited. */
-function CustomerBody({ id }: { id: string }) {
+/**
+ * One customer (issue 25 point 7): their figures, orders, addresses and cards; or one guest (issue
+ * 39 point 8: `guest`, by one of their orders' id): their figures and orders. The read is audited.
+ */
+function CustomerBody({ id, guest }: { id: string; guest: boolean }) {
   const [data, setData] = useState<CustomerDetail | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
-  useApiGet<CustomerDetail>(`/admin/customers/${id}`, (result) => {
+  const path = guest ? `/admin/customers/guests/${id}` : `/admin/customers/${id}`;
+  useApiGet<CustomerDetail>(path, (result) => {
     if (result.ok) setData(result.data);
     else setFailed((result.status === 404 && result.error) || ADMIN_TEXT.failed);
   });
@@ -47,20 +52,23 @@ function CustomerBody({ id }: { id: string }) {
       </h2>
       <p>
         <a href={`mailto:${customer.email}`}>{customer.email}</a> ·{' '}
-        <span data-testid="customer-verified">{verifiedText(customer.emailVerified)}</span> ·
-        Customer since {when(customer.createdAt)}
+        <span data-testid="customer-verified">{accountText(customer)}</span> ·{' '}
+        {customer.kind === 'guest' ? 'First order' : 'Customer since'} {when(customer.createdAt)}
       </p>
+      {customer.kind === 'guest' && <p>{CUSTOMER_TEXT.guestNote}</p>}
       <ul className={styles.figures}>
         <li>
           <strong>{plural(customer.orderCount, 'order')}</strong>
         </li>
         <li>
-          <strong data-testid="customer-spent">{formatCents(customer.spentCents)}</strong> spent
-          (paid less refunds)
+          <strong data-testid="customer-spent" className={figures.money}>
+            {formatCents(customer.spentCents)}
+          </strong>{' '}
+          spent
         </li>
+        <li>{CUSTOMER_TEXT.figures}</li>
         <li>
-          <strong>{customer.lastOrderAt ? when(customer.lastOrderAt) : 'None yet'}</strong> last
-          order
+          <strong>{shopDayText(customer.lastOrderDay)}</strong> last order
         </li>
       </ul>
       <section className={styles.panel} aria-labelledby="customer-orders">
@@ -71,44 +79,48 @@ function CustomerBody({ id }: { id: string }) {
           <CardTable rows={data.orders} columns={ORDER_COLUMNS} keyOf={(order) => order.id} />
         )}
       </section>
-      <section className={styles.panel} aria-labelledby="customer-addresses">
-        <h3 id="customer-addresses">Saved addresses</h3>
-        {data.addresses.length === 0 ? (
-          <p>No saved addresses.</p>
-        ) : (
-          <ul>
-            {data.addresses.map((a) => (
-              <li key={a.id}>
-                {[a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`]
-                  .filter(Boolean)
-                  .join(', ')}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className={styles.panel} aria-labelledby="customer-cards">
-        <h3 id="customer-cards">Saved cards</h3>
-        {data.cards.length === 0 ? (
-          <p>No saved cards.</p>
-        ) : (
-          <ul>
-            {data.cards.map((card) => (
-              <li key={card.id}>
-                {brandName(card.brand)} ending {card.last4}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {customer.kind === 'customer' && (
+        <>
+          <section className={styles.panel} aria-labelledby="customer-addresses">
+            <h3 id="customer-addresses">Saved addresses</h3>
+            {data.addresses.length === 0 ? (
+              <p>No saved addresses.</p>
+            ) : (
+              <ul>
+                {data.addresses.map((a) => (
+                  <li key={a.id}>
+                    {[a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`]
+                      .filter(Boolean)
+                      .join(', ')}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className={styles.panel} aria-labelledby="customer-cards">
+            <h3 id="customer-cards">Saved cards</h3>
+            {data.cards.length === 0 ? (
+              <p>No saved cards.</p>
+            ) : (
+              <ul>
+                {data.cards.map((card) => (
+                  <li key={card.id}>
+                    {brandName(card.brand)} ending {card.last4}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
     </div>
   );
 }
 
-export default function AdminCustomer({ id }: { id: string }) {
+export default function AdminCustomer({ id, guest = false }: { id: string; guest?: boolean }) {
   return (
     <RequireAdmin>
-      <CustomerBody id={id} />
+      <CustomerBody id={id} guest={guest} />
     </RequireAdmin>
   );
 }

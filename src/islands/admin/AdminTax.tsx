@@ -1,20 +1,28 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatCents } from '../../../core/money';
+import { formatCents, formatRate } from '../../../core/money';
 import { shopDayOf } from '../../../core/shop-calendar';
 import type { TaxStatusDto } from '../../../core/tax/import-body';
-import { TAX_REPORT_COLUMNS, type TaxReport, type TaxReportRow } from '../../../core/tax/report';
+import {
+  TAX_REPORT_COLUMNS,
+  TAX_REPORT_NOTES,
+  type TaxReport,
+  type TaxReportRow,
+} from '../../../core/tax/report';
 import { api } from '../../lib/api-client';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
 import styles from './Admin.module.css';
+import figures from './Figures.module.css';
 
 export const ADMIN_TAX_TEXT = {
   ratesHeading: 'Washington rate files',
   current: (start: string, end: string) => `Rates in force today: ${start} to ${end}.`,
   noPeriods: 'No rate file imported yet.',
-  importHeading: 'Import a ZIP+4 rate file',
+  importHeading: 'Import a DOR rate file',
   importHint:
     'Each quarter, before the 1st of January, April, July and October, download the ZIP+4 file from the Department of Revenue, unzip it, and import the .csv or .txt here. The same quarter imported again replaces it.',
-  fileLabel: 'ZIP+4 rate file',
+  namesHint:
+    'To see each location code’s name on the report, import DOR’s location codes file (“Location codes and rates”, with NAME and CODE columns) here too; a code imported again takes its new name.',
+  fileLabel: 'DOR file (ZIP+4 rates or location codes)',
   importButton: 'Import',
   importing: 'Importing…',
   reportHeading: 'Tax report',
@@ -24,14 +32,18 @@ export const ADMIN_TAX_TEXT = {
   empty: 'No sales or refunds in this period.',
 } as const;
 
-const money = (key: keyof TaxReportRow, value: string | number) =>
-  typeof value === 'string' || key === 'orders' ? String(value) : formatCents(value);
+const isAmount = (key: keyof TaxReportRow) =>
+  key !== 'location' && key !== 'label' && key !== 'orders';
+
+function cellText(key: keyof TaxReportRow, value: string | number) {
+  return typeof value === 'string' || !isAmount(key) ? String(value) : formatCents(value);
+}
 
 function ReportTable({ report }: { report: TaxReport }) {
   if (report.rows.length === 0) return <p>{ADMIN_TAX_TEXT.empty}</p>;
   const total: TaxReportRow = { ...report.totals, location: '', label: 'Total' };
   return (
-    <div className={styles.wrap}>
+    <div className={`${styles.wrap} ${figures.scroll}`}>
       <table className={styles.table}>
         <caption>
           {report.start} to {report.end}
@@ -39,7 +51,7 @@ function ReportTable({ report }: { report: TaxReport }) {
         <thead>
           <tr>
             {TAX_REPORT_COLUMNS.map(([key, title]) => (
-              <th key={key} scope="col">
+              <th key={key} scope="col" className={isAmount(key) ? figures.money : undefined}>
                 {title}
               </th>
             ))}
@@ -49,12 +61,73 @@ function ReportTable({ report }: { report: TaxReport }) {
           {[...report.rows, total].map((row) => (
             <tr key={row.location || 'total'} data-location={row.location || 'total'}>
               {TAX_REPORT_COLUMNS.map(([key]) => (
-                <td key={key}>{money(key, row[key])}</td>
+                <td key={key} className={isAmount(key) ? figures.money : undefined}>
+                  {cellText(key, row[key])}
+                </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** What the report's figures leave to the owner: unnamed codes, gift cards, fallback orders. */
+function ReportNotes({ report }: { report: TaxReport }) {
+  return (
+    <div className={figures.note}>
+      {report.unnamedCodes.length > 0 && <p>{TAX_REPORT_NOTES.unnamed(report.unnamedCodes)}</p>}
+      {report.totals.giftCardsSoldCents > 0 && <p>{TAX_REPORT_NOTES.giftCards}</p>}
+      {report.fallbackOrders.length > 0 && (
+        <section aria-labelledby="tax-fallback" data-testid="tax-fallback">
+          <h3 id="tax-fallback">{TAX_REPORT_NOTES.fallbackHeading}</h3>
+          <p>{TAX_REPORT_NOTES.fallbackWhy}</p>
+          <p>{TAX_REPORT_NOTES.fallbackWhatToDo}</p>
+          <div className={figures.scroll}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">Day</th>
+                  <th scope="col">Address</th>
+                  <th scope="col" className={figures.money}>
+                    Rate charged
+                  </th>
+                  <th scope="col" className={figures.money}>
+                    Taxable amount
+                  </th>
+                  <th scope="col" className={figures.money}>
+                    Tax
+                  </th>
+                  <th scope="col">Location code (DOR’s file)</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.fallbackOrders.map((order) => (
+                  <tr key={order.id}>
+                    <td>
+                      <a href={`/admin/orders/${order.id}`}>Order {order.number}</a>
+                    </td>
+                    <td className={figures.money}>{order.day}</td>
+                    <td>
+                      {order.city} {order.zipcode}
+                    </td>
+                    <td className={figures.money}>{formatRate(order.rate)}</td>
+                    <td className={figures.money}>{formatCents(order.taxableCents)}</td>
+                    <td className={figures.money}>{formatCents(order.taxCents)}</td>
+                    <td>
+                      {order.suggestedCode
+                        ? `${order.suggestedCode}${order.suggestedName ? ` (${order.suggestedName})` : ''}`
+                        : TAX_REPORT_NOTES.noSuggestion}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
     </div>
   );
 }
@@ -148,6 +221,7 @@ function TaxBody() {
       <section className={styles.panel} aria-labelledby="tax-import">
         <h2 id="tax-import">{ADMIN_TAX_TEXT.importHeading}</h2>
         <p>{ADMIN_TAX_TEXT.importHint}</p>
+        <p>{ADMIN_TAX_TEXT.namesHint}</p>
         <form className={styles.form} onSubmit={onImport}>
           <label htmlFor="tax-file">{ADMIN_TAX_TEXT.fileLabel}</label>
           <input
@@ -191,6 +265,7 @@ function TaxBody() {
           </p>
         )}
         {report && <ReportTable report={report} />}
+        {report && <ReportNotes report={report} />}
       </section>
     </>
   );
