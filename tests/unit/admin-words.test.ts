@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { historyLine } from '../../src/islands/admin/history-notes';
 import { noun, plural, statusLabel } from '../../src/islands/admin/words';
+import { when } from '../../src/islands/admin/RequireAdmin';
 
 const OWNER = 'owner@example.com';
 
@@ -63,5 +64,15 @@ describe('the back office in words', () => {
     );
     // An action this page does not know yet still reads as words.
     expect(line('order.gift-note', null)).toBe(`Gift note by ${OWNER}`);
+  });
+});
+
+describe("the back office's clock", () => {
+  it("shows a moment as the shop's day and time, not the browser's or UTC's", () => {
+    // 05:30 UTC on Nov 28 is 9:30 PM on Nov 27 in Washington (PST, UTC-8).
+    expect(when('2026-11-28T05:30:00Z')).toBe('Nov 27, 2026, 9:30 PM');
+    // Summer: PDT, UTC-7.
+    expect(when('2026-07-04T06:15:00Z')).toBe('Jul 3, 2026, 11:15 PM');
+    expect(when(null)).toBe('');
   });
 });

@@ -6,6 +6,7 @@ import { ADMIN_TEXT, RequireAdmin } from './RequireAdmin';
 import { PickList } from './PickList';
 import styles from './Slips.module.css';
 import adminStyles from './Admin.module.css';
+import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 /** One order's packing slip: the shop and its return address, the parcel's, the lines. */
 function SlipPage({ slip, shop }: { slip: Slip; shop: SlipsAnswer['shop'] }) {
@@ -24,7 +25,10 @@ function SlipPage({ slip, shop }: { slip: Slip; shop: SlipsAnswer['shop'] }) {
         <p>
           Order {slip.number}
           <br />
-          {new Date(slip.createdAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+          {new Date(slip.createdAt).toLocaleDateString('en-US', {
+            dateStyle: 'medium',
+            timeZone: SHOP_TIME_ZONE,
+          })}
         </p>
       </div>
       <h3>{SLIP_TEXT.shipTo}</h3>

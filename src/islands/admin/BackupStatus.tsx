@@ -1,4 +1,5 @@
 import styles from './Admin.module.css';
+import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 /** What GET /api/admin/dashboard says about backups (api/modules/backup/schedule.ts). */
 export interface Backups {
@@ -26,7 +27,8 @@ export function BackupStatus({ backups }: { backups: Backups }) {
       )}
       {backups.failure && (
         <p role="alert" className={styles.error}>
-          The last backup failed ({new Date(backups.failure.at).toLocaleString('en-US')}):{' '}
+          The last backup failed (
+          {new Date(backups.failure.at).toLocaleString('en-US', { timeZone: SHOP_TIME_ZONE })}):{' '}
           {backups.failure.error}
         </p>
       )}

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useApiGet } from '../../lib/use-api-get';
 import { useSignedInOrLogin } from '../account/useSignedIn';
 import styles from './Admin.module.css';
+import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 export const ADMIN_TEXT = {
   checking: 'Checking your access...',
@@ -68,5 +69,12 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   );
 }
 
+/** A moment as the back office shows it: the shop's day and time (Pacific), whatever the browser's zone. */
 export const when = (iso: string | null | undefined) =>
-  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+  iso
+    ? new Date(iso).toLocaleString('en-US', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: SHOP_TIME_ZONE,
+      })
+    : '';
