@@ -300,7 +300,10 @@ async function checkout(shops: Shop[], cards: Card[], withCard: boolean): Promis
   });
   if (token?.status !== 200)
     return void count(`token answered ${token?.status ?? 'nothing'}${reason(token)}`);
-  const items = [line(), ...(Math.random() < 0.3 ? [line()] : [])];
+  const first = line();
+  // A second line is the other mug (the shop refuses the same item twice in one order).
+  const other = first.sku === ENAMEL.sku ? GREEN : ENAMEL;
+  const items = [first, ...(Math.random() < 0.3 ? [{ ...other, quantity: 1 }] : [])];
   const quote = await call(shops, '/api/orders/quote', {
     headers,
     body: { items, shippingAddress: SEATTLE },
@@ -700,7 +703,10 @@ async function checkInvariants(shops: Shop[], cards: Card[], initial: Map<string
     add({
       name: 'gift-card balances = their ledger sums',
       ok: mismatched === 0 && negative === 0 && wrongHeld.length === 0,
-      detail: `${cards.length} cards, $${(spent / 100).toFixed(2)} spent by ${held.length} orders; ${mismatched} balances ≠ ledger, ${negative} below zero, ${wrongHeld.length} orders holding the wrong amount`,
+      detail: `${cards.length} cards, $${(spent / 100).toFixed(2)} spent by ${held.length} orders; ${mismatched} balances ≠ ledger, ${negative} below zero, ${wrongHeld.length} orders holding the wrong amount${wrongHeld
+        .slice(0, 3)
+        .map((row) => ` (${row.shipping_status}: paid ${row.gift}, held ${-Number(row.net)})`)
+        .join('')}`,
     });
   });
   return checks;
