@@ -24,6 +24,17 @@ export interface Database {
    * after a loss, when `onReconnect` runs: notifications may have been missed meanwhile).
    */
   listen?(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /**
+   * PostgreSQL only: the same database for the scheduled jobs and the nightly backup, with their
+   * longer limits (JOB_TIMEOUTS), on a small pool of its own opened on first use and closed with
+   * this one. Read it through `forLongWork`.
+   */
+  longWork?(): Pick<Database, 'db' | 'kind'>;
+}
+
+/** The database as the scheduled jobs and backups use it: their longer limits on PostgreSQL. */
+export function forLongWork(database: Pick<Database, 'db' | 'kind' | 'longWork'>) {
+  return database.longWork?.() ?? database;
 }
 
 export interface ListenHandlers {
@@ -52,21 +63,38 @@ export interface DatabaseOptions {
 }
 
 export interface PostgresTimeouts {
-  /** statement_timeout, ms. */
+  /** statement_timeout, ms: the server cancels a statement that runs longer. */
   statementMs: number;
   /** idle_in_transaction_session_timeout, ms: a transaction left open by a stuck process ends. */
   idleInTransactionMs: number;
+  /**
+   * node-postgres's query_timeout, ms, a little above `statementMs`: how long this process waits
+   * for an answer whatever the server does. A stopped or partitioned server never answers its own
+   * cancel; the query then fails (the request answers 503) and its connection is dropped.
+   */
+  queryMs: number;
 }
 
 /** A request's statements: a stuck query fails the request instead of holding it for minutes. */
 export const REQUEST_TIMEOUTS: PostgresTimeouts = {
   statementMs: 30_000,
   idleInTransactionMs: 60_000,
+  queryMs: 35_000,
+};
+/**
+ * The shop's scheduled jobs and its nightly backup (issue 36): longer than a request's, on a small
+ * pool of their own (`Database.longWork`), so a job's batch over a large table is not cut at 30 s.
+ */
+export const JOB_TIMEOUTS: PostgresTimeouts = {
+  statementMs: 10 * 60_000,
+  idleInTransactionMs: 30 * 60_000,
+  queryMs: 10 * 60_000 + 30_000,
 };
 /** Commands (migrations, imports, restores) and backups. */
 export const LONG_WORK_TIMEOUTS: PostgresTimeouts = {
   statementMs: 30 * 60_000,
   idleInTransactionMs: 30 * 60_000,
+  queryMs: 31 * 60_000,
 };
 /** How long opening a connection may take before the request fails (503). */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -119,32 +147,83 @@ async function openPostgres(
     import('drizzle-orm/node-postgres'),
   ]);
   await ensurePostgresDatabase(pg, url);
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    statement_timeout: timeouts.statementMs,
-    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-  });
-  // A client that loses its connection, idle or checked out, must not crash the process: its query
-  // fails (the request answers 503, api/plugins/errors.ts) and the pool drops it for a new one.
-  pool.on('error', (error) =>
-    log('error', 'database connection lost (idle)', { error: error.message }),
-  );
-  pool.on('connect', (client) => {
-    client.on('error', (error) =>
-      log('error', 'database connection lost', { error: error.message }),
+  const open = (max: number, limits: PostgresTimeouts) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A peer that vanished (a partition, a pulled cable) is noticed by TCP, not only by a timeout.
+      keepAlive: true,
+      statement_timeout: limits.statementMs,
+      idle_in_transaction_session_timeout: limits.idleInTransactionMs,
+      query_timeout: limits.queryMs,
+    });
+    // A client that loses its connection, idle or checked out, must not crash the process: its
+    // query fails (the request answers 503, api/plugins/errors.ts) and the pool drops it.
+    pool.on('error', (error) =>
+      log('error', 'database connection lost (idle)', { error: error.message }),
     );
-  });
-  const db = drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    pool.on('connect', (client) => {
+      client.on('error', (error) =>
+        log('error', 'database connection lost', { error: error.message }),
+      );
+      dropOnReadTimeout(client);
+    });
+    return { pool, db: drizzle(pool, { schema, casing: 'snake_case' }) as unknown as Db };
+  };
+  const { pool, db } = open(poolSize, timeouts);
+  let longWork: ReturnType<typeof open> | undefined;
   return {
     db,
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), longWork?.pool.end()]);
+    },
     listen: (channel, handlers) => listenOn(pg.Client, url, channel, handlers),
+    longWork: () => {
+      // Two at least: the jobs' lock is held on one connection while the work uses another.
+      longWork ??= open(LONG_WORK_POOL_SIZE, JOB_TIMEOUTS);
+      return { db: longWork.db, kind: 'postgres' };
+    },
+  };
+}
+
+/** Connections of the scheduled jobs' and backups' pool (per process). */
+const LONG_WORK_POOL_SIZE = 3;
+
+const isReadTimeout = (error: unknown) =>
+  error instanceof Error && error.message === 'Query read timeout';
+
+/**
+ * node-postgres answers a query past its query_timeout with an error but keeps waiting on the
+ * connection, which would go back to the pool still busy with the lost query (drizzle releases a
+ * transaction's client without the error). The connection is closed instead: the pool drops it
+ * and opens a fresh one, and a transaction's rollback fails at once rather than waiting too.
+ */
+function dropOnReadTimeout(client: import('pg').PoolClient): void {
+  const drop = (error: unknown) => {
+    if (!isReadTimeout(error)) return;
+    const stream = (client as unknown as { connection?: { stream?: { destroy(): void } } })
+      .connection?.stream;
+    stream?.destroy();
+  };
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (error: unknown, result: unknown) => {
+        drop(error);
+        (callback as (error: unknown, result: unknown) => void)(error, result);
+      };
+      return query(...args);
+    }
+    const answer = query(...args);
+    if (answer instanceof Promise) answer.catch(drop);
+    return answer;
   };
 }
 
@@ -250,7 +329,11 @@ async function listenOn(
   let retry: NodeJS.Timeout | undefined;
 
   async function connect(): Promise<void> {
-    const next = new Client({ connectionString: url });
+    const next = new Client({
+      connectionString: url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.onMessage(message.payload ?? '');
     });

@@ -24,6 +24,7 @@ const LOST_MESSAGES = [
   /connection timeout/i,
   /server closed the connection/i,
   /cannot use a pool after calling end/i,
+  /query read timeout/i, // node-postgres's query_timeout: the server did not answer in time
 ];
 
 /** Seconds a client is told to wait before trying again (Retry-After). */

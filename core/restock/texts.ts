@@ -21,7 +21,10 @@ export const RESTOCK_TEXT = {
   privacy: 'We keep your address only for this and remove it after the email, or after 180 days.',
   stopped: 'You will not get an email about this item.',
   stopInvalid: 'This link is not valid. Nothing was changed.',
-  /** The confirmation link's page. */
+  /** The confirmation link's page: it shows what will be confirmed; only its button confirms. */
+  confirmAsk: (email: string, item: string) => `Email ${email} once when ${item} is back in stock?`,
+  confirmButton: 'Yes, email me when it is back',
+  confirmNoScript: 'Confirming needs JavaScript turned on.',
   confirmDone: "Confirmed. We'll email you once when it's back in stock.",
   confirmGone:
     'This request is no longer waiting (it was stopped or has expired). Ask again on the product page.',

@@ -4,6 +4,7 @@ import type { Database } from '../../api/db';
 import { products } from '../../api/db/schema';
 import { log } from '../../api/lib/log';
 import { catalogueOf } from '../../api/modules/catalogue';
+import { describeConfirmation } from '../../api/modules/restock-alerts/service';
 import type { ProductDto } from '../../core/product/model';
 import type { PageServices } from '../../src/lib/page-services';
 import type { PageCache } from './kept-pages';
@@ -47,6 +48,7 @@ export function createPageServices(
       }
       return found;
     },
+    restockConfirmation: (token) => describeConfirmation(database.db, token),
     pagePipeline: createPagePipeline(cache),
   };
 }

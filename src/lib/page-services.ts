@@ -6,6 +6,7 @@ import type {
   SearchResult,
   SubcategoryListing,
 } from '../../core/product/model';
+import type { RestockConfirmation } from '../../core/restock/model';
 
 /**
  * What the server entry (server/serve.ts) hands every page it renders, through Astro's `locals`
@@ -29,6 +30,11 @@ export interface PageServices {
   sitemapEntries(site: URL): Promise<CatalogueSitemapEntry[]>;
   /** The products the shop serves with these slugs (blog links); a slug it lacks is absent. */
   productsBySlug(slugs: readonly string[]): Promise<Map<string, ProductDto>>;
+  /**
+   * What a back-in-stock confirmation link names (issue 36), read only: its page shows it and a
+   * button that confirms; opening the link changes nothing.
+   */
+  restockConfirmation(token: string): Promise<RestockConfirmation>;
   /**
    * Around every page rendered on demand (src/middleware.ts): kept catalogue pages, security
    * headers, compression (server/pages/pipeline.ts).

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { LONG_WORK_TIMEOUTS, openDatabase, type Database } from '../../api/db/client';
+import {
+  forLongWork,
+  LONG_WORK_TIMEOUTS,
+  openDatabase,
+  type Database,
+  type Db,
+} from '../../api/db/client';
+import { startScheduledJobs } from '../../api/modules/jobs';
+import { shopDetails } from '../../api/modules/mail/templates/shop';
+import { paymentsFromConfig } from '../../api/modules/payments/setup';
 import { useApi } from '../helpers/api';
 
 /**
@@ -49,11 +58,45 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('database timeouts and health'
     }
   });
 
+  it('gives the scheduled jobs (and backups) a longer statement limit than a request', async () => {
+    const database = api.test.database;
+    const inTransaction = (db: Db) =>
+      db.transaction(async (tx) => {
+        const result = (await tx.execute(
+          sql`select current_setting('statement_timeout') as limit`,
+        )) as unknown as { rows: { limit: string }[] };
+        return result.rows[0]!.limit;
+      });
+    // A request's transaction.
+    expect(await inTransaction(database.db)).toBe('30s');
+    // A round of the scheduled jobs: the database it runs on, read inside the round.
+    let inJob: string | undefined;
+    const jobs = startScheduledJobs({
+      database,
+      recovery: {
+        db: database.db,
+        gateway: paymentsFromConfig(database.db).gateway,
+        shop: shopDetails(),
+      },
+      recoverAfterMs: 60 * 60_000,
+      retentionDays: 730,
+      everyMs: 60 * 60_000,
+      endOfRound: async (db) => {
+        inJob = await inTransaction(db);
+      },
+    });
+    await jobs.stop();
+    expect(inJob).toBe('10min');
+    // The nightly backup runs on the same pool (api/modules/backup/index.ts).
+    expect(await inTransaction(forLongWork(database).db)).toBe('10min');
+    expect(await setting(database, 'statement_timeout')).toBe('30s');
+  });
+
   it('ends a transaction left idle by a stuck request', async () => {
     const database = await openDatabase({
       url: api.test.url,
       poolSize: 1,
-      timeouts: { statementMs: 1_000, idleInTransactionMs: 300 },
+      timeouts: { statementMs: 1_000, idleInTransactionMs: 300, queryMs: 1_500 },
     });
     try {
       const stuck = database.db.transaction(async (tx) => {

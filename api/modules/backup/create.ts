@@ -3,7 +3,8 @@ import { rename, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import pg from 'pg';
-import type { Database } from '../../db/client';
+import { CONNECT_TIMEOUT_MS, LONG_WORK_TIMEOUTS, type Database } from '../../db/client';
+import { log } from '../../lib/log';
 import {
   archiveName,
   COUNTS_SQL,
@@ -153,7 +154,17 @@ function onDisk(dataDir: string | undefined): string | undefined {
  */
 async function copyPostgres(url: string | undefined, work: string): Promise<DatabaseCopy> {
   if (!url) throw new Error('A PostgreSQL backup needs DATABASE_URL.');
-  const client = new pg.Client({ connectionString: url });
+  // A backup's limits, not a request's: its snapshot stays open while pg_dump runs (which sets its
+  // own connection's statement_timeout to none).
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: LONG_WORK_TIMEOUTS.statementMs,
+    idle_in_transaction_session_timeout: LONG_WORK_TIMEOUTS.idleInTransactionMs,
+    query_timeout: LONG_WORK_TIMEOUTS.queryMs,
+  });
+  // A lost connection fails this backup (pg_dump's own fails it too), never the process.
+  client.on('error', (error) => log('error', 'backup connection lost', { error: error.message }));
   await client.connect();
   try {
     await client.query('begin transaction isolation level repeatable read read only');

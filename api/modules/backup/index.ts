@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Config } from '../../config';
-import type { Database } from '../../db/client';
+import { forLongWork, type Database } from '../../db/client';
 import { runExclusive } from '../jobs/exclusive';
 import { createBackup } from './create';
 import { startNightlyBackups } from './schedule';
@@ -20,14 +20,16 @@ export function shopVersion(): string {
 export function startBackupSchedule(database: Database, settings: Config) {
   const { at, dir } = settings.backups;
   if (!at) return undefined;
+  // The jobs' longer statement limits (PostgreSQL), not a request's.
+  const longWork = forLongWork(database);
   return startNightlyBackups({
     at,
     dir,
     backup: (now) =>
-      runExclusive(database, async () => {
+      runExclusive(longWork, async () => {
         await createBackup(
           {
-            database,
+            database: longWork,
             databaseUrl: settings.databaseUrl,
             dataDir: settings.dataDir,
             shopVersion: shopVersion(),

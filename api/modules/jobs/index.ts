@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import { forLongWork, type Database, type Db } from '../../db/client';
 import { log } from '../../lib/log';
 import { recoverPendingOrders, type RecoveryDependencies } from '../orders/recovery';
 import { deliverDueCards } from '../gift-cards/ledger';
@@ -8,7 +8,8 @@ import { runLowStockDigest } from './low-stock';
 import { runRetention } from './retention';
 
 export interface ScheduledJobsOptions {
-  database: Pick<Database, 'db' | 'kind'>;
+  /** The jobs run on its long-work pool (JOB_TIMEOUTS: a longer statement limit than requests'). */
+  database: Pick<Database, 'db' | 'kind' | 'longWork'>;
   recovery: RecoveryDependencies;
   /** Pending orders at least this old are settled by the recovery job. */
   recoverAfterMs: number;
@@ -18,9 +19,10 @@ export interface ScheduledJobsOptions {
   everyMs?: number;
   /**
    * A test harness's pause at the end of a round, inside the lock, so overlapping rounds would
-   * show (tests/api/multi-process.test.ts); never set by the shipped server.
+   * show (tests/api/multi-process.test.ts), given the database the jobs use; never set by the
+   * shipped server.
    */
-  endOfRound?: () => Promise<void>;
+  endOfRound?: (db: Db) => Promise<void>;
   /** The clock the daily jobs read (the low-stock digest); tests pass their own. */
   now?: () => Date;
 }
@@ -33,9 +35,12 @@ const JOBS = ['recovery', 'housekeeping', 'retention', 'lowStockDigest', 'giftca
  * runs in one of them at a time (api/modules/jobs/exclusive.ts); the others skip that turn.
  */
 export function startScheduledJobs(options: ScheduledJobsOptions) {
-  const { database, everyMs = 60_000, endOfRound, now = () => new Date() } = options;
+  const { everyMs = 60_000, endOfRound, now = () => new Date() } = options;
+  // Longer statement limits than a request's (PostgreSQL), on connections of their own.
+  const database = forLongWork(options.database);
   const run: Record<(typeof JOBS)[number], () => Promise<object>> = {
-    recovery: () => recoverPendingOrders(options.recovery, options.recoverAfterMs),
+    recovery: () =>
+      recoverPendingOrders({ ...options.recovery, db: database.db }, options.recoverAfterMs),
     housekeeping: () => runHousekeeping(database.db),
     retention: () => runRetention(database.db, options.retentionDays),
     lowStockDigest: async () => {
@@ -61,7 +66,7 @@ export function startScheduledJobs(options: ScheduledJobsOptions) {
           log('error', `${job} job failed`, { error: String(error) });
         }
       }
-      await endOfRound?.();
+      await endOfRound?.(database.db);
     });
     log('debug', 'scheduled jobs', { ran, pid: process.pid, startedAt, finishedAt: Date.now() });
   }

@@ -8,6 +8,7 @@ import {
 } from '../mail/templates/EmailLayout';
 import { renderEmail, type RenderedEmail } from '../mail/templates/render';
 import type { ShopDetails } from '../mail/templates/shop';
+import { RESTOCK_TEXT } from '../../../core/restock/texts';
 
 export interface RestockEmailData {
   /** The product's title, with the variant or option's when one was asked for. */
@@ -53,7 +54,7 @@ export function RestockRequested({ data, shop }: { data: RestockConfirmData; sho
       <Paragraph>
         {`Someone asked us to email this address once when ${data.item} is back in stock. Confirm it was you and we will write once when it is back, then forget your address. If it is not back within 180 days, we forget it then.`}
       </Paragraph>
-      <ActionLink href={data.confirmUrl}>Yes, email me when it is back</ActionLink>
+      <ActionLink href={data.confirmUrl}>{RESTOCK_TEXT.confirmButton}</ActionLink>
       <Note>
         Did not ask for this? Ignore this email and we will send nothing more, or remove your
         address now: <TextLink href={data.stopUrl}>Stop waiting</TextLink>

@@ -2,8 +2,13 @@ import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import { restockRequestBody, restockStopQuery } from '../../../core/restock/model';
+import {
+  restockConfirmBody,
+  restockRequestBody,
+  restockStopQuery,
+} from '../../../core/restock/model';
 import { RESTOCK_TEXT } from '../../../core/restock/texts';
+import { AppError } from '../../lib/errors';
 import { emailLimitKey } from '../../lib/email-limit-key';
 import { readConfirmToken, readStopToken } from './link';
 import { confirmWaiting, requestRestock, stopWaiting } from './service';
@@ -41,9 +46,11 @@ const landOn = (location: string) =>
 
 /**
  * Back-in-stock requests (issue 27). POST answers 202 with the same sentence whether the address
- * was already waiting or not; GET /confirm is the confirmation email's signed link (issue 36),
- * landing on /confirm-waiting; GET /stop is the signed one-click link of every email, which lands
- * on the /stop-waiting page.
+ * was already waiting or not. The confirmation email's signed link opens the /confirm-waiting page,
+ * which shows what will be confirmed; only its button's POST /confirm confirms (issue 36: mail
+ * scanners and prefetchers follow GET links). GET /confirm, the link of emails sent before, only
+ * lands on that page. GET /stop is the signed one-click link of every email, which lands on the
+ * /stop-waiting page.
  */
 export const restockAlertsModule = ({ db, limits }: RestockModuleDeps) =>
   new Elysia({ name: 'restock-alerts', prefix: '/restock-alerts' })
@@ -58,18 +65,20 @@ export const restockAlertsModule = ({ db, limits }: RestockModuleDeps) =>
       },
       { body: restockRequestBody, rateLimit: RESTOCK_RULES },
     )
-    .get(
+    .post(
       '/confirm',
-      async ({ query }) => {
-        const item = readConfirmToken(query.t);
-        if (!item) return landOn('/confirm-waiting?invalid=1');
-        const outcome = await confirmWaiting(db, item);
-        return landOn(
-          outcome === 'confirmed' ? '/confirm-waiting?done=1' : '/confirm-waiting?gone=1',
-        );
+      async ({ body }) => {
+        const item = readConfirmToken(body.t);
+        if (!item) throw new AppError('INVALID_DATA', RESTOCK_TEXT.stopInvalid);
+        if ((await confirmWaiting(db, item)) === 'gone')
+          throw new AppError('NOT_FOUND', RESTOCK_TEXT.confirmGone);
+        return { message: RESTOCK_TEXT.confirmDone };
       },
-      { query: restockStopQuery },
+      { body: restockConfirmBody },
     )
+    .get('/confirm', ({ query }) => landOn(`/confirm-waiting?t=${encodeURIComponent(query.t)}`), {
+      query: restockStopQuery,
+    })
     .get(
       '/stop',
       async ({ query }) => {

@@ -68,8 +68,11 @@ export function readStopToken(
 export const stopUrl = (siteUrl: string, item: RestockItem) =>
   `${siteUrl}/api/restock-alerts/stop?t=${signStopToken(item)}`;
 
-/** The confirmation email's link: the address says it asked for this item. */
+/**
+ * The confirmation email's link: a page that shows what will be confirmed, whose button confirms
+ * (POST). Opening it changes nothing, so a mail scanner or a link prefetcher confirms nothing.
+ */
 export const confirmUrl = (siteUrl: string, item: RestockItem) =>
-  `${siteUrl}/api/restock-alerts/confirm?t=${signStopToken(item, undefined, 'confirm')}`;
+  `${siteUrl}/confirm-waiting?t=${signStopToken(item, undefined, 'confirm')}`;
 
 export const readConfirmToken = (token: string) => readStopToken(token, undefined, 'confirm');

@@ -7,10 +7,10 @@ import { enqueueMail } from '../mail/outbox';
 import { notifyMailQueued } from '../mail/signal';
 import { shopDetails, type ShopDetails } from '../mail/templates/shop';
 import { isDigitalCategory } from '../../../core/product/digital';
-import type { RestockRequestBody } from '../../../core/restock/model';
+import type { RestockConfirmation, RestockRequestBody } from '../../../core/restock/model';
 import { RESTOCK_TEXT } from '../../../core/restock/texts';
 import { backInStockEmail, restockRequestedEmail } from './emails';
-import { confirmUrl, stopUrl, type RestockItem } from './link';
+import { confirmUrl, readConfirmToken, stopUrl, type RestockItem } from './link';
 
 /** What a stock change touched (as `CatalogueChange` names it). */
 export interface StockTouched {
@@ -173,7 +173,8 @@ export async function stopWaiting(db: Db, item: RestockItem): Promise<void> {
 }
 
 /**
- * The signed confirmation link (issue 36): the request now waits for real. When the item came back
+ * The confirmation link's button (issue 36, a POST: opening the link confirms nothing): the
+ * request now waits for real. When the item came back
  * while it was unconfirmed, its email is queued at once. 'gone' when the request was stopped,
  * expired or already emailed.
  */
@@ -189,6 +190,37 @@ export async function confirmWaiting(db: Db, item: RestockItem): Promise<'confir
     return rows.length > 0;
   });
   return found ? 'confirmed' : 'gone';
+}
+
+/**
+ * What a confirmation link names, read only (its page, issue 36): the address and the item, and
+ * whether the request is waiting for its confirmation, already confirmed, or gone.
+ */
+export async function describeConfirmation(db: Db, token: string): Promise<RestockConfirmation> {
+  const item = readConfirmToken(token);
+  if (!item) return { state: 'invalid' };
+  const [row] = await db
+    .select({
+      confirmedAt: restockRequests.confirmedAt,
+      title: products.title,
+      option: productVariants.title,
+    })
+    .from(restockRequests)
+    .innerJoin(products, eq(products.id, restockRequests.productId))
+    .leftJoin(
+      productVariants,
+      and(
+        eq(productVariants.sku, restockRequests.sku),
+        eq(productVariants.productId, restockRequests.productId),
+      ),
+    )
+    .where(sameItem(item));
+  if (!row) return { state: 'gone' };
+  return {
+    state: row.confirmedAt ? 'confirmed' : 'waiting',
+    email: item.email,
+    item: itemName(row.title, row.option),
+  };
 }
 
 function rowsOf<T>(result: unknown): T[] {
