@@ -9,7 +9,10 @@ import { shopDayOf } from '../shop-calendar';
  * Both sides share these rules: the product page's form and the order API parse the same schema.
  */
 
-/** The main category of the gift-card product: its lines are never shipped, taxed or returned. */
+/**
+ * @deprecated A category's name, kept only for `isGiftCard` below: what a product is comes from
+ * its kind (core/product/kind.ts `isGiftCardKind`).
+ */
 export const GIFT_CARD_CATEGORY = 'gift cards';
 /** The seeded product's sku, and the sku of its variant whose amount the shopper chooses. */
 export const GIFT_CARD_SKU = 'EG-GIFTCARD';
@@ -140,7 +143,11 @@ export const balanceRequestSchema = z.object({ code: giftCardCodeSchema });
 /** The back office's search of gift cards: a whole code, its last 4, or part of an email or name. */
 export const giftCardSearchQuery = z.object({ q: searchText(254).optional() });
 
-/** Whether a product, cart or order line is a gift card (by its main category, like digital). */
+/**
+ * @deprecated Reads a category's name, which the owner may rename: use `isGiftCardKind`
+ * (core/product/kind.ts) on the line's kind. Its last user is api/modules/admin/returns-refund.ts,
+ * being rewritten elsewhere; delete both this and GIFT_CARD_CATEGORY when that lands.
+ */
 export function isGiftCard(item: { category: string }): boolean {
   return item.category.toLowerCase() === GIFT_CARD_CATEGORY;
 }

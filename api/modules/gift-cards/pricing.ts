@@ -3,11 +3,10 @@ import type { ResolvedLine } from '../../../core/cart/lines';
 import {
   GIFT_CARD_CUSTOM_SKU,
   GIFT_CARD_TEXTS,
-  isGiftCard,
   type GiftCardDetails,
 } from '../../../core/gift-cards/model';
 
-export { isGiftCard, type GiftCardDetails };
+export type { GiftCardDetails };
 
 /**
  * A gift card line as the order prices it: its details are required (already parsed by the
