@@ -37,6 +37,7 @@ const ALL_TESTS = [
   // An order's money (issue 35): payments as rows, closing, recovery, the lifecycle's SQL, limits.
   'tests/unit/order-lifecycle.test.ts',
   'tests/api/gift-card-ledger.test.ts',
+  'tests/api/close-unpaid.test.ts',
   'tests/api/lifecycle-sql.test.ts',
   'tests/api/order-payments.test.ts',
   'tests/api/order-close.test.ts',
