@@ -52,7 +52,7 @@ describe('closing an order that was never paid', () => {
       .select({ quantity: products.quantity })
       .from(products)
       .where(eq(products.id, MUG));
-    return row!.quantity;
+    return row!.quantity!;
   };
   const catalogueStockOfMug = async () => (await catalogueOf(db())).product(MUG)?.quantity;
 
