@@ -29,11 +29,15 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Made once: building a NumberFormat costs more than formatting with it (a grid formats dozens). */
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/**
+ * Made once, on first use: building a NumberFormat costs more than formatting with it (a grid
+ * formats dozens). Not at import, so a module that only converts never builds it.
+ */
+let dollars: Intl.NumberFormat | undefined;
 
 /** The one money formatter: 1234.5 → "$1,234.50", -2.5 → "-$2.50". */
 export function formatDollars(amount: number): string {
+  dollars ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
   // `+ 0` turns -0 (a refund of nothing) into 0, so it never reads "-$0.00".
   return dollars.format(amount + 0);
 }

@@ -41,6 +41,9 @@ export const kindOf = (line: Kinded): ProductKind => line.kind ?? 'goods';
 /** Whether a line is a digital file: sold one to an order, never out of stock, never shipped. */
 export const isDigital = (line: Kinded): boolean => kindOf(line) === 'digital';
 
+/** Whether a line is a gift card: emailed, never taxed at sale, not payable by a gift card. */
+export const isGiftCardLine = (line: Kinded): boolean => kindOf(line) === 'gift_card';
+
 const kindOfLines = (lines: readonly Kinded[]) =>
   orderKindOf(lines.map((line) => ({ kind: kindOf(line) })));
 

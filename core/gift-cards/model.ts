@@ -10,8 +10,6 @@ import { isWholeCents } from '../money';
  * Both sides share these rules: the product page's form and the order API parse the same schema.
  */
 
-/** The main category of the gift-card product: its lines are never shipped, taxed or returned. */
-export const GIFT_CARD_CATEGORY = 'gift cards';
 /** The seeded product's sku, and the sku of its variant whose amount the shopper chooses. */
 export const GIFT_CARD_SKU = 'EG-GIFTCARD';
 export const GIFT_CARD_CUSTOM_SKU = 'EG-GIFTCARD-CUSTOM';
@@ -140,11 +138,6 @@ export const balanceRequestSchema = z.object({ code: giftCardCodeSchema });
 
 /** The back office's search of gift cards: a whole code, its last 4, or part of an email or name. */
 export const giftCardSearchQuery = z.object({ q: searchText(254).optional() });
-
-/** Whether a product, cart or order line is a gift card (by its main category, like digital). */
-export function isGiftCard(item: { category: string }): boolean {
-  return item.category.toLowerCase() === GIFT_CARD_CATEGORY;
-}
 
 /** What the billing step shows once a code is accepted. */
 export interface GiftCardQuote {

@@ -4,7 +4,7 @@
  * service for resized copies; this module knows the sizes and the image endpoint's address, so an
  * island can ask for the same copies the server-rendered pages use.
  */
-import { isDigitalCategory } from '../product/digital';
+import type { ProductKind } from '../product/kind';
 
 export interface ImageSize {
   width: number;
@@ -14,9 +14,13 @@ export interface ImageSize {
 const SQUARE: ImageSize = { width: 800, height: 800 };
 const PHOTO: ImageSize = { width: 1200, height: 800 };
 
-/** The size of a product's artwork (all images of one product share it). */
-export function productImageSize(category: string): ImageSize {
-  return isDigitalCategory(category) ? PHOTO : SQUARE;
+/**
+ * The size of a product's artwork (all images of one product share it): a digital product's is a
+ * landscape photo, whatever its category is called. A cart line kept by an older page may have no
+ * kind: it counts as goods until the cart check gives it today's.
+ */
+export function productImageSize(item: { kind?: ProductKind | undefined }): ImageSize {
+  return item.kind === 'digital' ? PHOTO : SQUARE;
 }
 
 /** Whether a path is one of the shop's own files (served from public/). */
@@ -73,8 +77,8 @@ const cardImages = new Map<string, CardImage>();
  * The responsive set of a product card's image (the same addresses Astro's `<Image>` would give),
  * computed once per image and remembered, so rendering a grid sizes nothing.
  */
-export function cardImage(src: string, category: string): CardImage {
-  const size = productImageSize(category);
+export function cardImage(src: string, product: { kind: ProductKind }): CardImage {
+  const size = productImageSize(product);
   const key = `${src} ${size.width}`;
   const known = cardImages.get(key);
   if (known) return known;

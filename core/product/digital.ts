@@ -1,16 +1,12 @@
 /**
- * spec §4: a product is digital when its main category is 'digital', in any case ('Digital' and
- * 'DIGITAL' too). A digital product is sold once an order, has no stock limit, is never rated and
- * never returned, and its artwork is a landscape photo. Every side asks this one function.
+ * The name of the seeded listing of photo downloads. It names a shelf, never what a product is:
+ * that is the product's `kind` (core/product/kind.ts), so a download listed under "Prints" is as
+ * digital as one under "Digital". The product editor, which makes goods only (a download needs
+ * its private file), keeps goods off this shelf so shoppers do not take a parcel for a download.
  */
 export const DIGITAL_CATEGORY = 'digital';
 
-/** Whether a main category name marks digital products. */
-export function isDigitalCategory(category: string): boolean {
+/** Whether a category is the downloads' shelf (any case), for the product editor's listing rule. */
+export function isDownloadsShelf(category: string): boolean {
   return category.toLowerCase() === DIGITAL_CATEGORY;
-}
-
-/** Whether a product (or a cart or order line, which carry its category) is digital. */
-export function isDigital(item: { category: string }): boolean {
-  return isDigitalCategory(item.category);
 }

@@ -51,7 +51,7 @@ export interface CardOptions {
 export function productCardHtml(product: ProductDto, options: CardOptions = {}): string {
   const { eager = false, sizes = '(min-width: 64rem) 17rem, 46vw' } = options;
   const first = product.image[0];
-  const image = first ? cardImage(first, product.category) : undefined;
+  const image = first ? cardImage(first, product) : undefined;
   const img = image
     ? `<img${attributes({
         src: image.src,

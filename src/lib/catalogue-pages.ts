@@ -5,7 +5,7 @@ import {
   type SearchResult,
   type SubcategoryListing,
 } from '../../core/product/model';
-import { isDigital } from '../../core/product/digital';
+import { isDigitalKind } from '../../core/product/kind';
 import { listingTitle } from './listing-title';
 import { listingHref, searchPageHref } from './navigation';
 import type { ResponsiveImage } from '../../core/images/product-images';
@@ -81,7 +81,7 @@ export async function productPage(shop: PageServices, id: string): Promise<Produ
     product,
     images: model.images(id),
     trail,
-    showRatings: !isDigital(product),
+    showRatings: !isDigitalKind(product),
   };
 }
 

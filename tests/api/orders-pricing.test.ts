@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { isGiftCard } from '../../core/gift-cards/model';
+import { isGiftCardKind } from '../../core/product/kind';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { products, productVariants } from '../../api/db/schema';
@@ -22,7 +22,7 @@ describe('one pricing rule for the cart and the order', () => {
   it('gives the same unit price, stock and subtotal (property)', async () => {
     const { db } = api.test.database;
     // Gift cards are priced from their details (tests/api/gift-cards.test.ts), not this rule alone.
-    const catalogue = (await db.select().from(products)).filter((row) => !isGiftCard(row));
+    const catalogue = (await db.select().from(products)).filter((row) => !isGiftCardKind(row));
     const variants = await db.select().from(productVariants);
     const tax = tableTaxCalculator();
 

@@ -34,6 +34,9 @@ describe('money', () => {
     expect(isWholeCents(12)).toBe(true);
     expect(isWholeCents(19.999)).toBe(false);
     expect(isWholeCents(0.001)).toBe(false);
+    // The float-noise allowance is below a millionth of a cent: a hundred-millionth of a dollar
+    // (exactly a millionth of a cent) is already a finer amount.
+    expect(isWholeCents(0.000_000_01)).toBe(false);
   });
 
   it('formats dollars as the shop shows them', () => {
@@ -56,8 +59,11 @@ describe('money', () => {
     for (const cents of [0, 7, 99, 1999, 123450, 987654321]) {
       expect(formatCents(cents)).toBe(formatDollars(centsToDollars(cents)));
     }
-    expect(() => formatCents(19.99)).toThrow(TypeError);
-    expect(() => formatCents(Number.NaN)).toThrow(TypeError);
+    // The log names the amount that was not whole cents.
+    expect(() => formatCents(19.99)).toThrow(new TypeError('Not a whole number of cents: 19.99'));
+    expect(() => formatCents(Number.NaN)).toThrow(
+      new TypeError('Not a whole number of cents: NaN'),
+    );
   });
 
   it('writes cents as a plain decimal for spreadsheets and structured data', () => {
@@ -73,6 +79,10 @@ describe('money', () => {
     expect(formatRate(0.1035)).toBe('10.35%');
     expect(formatRate(0.065)).toBe('6.5%');
     expect(formatRate(0.1)).toBe('10%');
+    // A tenth or a hundredth of a percent keeps its place: 1.05 %, not 1.5 %; 8.6 %, not 8.06 %.
+    expect(formatRate(0.0105)).toBe('1.05%');
+    expect(formatRate(0.086)).toBe('8.6%');
+    expect(formatRate(0.1001)).toBe('10.01%');
     expect(formatRate(0)).toBe('0%');
   });
 

@@ -10,13 +10,21 @@ import {
   ORDER_STATUSES,
   PAID_STATES,
   REVENUE_STATES,
+  CLOSING_STATES,
+  CUSTOMER_VISIBLE_STATES,
+  UNPAID_STATES,
   allowedActions,
   allows,
   countsAsRevenue,
+  hasDownloads,
   orderKindOf,
   paid,
   shipsNothing,
+  shipsSomething,
+  statesAllowing,
   toShip,
+  type OrderKind,
+  type OrderStatus,
 } from '../../core/orders/lifecycle';
 
 describe('the order lifecycle', () => {
@@ -128,5 +136,152 @@ describe('the lifecycle as its users read it (issue 35 point 5)', () => {
       const exact = (lines[index]!.taxed ? lines[index]!.netCents * rate : 0) / 1_000_000;
       expect(Math.abs(cents - exact)).toBeLessThan(1);
     });
+  });
+});
+
+/*
+ * The decision table of issue 35 point 5, written out as the shop's rules say it: what an owner
+ * or a customer may do to an order in each state, for each kind of order. The back office shows
+ * only these buttons and the server refuses anything else, so a cell that changes is a change of
+ * the shop's rules, made here on purpose.
+ */
+const NOTHING = '';
+const CLOSING = 'cancel retry_refund';
+const TABLE: Record<OrderStatus, Record<OrderKind, string>> = {
+  pending_payment: {
+    parcels: NOTHING,
+    mixed: NOTHING,
+    digital_only: NOTHING,
+    gift_cards_only: NOTHING,
+    emailed_only: NOTHING,
+  },
+  payment_failed: {
+    parcels: NOTHING,
+    mixed: NOTHING,
+    digital_only: NOTHING,
+    gift_cards_only: NOTHING,
+    emailed_only: NOTHING,
+  },
+  abandoned: {
+    parcels: NOTHING,
+    mixed: NOTHING,
+    digital_only: NOTHING,
+    gift_cards_only: NOTHING,
+    emailed_only: NOTHING,
+  },
+  unfulfilled: {
+    parcels: 'ship cancel shop_cancel refund',
+    mixed: 'ship cancel shop_cancel refund download',
+    // A paid digital-only order is delivered at once; while its payment settles, nothing.
+    digital_only: NOTHING,
+    gift_cards_only: 'cancel shop_cancel refund',
+    emailed_only: 'cancel shop_cancel refund download',
+  },
+  shipped: {
+    parcels: 'deliver refund',
+    mixed: 'deliver refund download',
+    digital_only: NOTHING,
+    gift_cards_only: NOTHING,
+    emailed_only: NOTHING,
+  },
+  delivered: {
+    parcels: 'refund return',
+    mixed: 'refund return download',
+    digital_only: 'cancel shop_cancel refund download',
+    gift_cards_only: 'refund',
+    emailed_only: 'refund download',
+  },
+  canceling: {
+    parcels: CLOSING,
+    mixed: CLOSING,
+    digital_only: CLOSING,
+    gift_cards_only: CLOSING,
+    emailed_only: CLOSING,
+  },
+  refund_failed: {
+    parcels: CLOSING,
+    mixed: CLOSING,
+    digital_only: CLOSING,
+    gift_cards_only: CLOSING,
+    emailed_only: CLOSING,
+  },
+  canceled: {
+    parcels: NOTHING,
+    mixed: NOTHING,
+    digital_only: NOTHING,
+    gift_cards_only: NOTHING,
+    emailed_only: NOTHING,
+  },
+};
+
+describe("the lifecycle's table, state by state and kind by kind", () => {
+  it('allows exactly the actions of the shop rules in every state, for every kind', () => {
+    expect(Object.keys(TABLE).sort()).toEqual([...ORDER_STATUSES].sort());
+    for (const status of ORDER_STATUSES) {
+      for (const kind of ORDER_KINDS) {
+        const expected = TABLE[status][kind].split(' ').filter(Boolean);
+        expect(allowedActions(status, kind), `${status} ${kind}`).toEqual(expected);
+        for (const action of expected) expect(allows(status, kind, action as never)).toBe(true);
+      }
+    }
+  });
+
+  it('lists the states that allow an action, for one kind or for any', () => {
+    expect(statesAllowing('ship')).toEqual(['unfulfilled']);
+    expect(statesAllowing('deliver')).toEqual(['shipped']);
+    expect(statesAllowing('return')).toEqual(['delivered']);
+    expect(statesAllowing('retry_refund')).toEqual(['canceling', 'refund_failed']);
+    expect(statesAllowing('cancel')).toEqual([
+      'unfulfilled',
+      'delivered',
+      'canceling',
+      'refund_failed',
+    ]);
+    expect(statesAllowing('download')).toEqual(['unfulfilled', 'shipped', 'delivered']);
+    expect(statesAllowing('download', 'digital_only')).toEqual(['delivered']);
+    expect(statesAllowing('cancel', 'parcels')).toEqual([
+      'unfulfilled',
+      'canceling',
+      'refund_failed',
+    ]);
+    expect(statesAllowing('ship', 'emailed_only')).toEqual([]);
+  });
+
+  it('says which kinds ship a parcel and which have a file to download', () => {
+    const ships = ORDER_KINDS.filter(shipsSomething);
+    expect(ships).toEqual(['parcels', 'mixed']);
+    expect(ORDER_KINDS.filter(shipsNothing)).toEqual([
+      'digital_only',
+      'gift_cards_only',
+      'emailed_only',
+    ]);
+    expect(ORDER_KINDS.filter(hasDownloads)).toEqual(['mixed', 'digital_only', 'emailed_only']);
+    // The table agrees: a kind ships only if it may be shipped, downloads only if it may download.
+    for (const kind of ORDER_KINDS) {
+      expect(statesAllowing('ship', kind).length > 0).toBe(shipsSomething(kind));
+      expect(statesAllowing('download', kind).length > 0).toBe(hasDownloads(kind));
+    }
+  });
+
+  it('splits the states into unpaid, revenue and closing, and shows customers the paid ones', () => {
+    expect(UNPAID_STATES).toEqual(['pending_payment', 'payment_failed', 'abandoned']);
+    expect(PAID_STATES).toEqual([
+      'unfulfilled',
+      'shipped',
+      'delivered',
+      'canceled',
+      'canceling',
+      'refund_failed',
+    ]);
+    expect(CLOSING_STATES).toEqual(['canceling', 'refund_failed', 'canceled']);
+    expect(CUSTOMER_VISIBLE_STATES).toEqual(PAID_STATES);
+    for (const status of ORDER_STATUSES) {
+      expect(paid(status), status).toBe(!UNPAID_STATES.includes(status));
+      expect(countsAsRevenue(status), status).toBe(
+        paid(status) && !CLOSING_STATES.includes(status),
+      );
+    }
+    expect(toShip('unfulfilled', 'mixed')).toBe(true);
+    expect(toShip('shipped', 'mixed')).toBe(false);
   });
 });

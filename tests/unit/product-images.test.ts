@@ -16,7 +16,7 @@ describe('product image sizes', () => {
           group.options.flatMap((option) => option.images),
         ),
       ];
-      const expected = productImageSize(product.category);
+      const expected = productImageSize(product);
       for (const path of new Set(paths)) {
         const { width, height, format } = await sharp(`${PUBLIC}${path}`).metadata();
         // Bundle options show the artwork of the items in them, which may be another shape.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { isDigitalCategory } from '../../../core/product/digital';
+import { isDownloadsShelf } from '../../../core/product/digital';
 import type { Db } from '../../db/client';
 import { categoryOrders, productCategorizations, products } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -220,7 +220,8 @@ const slugOf = (title: string) =>
 export async function createProduct(deps: ProductDeps, actor: Actor, body: ProductCreateBody) {
   const categories = uniqueCategories(body.categories);
   const main = categories[0]!.category;
-  if (isDigitalCategory(main)) throw new AppError('INVALID_DATA', PRODUCT_MESSAGES.digital);
+  // The editor makes goods only: a parcel listed on the downloads' shelf would mislead shoppers.
+  if (isDownloadsShelf(main)) throw new AppError('INVALID_DATA', PRODUCT_MESSAGES.digital);
   checkImages(deps.dataDir, body.images, new Set(), body.variants);
   const suffix = randomBytes(3).toString('hex');
   const sku =

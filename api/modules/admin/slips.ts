@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderItems, orders, type OrderAddress } from '../../db/schema';
 import type { ShopDetails } from '../mail/templates/shop';
-import { isDigital } from '../../../core/product/digital';
 import { ships } from '../../../core/product/kind';
 import {
   pickList,
@@ -55,7 +54,7 @@ export async function packingSlips(
         )
         .orderBy(asc(orderItems.position))
     : [];
-  const inParcel = items.filter((item) => ships(item) && !isDigital(item));
+  const inParcel = items.filter((item) => ships(item));
   const slips: Slip[] = rows
     .filter((order) => order.shippingAddress)
     .filter((order) => inParcel.some((item) => item.orderId === order.id))

@@ -31,7 +31,7 @@ export async function storeUploadedImage(dataDir: string, bytes: Buffer) {
   if (bytes.byteLength > MAX_UPLOAD_BYTES) {
     throw new AppError('INVALID_DATA', ADMIN_MESSAGES.imageTooLarge);
   }
-  const { width, height } = productImageSize('');
+  const { width, height } = productImageSize({ kind: 'goods' });
   let source: Buffer;
   try {
     // limitInputPixels keeps a small file that claims a huge canvas from taking the memory.
@@ -83,7 +83,7 @@ export const uploadedImagesModule = (dataDir: string) =>
     if (typeof wanted === 'string') return refuse(wanted);
     const id = UPLOADED_PATH.exec(wanted.href)?.[1];
     if (!id) return refuse('There is no such image.');
-    const source = productImageSize('');
+    const source = productImageSize({ kind: 'goods' });
     if (!fitsSource(wanted, source)) return refuse(NOT_OFFERED);
     let data: Buffer;
     try {

@@ -3,6 +3,7 @@ import {
   isLocalPath,
   productImageSize,
   type ResponsiveImage,
+  type ImageSize,
 } from '../../../core/images/product-images';
 import type { ProductDto, VariantDto } from '../../../core/product/model';
 
@@ -13,8 +14,8 @@ const THUMB_WIDTH = 144;
  * The responsive set of one image: the addresses of its resized copies on the image endpoint, the
  * same ones Astro's `getImage` would give, computed once when the product is loaded.
  */
-function responsiveImage(path: string, category: string): ResponsiveImage {
-  const { width, height } = productImageSize(category);
+function responsiveImage(path: string, size: ImageSize): ResponsiveImage {
+  const { width, height } = size;
   const heightAt = (w: number) => Math.round((w * height) / width);
   if (!isLocalPath(path)) {
     return { path, src: path, srcset: '', width, height, thumb: path };
@@ -39,6 +40,6 @@ export function productImages(product: ProductDto): Record<string, ResponsiveIma
     : (product.variants as VariantDto[]);
   const paths = new Set([...product.image, ...variants.flatMap((variant) => variant.image)]);
   return Object.fromEntries(
-    [...paths].map((path) => [path, responsiveImage(path, product.category)]),
+    [...paths].map((path) => [path, responsiveImage(path, productImageSize(product))]),
   );
 }

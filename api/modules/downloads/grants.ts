@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { DIGITAL_CATEGORY } from '../../../core/product/digital';
 import type { Db } from '../../db/client';
 import { downloadGrants, orderItems, orders, products } from '../../db/schema';
 import { log } from '../../lib/log';
@@ -53,8 +52,8 @@ export function digitalLines(db: Db, where: SQL): Promise<DigitalLine[]> {
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .leftJoin(products, eq(products.id, orderItems.productId))
-      // isDigitalCategory, said in SQL: the category in any case.
-      .where(and(where, sql`lower(${orderItems.category}) = ${DIGITAL_CATEGORY}`))
+      // The line's own kind, copied when bought: never its category's name.
+      .where(and(where, eq(orderItems.kind, 'digital')))
       .orderBy(orderItems.orderId, orderItems.position)
   );
 }

@@ -5,11 +5,11 @@ import { enqueueMail } from '../mail/outbox';
 import type { ShopDetails } from '../mail/templates';
 import {
   formatGiftCardCode,
-  isGiftCard,
   shopToday,
   type GiftCardDetails,
 } from '../../../core/gift-cards/model';
 import { REVENUE_STATES } from '../../../core/orders/lifecycle';
+import { isGiftCardKind, type ProductKind } from '../../../core/product/kind';
 import { hashGiftCardCode, newGiftCardCode } from './codes';
 import { giftCardEmail } from './email';
 
@@ -22,7 +22,8 @@ interface PaidOrder {
 
 interface GiftCardItem {
   id: string;
-  category: string;
+  /** The line's own kind, copied when bought: never its category's name. */
+  kind: ProductKind;
   quantity: number;
   unitPriceCents: number;
   giftCard: GiftCardDetails | null;
@@ -44,7 +45,7 @@ export async function issueCards(
 ): Promise<{ codes: { last4: string; code: string; amountCents: number }[] }> {
   const codes: { last4: string; code: string; amountCents: number }[] = [];
   for (const item of items) {
-    if (!isGiftCard(item) || !item.giftCard) continue;
+    if (!isGiftCardKind(item) || !item.giftCard) continue;
     for (let unit = 0; unit < item.quantity; unit += 1) {
       const [card] = await tx
         .insert(giftCards)

@@ -3,12 +3,11 @@ import type { ResolvedLine } from '../../../core/cart/lines';
 import {
   GIFT_CARD_CUSTOM_SKU,
   GIFT_CARD_TEXTS,
-  isGiftCard,
   type GiftCardDetails,
 } from '../../../core/gift-cards/model';
 import { dollarsToCents } from '../../../core/money';
 
-export { isGiftCard, type GiftCardDetails };
+export type { GiftCardDetails };
 
 /**
  * A gift card line as the order prices it: its details are required (already parsed by the

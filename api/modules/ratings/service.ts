@@ -4,7 +4,7 @@ import { productRatings, products, type RatingType } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { catalogueChanged } from '../product/invalidate';
 import { RATING_MESSAGES, type RatingAnswer } from '../../../core/ratings/model';
-import { isDigital } from '../../../core/product/digital';
+import { isDigitalKind } from '../../../core/product/kind';
 
 const column = { up: products.thumbsUp, down: products.thumbsDown } as const;
 
@@ -22,12 +22,12 @@ export async function rateProduct(
 ): Promise<RatingAnswer> {
   const answer = await db.transaction(async (tx) => {
     const [product] = await tx
-      .select({ id: products.id, category: products.category })
+      .select({ id: products.id, kind: products.kind })
       .from(products)
       .where(eq(products.id, productId))
       .for('update');
     if (!product) throw new AppError('NOT_FOUND', RATING_MESSAGES.notFound);
-    if (isDigital(product)) throw new AppError('CONFLICT', RATING_MESSAGES.digital);
+    if (isDigitalKind(product)) throw new AppError('CONFLICT', RATING_MESSAGES.digital);
 
     const mine = and(eq(productRatings.userId, userId), eq(productRatings.productId, productId));
     const [current] = await tx.select().from(productRatings).where(mine);

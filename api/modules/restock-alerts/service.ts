@@ -6,7 +6,7 @@ import { log } from '../../lib/log';
 import { enqueueMail } from '../mail/outbox';
 import { notifyMailQueued } from '../mail/signal';
 import { shopDetails, type ShopDetails } from '../mail/templates/shop';
-import { isDigitalCategory } from '../../../core/product/digital';
+import { hasStockLimit } from '../../../core/product/kind';
 import type { RestockConfirmation, RestockRequestBody } from '../../../core/restock/model';
 import { RESTOCK_TEXT } from '../../../core/restock/texts';
 import { backInStockEmail, restockRequestedEmail } from './emails';
@@ -42,7 +42,7 @@ export async function requestRestock(
       .select({
         id: products.id,
         title: products.title,
-        category: products.category,
+        kind: products.kind,
         quantity: products.quantity,
         hasVariants: products.hasVariants,
         isBundle: products.isBundle,
@@ -51,8 +51,8 @@ export async function requestRestock(
       .where(eq(products.id, body.productId))
       .for('share');
     if (!product) throw new AppError('NOT_FOUND', RESTOCK_TEXT.notOffered);
-    if (isDigitalCategory(product.category))
-      throw new AppError('INVALID_DATA', RESTOCK_TEXT.notOffered);
+    // A download or a gift card never runs out: there is nothing to wait for.
+    if (!hasStockLimit(product)) throw new AppError('INVALID_DATA', RESTOCK_TEXT.notOffered);
     let option: string | null = null;
     let inStock = product.quantity === null || product.quantity > 0;
     if (sku) {

@@ -51,7 +51,7 @@ async function checkCart(): Promise<string[]> {
 
 function Thumbnail({ item }: { item: CartItem }) {
   if (!item.image) return <span className="thumb" />;
-  const size = productImageSize(item.category);
+  const size = productImageSize(item);
   const height = Math.round((96 * size.height) / size.width);
   return (
     <img

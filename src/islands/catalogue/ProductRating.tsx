@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { RatingAnswer } from '../../../core/ratings/model';
-import { isDigitalCategory } from '../../../core/product/digital';
+import { isDigitalKind, type ProductKind } from '../../../core/product/kind';
 import { api } from '../../lib/api-client';
 import { loginHref } from '../../lib/login-redirect';
 import { $auth } from '../../stores/auth';
@@ -11,7 +11,8 @@ import { RATING_TEXT } from './rating-text';
 
 export interface ProductRatingProps {
   productId: string;
-  category: string;
+  /** The product's kind: a digital product is never rated. */
+  kind: ProductKind;
   thumbsUp: number;
   thumbsDown: number;
 }
@@ -44,7 +45,7 @@ function ThumbIcon({ down = false }: { down?: boolean }) {
  */
 export default function ProductRating({
   productId,
-  category,
+  kind,
   thumbsUp,
   thumbsDown,
 }: ProductRatingProps) {
@@ -67,7 +68,7 @@ export default function ProductRating({
     };
   }, [canRate, productId]);
 
-  if (isDigitalCategory(category)) return null;
+  if (isDigitalKind({ kind })) return null;
 
   async function press(type: Thumb) {
     setBusy(true);

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { addressSchema } from '../../../core/address/model';
-import { shipsNothing } from '../../../core/cart/rules';
-import { GIFT_CARD_LABELS, isGiftCard } from '../../../core/gift-cards/model';
+import { isGiftCardLine, shipsNothing } from '../../../core/cart/rules';
+import { GIFT_CARD_LABELS } from '../../../core/gift-cards/model';
 import GiftCardCode from '../gift-cards/GiftCardCode';
 import { useGiftCardCovers } from '../gift-cards/useGiftCardCovers';
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
@@ -243,7 +243,7 @@ export default function BillingStep({ provider, publishableKey }: Props) {
           setBilling(next);
         }}
       />
-      <GiftCardCode giftCardsInCart={cart.some(isGiftCard)} />
+      <GiftCardCode giftCardsInCart={cart.some(isGiftCardLine)} />
       {giftCardCovers ? (
         <p role="status">{GIFT_CARD_LABELS.coversAll}</p>
       ) : (
