@@ -1,5 +1,7 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
 import { dev } from 'astro';
 
 /** Astro's dev server as the shop's pages use it (./dev-pages.ts). */
@@ -16,6 +18,16 @@ export interface AstroDev {
  * told to open hot reload's socket on the shop's own port (`shopPort`), which hands it on here.
  */
 export async function startAstroDev(shopPort: number): Promise<AstroDev> {
+  // Astro resolves its maps of content modules and images to these files only when they exist as
+  // the dev server starts; otherwise to stand-ins its watcher never refreshes, and an article
+  // added later fails to render until a restart (a fresh clone has no .astro/). The content sync
+  // then fills them.
+  for (const name of ['content-modules.mjs', 'content-assets.mjs']) {
+    const file = join(process.cwd(), '.astro', name);
+    if (existsSync(file)) continue;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, 'export default new Map();\n');
+  }
   const server = await dev({
     root: process.cwd(),
     logLevel: 'warn',

@@ -32,25 +32,23 @@ const { guardProcess } = await import('./process-guard');
 const { startAstroDev } = await import('./dev-astro');
 
 type DevShop = typeof import('./dev-shop');
-type AstroDev = Awaited<ReturnType<typeof startAstroDev>>;
 interface Running {
   stop(): Promise<void>;
 }
 
 register('./dev-hooks.mjs', import.meta.url);
 let generation = 0;
-/** Loads the shop's modules afresh and opens it. */
-async function openFresh(astro: AstroDev): Promise<Running> {
+/** The shop's modules, loaded afresh (while the running shop still serves). */
+async function loadFresh(): Promise<DevShop> {
   generation += 1;
-  const { openDevShop } = (await import(`./dev-shop.ts?shop-gen=${generation}`)) as DevShop;
-  return openDevShop(shopMode, astro);
+  return (await import(`./dev-shop.ts?shop-gen=${generation}`)) as DevShop;
 }
 
 async function main(): Promise<void> {
   const settings = config();
   guardProcess();
-  const astro = await startAstroDev(settings.port);
-  let shop: Running | undefined = await openFresh(astro);
+  const [astro, first] = await Promise.all([startAstroDev(settings.port), loadFresh()]);
+  let shop: Running | undefined = await first.openDevShop(shopMode, astro);
   let reopening: Promise<void> | undefined;
   let changedAgain = false;
   let timer: NodeJS.Timeout | undefined;
@@ -58,14 +56,18 @@ async function main(): Promise<void> {
   const reopen = async () => {
     const started = performance.now();
     console.log('[dev] the shop’s code changed: reopening it…');
-    await shop?.stop();
-    shop = undefined;
     try {
-      shop = await openFresh(astro);
+      const fresh = await loadFresh();
+      await shop?.stop();
+      shop = undefined;
+      shop = await fresh.openDevShop(shopMode, astro);
       console.log(`[dev] reopened in ${Math.round(performance.now() - started)} ms.`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      console.error(`[dev] the shop cannot open: ${message}\n[dev] it opens again on the next save.`);
+      const state = shop ? 'the shop keeps running as it was' : 'the shop is closed';
+      console.error(
+        `[dev] the changed code cannot run (${message}); ${state} until the next save.`,
+      );
     }
   };
   const changed = (_event: string, name: string | null) => {

@@ -3,7 +3,6 @@ import { searchPage } from '../src/lib/catalogue-pages';
 import { escapeHtml } from '../src/lib/catalogue-html';
 import {
   SEARCH_MAIN_SLOT,
-  SEARCH_TEMPLATE_PATH,
   SEARCH_TITLE_SLOT,
   searchMainHtml,
   searchTitle,

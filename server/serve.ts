@@ -7,12 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import {
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiApp, stopBackgroundWork } from '../api';
@@ -95,7 +90,12 @@ export interface PageSide {
   /** Astro's renderer for this request as it is (its 404 page for an address no page answers). */
   render(req: IncomingMessage, res: ServerResponse): unknown;
   /** A GET or HEAD request for a canonical page address. */
-  answer(req: IncomingMessage, res: ServerResponse, pathname: string, search: string): Promise<void>;
+  answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+    search: string,
+  ): Promise<void>;
   /** A request the page side takes as it is, before addresses are made canonical (dev's modules). */
   takes?(req: IncomingMessage): boolean;
   close?(): Promise<void>;
