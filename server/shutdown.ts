@@ -81,7 +81,6 @@ export function gracefulShutdown(server: Server, options: ShutdownOptions) {
     // which would reset a request on its way on a kept-alive one.
     NetServer.prototype.close.call(server, async () => {
       clearInterval(sweep);
-      clearTimeout(force);
       // Connections are gone, but handlers whose client left may still be querying.
       await Promise.race([
         Promise.allSettled([...inFlight]),
