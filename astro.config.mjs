@@ -13,7 +13,7 @@ export default defineConfig({
   outDir: process.env.BUILD_DIR ?? './dist',
   // Middleware mode: dist/serve.mjs owns the HTTP server, sends /api/* straight to Elysia and the
   // rest to Astro's handler, with what pages need in `locals` (see server/serve.ts). `npm run dev`
-  // serves through the same entry (scripts/dev.mjs): there is no `astro dev` path.
+  // serves through the same entry with Astro's dev server for pages (server/dev.ts).
   adapter: node({ mode: 'middleware' }),
   integrations: [react(), mdx()],
   // Sharp, plus resized copies of public/ files (product artwork) and a small cache of them.

@@ -1,11 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { searchPage } from '../src/lib/catalogue-pages';
 import { escapeHtml } from '../src/lib/catalogue-html';
 import {
   SEARCH_MAIN_SLOT,
-  SEARCH_TEMPLATE_PATH,
   SEARCH_TITLE_SLOT,
   searchMainHtml,
   searchTitle,
@@ -27,19 +24,27 @@ const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
  * (bench:pages). This is the one renderer of the search page: a build without the shell does
  * not start.
  */
-export async function createSearchPage(
-  clientRoot: string,
+export function createSearchPage(
+  readShell: () => Promise<string>,
   siteUrl: string,
   setPageHeaders: (res: ServerResponse) => void,
   shop: PageServices,
 ) {
-  const shell = await readFile(join(clientRoot, SEARCH_TEMPLATE_PATH, 'index.html'), 'utf8');
-  const [head = '', tail = ''] = shell
-    .replaceAll(SITE_URL_PLACEHOLDER, new URL(siteUrl).origin)
-    .split(SEARCH_MAIN_SLOT);
-  const [beforeTitle, ...afterTitle] = head.split(SEARCH_TITLE_SLOT);
+  let cut: { shell: string; beforeTitle: string; afterTitle: string[]; tail: string } | undefined;
+  /** The shell around its title and content slots, cut again only when it changed. */
+  const cutShell = (shell: string) => {
+    if (cut?.shell === shell) return cut;
+    const [head = '', tail = ''] = shell
+      .replaceAll(SITE_URL_PLACEHOLDER, new URL(siteUrl).origin)
+      .split(SEARCH_MAIN_SLOT);
+    const [beforeTitle = '', ...afterTitle] = head.split(SEARCH_TITLE_SLOT);
+    cut = { shell, beforeTitle, afterTitle, tail };
+    return cut;
+  };
 
   return async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+    // The built shell is read once (server/serve.ts); under `npm run dev` it is rendered anew.
+    const { beforeTitle, afterTitle, tail } = cutShell(await readShell());
     const found = await searchPage(shop, url);
     const view = { ...found, url };
     setPageHeaders(res);

@@ -8,7 +8,7 @@ import { securePage } from './page-headers';
  * go on every page, and what is sent is compressed last (kept pages the server entry answers
  * itself are compressed once per form instead).
  */
-export function createPagePipeline(cache: PageCache) {
+export function createPagePipeline(cache: Pick<PageCache, 'keepRendered'>) {
   return async (url: URL, request: Request, render: () => Promise<Response>) =>
     compressResponse(request, securePage(await cache.keepRendered(url, request, render)));
 }

@@ -18,7 +18,7 @@ import { listingSitemapEntries, productSitemapEntries } from './sitemap-products
 export function createPageServices(
   database: Database,
   settings: Config,
-  cache: PageCache,
+  cache: Pick<PageCache, 'keepRendered'>,
 ): PageServices {
   const catalogue = () => catalogueOf(database.db);
   return {

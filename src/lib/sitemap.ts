@@ -1,3 +1,4 @@
+import { articlesNewestFirst } from './blog';
 import { getCollection } from 'astro:content';
 
 /**
@@ -24,7 +25,7 @@ async function contentPageEntries(): Promise<SitemapEntry[]> {
 }
 
 async function articleEntries(): Promise<SitemapEntry[]> {
-  const articles = await getCollection('blog');
+  const articles = await articlesNewestFirst();
   return articles.map((article) => ({
     path: `/blog/${article.id}`,
     lastModified: article.data.updated ?? article.data.date,

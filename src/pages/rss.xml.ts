@@ -4,7 +4,8 @@ import { publicSite } from '../lib/site-url';
 import { SITE_NAME } from '../consts';
 import { articleHref, articlesNewestFirst } from '../lib/blog';
 
-export const prerender = true;
+// Rendered on request: a scheduled article is in the feed from its day on, without a build.
+export const prerender = false;
 
 export const GET: APIRoute = async (context) => {
   const articles = await articlesNewestFirst();

@@ -200,7 +200,24 @@ test.describe('the blog', () => {
     await expect(book).toHaveCount(1);
     await expect(book).toHaveAttribute('rel', 'sponsored noopener');
     await expect(book).toContainText('The Hidden Life of Trees');
-    await expect(page.locator('article')).toContainText('We earn a small commission');
+    await expect(page.locator('article.article')).toContainText('We earn a small commission');
+  });
+
+  test('shows an article’s topics, each with its page, and ends with related articles', async ({
+    page,
+  }) => {
+    await page.goto('/blog/practical-gifts');
+    const related = page.getByRole('region', { name: 'More gift ideas' });
+    await expect(
+      related.getByRole('heading', { name: 'What to Get the Person Who Has Everything' }),
+    ).toBeVisible();
+    await page
+      .getByRole('list', { name: 'Topics' })
+      .getByRole('link', { name: 'For pets' })
+      .click();
+    await expect(page).toHaveURL(/\/blog\/topics\/for-pets$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('For pets');
+    await expect(page.getByRole('heading', { level: 2, name: /Practical Gifts/ })).toBeVisible();
   });
 
   test('has an RSS feed of every article', async ({ request }) => {

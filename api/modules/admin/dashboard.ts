@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { backupStatus } from '../backup/schedule';
 import { contactMessages, orderIssueReports, orders, returnRequests } from '../../db/schema';
 import { revenueChartSvg } from './chart';
+import { articlesNamingMissingProducts } from './dashboard-articles';
 import { mostAwaited } from './demand';
 import { rowsOf } from './deps';
 import { unread } from './inbox';
@@ -17,7 +18,8 @@ import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
  * GET /admin/dashboard: what needs the owner today, and the last 30 days; `backups`, the age of the
  * last good backup and the nightly backup's failure (api/modules/backup/schedule.ts); `mostAwaited`,
  * the sold-out items the most shoppers wait for (issue 27); `lowStock`, every variant and product
- * without variants at or under its low-stock threshold, sold out included (issue 28).
+ * without variants at or under its low-stock threshold, sold out included (issue 28);
+ * `articlesNamingMissingProducts`, the articles' unknown product slugs (issue 38).
  */
 export async function dashboard(db: Db, backupsDir = config().backups.dir) {
   const [toShip] = await db
@@ -73,5 +75,7 @@ export async function dashboard(db: Db, backupsDir = config().backups.dir) {
     backups: backupStatus(backupsDir),
     /** Pending orders the recovery job could not settle after several tries (issue 35). */
     needsAttention: await needsAttentionOrders(db),
+    /** Product slugs articles name that the shop does not serve, with file and line (issue 38). */
+    articlesNamingMissingProducts: await articlesNamingMissingProducts(db),
   };
 }

@@ -36,7 +36,16 @@ interface Dashboard {
   backups: Backups;
   /** Pending orders the recovery job could not settle after several tries (issue 35). */
   needsAttention?: NeedsAttention;
+  /** Product slugs articles name that the shop does not serve (issue 38); older answers lack it. */
+  articlesNamingMissingProducts?: { file: string; line: number; slug: string }[];
 }
+
+const MISSING_PRODUCT_COLUMNS: Column<
+  NonNullable<Dashboard['articlesNamingMissingProducts']>[number]
+>[] = [
+  { label: 'Article', cell: (ref) => `${ref.file}, line ${ref.line}` },
+  { label: 'Product slug', cell: (ref) => ref.slug },
+];
 
 const itemName = (item: { title: string; variant: string | null }) =>
   item.variant ? `${item.title} (${item.variant})` : item.title;
@@ -138,6 +147,20 @@ function DashboardBody() {
           <CardTable rows={data.mostAwaited} columns={AWAITED_COLUMNS} keyOf={(item) => item.sku} />
         )}
       </section>
+      {data.articlesNamingMissingProducts && data.articlesNamingMissingProducts.length > 0 && (
+        <section className={styles.panel} aria-labelledby="missing-products-title">
+          <h2 id="missing-products-title">Articles that name products the shop does not have</h2>
+          <p>
+            A typo in the slug, or a product since removed: the article shows the text without a
+            link or a card. Correct the slug in the file (docs/editing.md).
+          </p>
+          <CardTable
+            rows={data.articlesNamingMissingProducts}
+            columns={MISSING_PRODUCT_COLUMNS}
+            keyOf={(ref) => `${ref.file}:${ref.line}:${ref.slug}`}
+          />
+        </section>
+      )}
     </>
   );
 }
