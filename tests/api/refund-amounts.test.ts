@@ -22,10 +22,12 @@ import { bearer } from './auth-helpers';
 import { setStock } from './orders-history-helpers';
 
 /**
- * What a return's refund gives back (api/modules/admin/returns.ts), in cents, read back from the
- * answer, the gateway, the database and the customer's email. The order is 2 green mugs ($24)
- * and 1 enamel mug ($19) shipped to Seattle (10.35 %): $67.00 + $6.93 tax = $73.93 paid. A line's
- * refund is its price times the units plus round(that × the order's tax rate).
+ * What a return's refund gives back (api/modules/admin/returns-refund.ts), in cents, read back
+ * from the answer, the gateway, the database and the customer's email. The order is 2 green mugs
+ * ($24) and 1 enamel mug ($19) shipped to Seattle (10.35 %): $67.00 + $6.93 tax = $73.93 paid;
+ * the mugs' line keeps $4.97 of the tax (496.8), the enamel mug's $1.96 (196.65). A line's refund
+ * is its price times the units plus its share of the line's own tax (issue 35 point 6), so the
+ * refunds of a line give back exactly its tax.
  */
 describe('refund amounts', () => {
   const sent: { reference: string; key: string; amountCents: number | undefined }[] = [];
@@ -46,9 +48,10 @@ describe('refund amounts', () => {
     },
   });
 
-  const MUG_1 = 2400 + 248; // 248.4 cents of tax
-  const MUG_2 = 4800 + 497; // 496.8: each refund rounds its own tax
-  const ENAMEL_1 = 1900 + 197; // 196.65
+  const MUG_1 = 2400 + 249; // round(497 / 2): the first mug's share of the line's tax
+  const MUG_1_AGAIN = 2400 + 248; // 497 − 249: the second mug gives back the rest of it
+  const MUG_2 = 4800 + 497; // both mugs at once: the line's whole tax
+  const ENAMEL_1 = 1900 + 196; // the enamel mug's line tax
   const PAID = 6700 + 693;
 
   /** A received return of the order above, with the admin who refunds it. */
@@ -213,10 +216,18 @@ describe('refund amounts', () => {
       { orderItemId: found.mug, quantity: 1 },
       { orderItemId: found.enamel, quantity: 1 },
     ]);
-    // The two refunds together give back exactly what was paid.
-    expect(MUG_1 + MUG_1 + ENAMEL_1).toBe(PAID);
+    // The two refunds together give back exactly what was paid, and the line's tax to the cent.
+    expect(MUG_1 + MUG_1_AGAIN + ENAMEL_1).toBe(PAID);
     expect(last.status, await last.clone().text()).toBe(200);
-    expect(((await last.json()) as { amountCents: number }).amountCents).toBe(MUG_1 + ENAMEL_1);
+    expect(((await last.json()) as { amountCents: number }).amountCents).toBe(
+      MUG_1_AGAIN + ENAMEL_1,
+    );
+    expect(
+      (await refundsOf(found.order.id))
+        .filter((refund) => refund.status === 'succeeded')
+        .map((refund) => refund.taxCents)
+        .sort((a, b) => a - b),
+    ).toEqual([249, 248 + 196]);
 
     const third = await anotherReturn(found);
     expect(await errorOf(await third([{ orderItemId: found.mug, quantity: 1 }]))).toEqual([
@@ -262,7 +273,8 @@ describe('refund amounts', () => {
     const found = await receivedReturn();
     await api.test.database.db
       .update(orderItems)
-      .set({ unitPriceCents: 0 })
+      // Sold at $0, so taxed nothing: the line's own tax is 0 too.
+      .set({ unitPriceCents: 0, taxCents: 0 })
       .where(eq(orderItems.id, found.enamel));
     expect(await errorOf(await found.refund([{ orderItemId: found.enamel, quantity: 1 }]))).toEqual(
       [400, RETURN_MESSAGES.tooMuch],

@@ -3,9 +3,11 @@ import { and, eq, isNull, ne, sql, sum } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   auditLog,
+  orderItems,
   orderRefunds,
   orders,
   productVariants,
+  products,
   returnRequestItems,
   returnRequests,
 } from '../../api/db/schema';
@@ -186,11 +188,73 @@ describe('Washington tax by location code through the API', () => {
       .from(orderRefunds)
       .where(eq(orderRefunds.orderId, made.order.id))
       .orderBy(orderRefunds.createdAt);
-    // round(693 × 2400 / 6700) = 248; the last refund gives back the other 445.
+    // The mugs' line keeps 497 of the 693 (496.8), the enamel mug's 196: one mug gives back
+    // round(497 / 2) = 249, the last refund the mug's other 248 and the enamel mug's 196.
+    const items = await db()
+      .select({ id: orderItems.id, tax: orderItems.taxCents })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, made.order.id));
+    expect(items.find((item) => item.id === mug)!.tax).toBe(497);
+    expect(items.find((item) => item.id === enamel)!.tax).toBe(196);
     expect(refunds).toEqual([
-      { amount: 2400 + 248, tax: 248 },
-      { amount: 2400 + 1900 + 445, tax: 445 },
+      { amount: 2400 + 249, tax: 249 },
+      { amount: 2400 + 1900 + 248 + 196, tax: 248 + 196 },
     ]);
+  });
+
+  it("a return of a taxed line beside an exempt one gives back that line's own tax; the report adds up the refunds", async () => {
+    const owner = await admin();
+    const month = shopDayOf(new Date()).slice(0, 7);
+    const reportTotals = async () =>
+      (
+        (await (
+          await api.get(`/admin/tax/report?period=${month}`, bearer(owner.token))
+        ).json()) as TaxReport
+      ).totals;
+    const storedRefundedTax = async () => {
+      const [row] = await db()
+        .select({ tax: sum(orderRefunds.taxCents).mapWith(Number) })
+        .from(orderRefunds)
+        .where(eq(orderRefunds.status, 'succeeded'));
+      return row?.tax ?? 0;
+    };
+    const before = await reportTotals();
+    // The enamel mug sold tax-exempt (its class, copied onto the order line).
+    const exempt = (taxClass: 'standard' | 'exempt') =>
+      db().update(products).set({ taxClass }).where(eq(products.slug, 'campfire-enamel-mug'));
+    await exempt('exempt');
+    const customer = await customerAccount(api);
+    const made = await returnRequestFor(api, customer, [mugLine(1), enamelLine(1)]).finally(() =>
+      exempt('standard'),
+    );
+    await db()
+      .update(returnRequests)
+      .set({ status: 'received' })
+      .where(eq(returnRequests.id, made.requestId));
+    const mug = made.items.find((item) => item.sku === 'EG-MUG-CEDAR-GRN')!;
+    const enamel = made.items.find((item) => item.sku === 'EG-MUG-ENAMEL')!;
+    const [order] = await db().select().from(orders).where(eq(orders.id, made.order.id));
+    // $24.00 taxed at 10.35 % and $19.00 exempt: $2.48 of tax, all the mug's. The order's share
+    // of the mug's price, round(248 × 2400 / 4300) = 138, is not what the mug was charged.
+    expect([order!.taxCents, mug.taxClass, mug.taxCents, enamel.taxClass, enamel.taxCents]).toEqual(
+      [248, 'standard', 248, 'exempt', 0],
+    );
+    const response = await api.post(
+      `/admin/returns/${made.requestId}/refund`,
+      { idempotencyKey: randomUUID(), lines: [{ orderItemId: mug.id, quantity: 1 }] },
+      bearer(owner.token),
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+    const [refund] = await db()
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, made.order.id));
+    expect(refund).toMatchObject({ status: 'succeeded', amountCents: 2400 + 248, taxCents: 248 });
+    // The report's refunded tax is the refunds' stored tax cents, this one's 248 among them.
+    const after = await reportTotals();
+    expect(after.refundedTaxCents).toBe(await storedRefundedTax());
+    expect(after.refundedTaxCents - before.refundedTaxCents).toBe(mug.taxCents);
+    expect(after.refundedTaxableCents - before.refundedTaxableCents).toBe(2400);
   });
 
   it("the report's figures are the stored cents, per location code, on screen and as CSV", async () => {

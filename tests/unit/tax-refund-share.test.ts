@@ -1,56 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { refundTaxCents } from '../../core/tax/refund-tax';
+import { refundAmount } from '../../core/admin/refund-amount';
+import { lineTaxShare } from '../../core/admin/line-refund';
 import { periodDays, shopDayOf } from '../../core/shop-calendar';
 
-describe("a refund's share of the order's tax (issue 28)", () => {
-  const order = { orderTaxCents: 693, orderSubtotalCents: 6700 };
+describe("a refund's tax adds up its lines' own tax (issue 35 point 6)", () => {
+  // Three $1 units at 10 cents of tax on their line, and a gift card line (never taxed at sale).
+  const three = { id: 'cup', quantity: 3, unitPriceCents: 100, taxCents: 10, refundedQuantity: 0 };
+  const card = { id: 'card', quantity: 1, unitPriceCents: 5000, taxCents: 0, refundedQuantity: 0 };
+  const paid = 300 + 10 + 5000;
 
-  it('gives back the lines’ share, rounded, and the last refund the rest, so the refunds sum to the tax', () => {
-    const first = refundTaxCents({
-      ...order,
-      refundedNetCents: 2400,
-      taxRefundedCents: 0,
-      lastUnits: false,
-    });
-    expect(first).toBe(248); // 693 × 2400 / 6700 = 248.2
-    const second = refundTaxCents({
-      ...order,
-      refundedNetCents: 2400,
-      taxRefundedCents: 248,
-      lastUnits: false,
-    });
-    expect(second).toBe(248);
-    const last = refundTaxCents({
-      ...order,
-      refundedNetCents: 1900,
-      taxRefundedCents: 496,
-      lastUnits: true,
-    });
-    expect(last).toBe(197);
-    expect(first + second + last).toBe(693);
+  it('each refund gives back its units’ share of the line’s tax; the refunds sum to the tax', () => {
+    const taxes: number[] = [];
+    let refunded = 0;
+    for (let unit = 0; unit < 3; unit += 1) {
+      const figures = refundAmount(
+        [{ ...three, refundedQuantity: unit }, card],
+        [{ orderItemId: 'cup', quantity: 1 }],
+        paid,
+        refunded,
+      );
+      refunded += figures.amountCents;
+      taxes.push(figures.taxCents);
+    }
+    // round(10 / 3) = 3, round(20 / 3) − 3 = 4, 10 − 7 = 3: the line's 10 cents, none rounded away.
+    expect(taxes).toEqual([3, 4, 3]);
   });
 
-  it('the last refund takes the cents the shares rounded away', () => {
-    // Three $1 lines, 10 cents of tax: each share rounds to 3, the last gives back 4.
-    const three = { orderTaxCents: 10, orderSubtotalCents: 300, refundedNetCents: 100 };
-    expect(refundTaxCents({ ...three, taxRefundedCents: 0, lastUnits: false })).toBe(3);
-    expect(refundTaxCents({ ...three, taxRefundedCents: 3, lastUnits: false })).toBe(3);
-    expect(refundTaxCents({ ...three, taxRefundedCents: 6, lastUnits: true })).toBe(4);
-  });
-
-  it('never gives back more than is left, nor anything for an untaxed order', () => {
-    expect(
-      refundTaxCents({ ...order, refundedNetCents: 6700, taxRefundedCents: 690, lastUnits: false }),
-    ).toBe(3);
-    expect(
-      refundTaxCents({
-        orderTaxCents: 0,
-        orderSubtotalCents: 6700,
-        refundedNetCents: 6700,
-        taxRefundedCents: 0,
-        lastUnits: true,
-      }),
-    ).toBe(0);
+  it('the same share as the owner’s refund of lines, and none on a gift card line', () => {
+    const figures = refundAmount(
+      [three, card],
+      [
+        { orderItemId: 'cup', quantity: 2 },
+        { orderItemId: 'card', quantity: 1 },
+      ],
+      paid,
+      0,
+    );
+    expect(figures.taxCents).toBe(lineTaxShare(three, 2));
+    expect(figures.taxCents).toBe(7);
+    expect(figures.lines.find((line) => line.orderItemId === 'card')!.amountCents).toBe(5000);
   });
 });
 

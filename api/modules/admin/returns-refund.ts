@@ -12,9 +12,6 @@ import { enqueueMail } from '../mail/outbox';
 import { returnRefundedEmail } from '../mail/templates/ReturnEmails';
 import { RETURN_MESSAGES, type RefundBody } from '../../../core/admin/model';
 import { refundAmount } from '../../../core/admin/refund-amount';
-import { refundTaxCents } from '../../../core/tax/refund-tax';
-import { isGiftCardKind } from '../../../core/product/kind';
-import { taxRefundedSoFar } from '../tax/refunds';
 import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar } from './returns-lookup';
 import { refundPayments } from '../orders/refund-payments';
@@ -28,8 +25,9 @@ export const partialRefundKey = (orderId: string, key: string) => `order-${order
  * POST /admin/returns/:id/refund: refunds chosen lines and quantities of the order once its return
  * is received. Three steps:
  * 1. with the order row locked, checks each line (part of the order, no more units than bought
- *    and not yet refunded) and the amount (each line's price and its share of the tax, never more
- *    than was paid less every earlier refund not failed), and records the refund `pending`;
+ *    and not yet refunded) and the amount (each line's price and its share of its own tax, never
+ *    more than was paid less every earlier refund not failed), and records the refund `pending`
+ *    with the tax it gives back: the sum of the lines' shares (refund-amount.ts);
  * 2. asks the gateway with an idempotency key made from the browser's (a retried click refunds
  *    once); a refusal marks the refund failed (no longer counted) and answers 503;
  * 3. marks it succeeded, moves the return received → refunded, writes the audit row and queues the
@@ -97,10 +95,8 @@ async function recordPendingRefund(
     const [order] = await tx
       .select({
         id: orders.id,
-        taxRate: orders.taxRate,
         totalCents: orders.totalCents,
         taxCents: orders.taxCents,
-        giftCardCents: orders.giftCardCents,
       })
       .from(orders)
       .where(eq(orders.id, request.orderId))
@@ -112,12 +108,11 @@ async function recordPendingRefund(
         id: orderItems.id,
         quantity: orderItems.quantity,
         unitPriceCents: orderItems.unitPriceCents,
-        kind: orderItems.kind,
+        // The line's own tax: none on a gift card line (never taxed at sale) or an exempt one.
+        taxCents: orderItems.taxCents,
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, order!.id));
-    // The tax was charged on the goods only: a gift card line is neither taxed nor returnable.
-    const taxed = items.filter((item) => !isGiftCardKind(item));
     const soFar = await refundedSoFar(tx, order!.id);
     const wanted = new Map<string, number>();
     for (const line of body.lines) {
@@ -130,33 +125,21 @@ async function recordPendingRefund(
         throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooManyUnits);
       }
     }
-    const { amountCents, lines } = refundAmount(
+    const figures = refundAmount(
       items.map((item) => ({ ...item, refundedQuantity: soFar.byLine.get(item.id) ?? 0 })),
       [...wanted].map(([orderItemId, quantity]) => ({ orderItemId, quantity })),
-      order!.taxRate,
       paid,
       soFar.totalCents,
     );
+    const { amountCents, lines } = figures;
     if (amountCents <= 0 || amountCents > paid - soFar.totalCents) {
       throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooMuch);
     }
-    const taxCents = Math.min(
-      amountCents,
-      refundTaxCents({
-        orderTaxCents: order!.taxCents,
-        orderSubtotalCents: taxed.reduce(
-          (sum, item) => sum + item.unitPriceCents * item.quantity,
-          0,
-        ),
-        refundedNetCents: [...wanted].reduce((sum, [orderItemId, quantity]) => {
-          const item = taxed.find((candidate) => candidate.id === orderItemId);
-          return sum + (item?.unitPriceCents ?? 0) * quantity;
-        }, 0),
-        taxRefundedCents: await taxRefundedSoFar(tx, order!.id),
-        lastUnits: taxed.every(
-          (item) => (soFar.byLine.get(item.id) ?? 0) + (wanted.get(item.id) ?? 0) === item.quantity,
-        ),
-      }),
+    // The lines' shares of their own tax; never more than the order's tax not yet given back (a
+    // refund recorded before the lines kept their tax may have taken another share).
+    const taxCents = Math.max(
+      0,
+      Math.min(figures.taxCents, amountCents, order!.taxCents - soFar.taxCents),
     );
     const [refund] = await tx
       .insert(orderRefunds)

@@ -35,6 +35,8 @@ export async function returnDetail(db: Db, actor: Actor, id: string) {
         sku: orderItems.sku,
         quantity: orderItems.quantity,
         unitPriceCents: orderItems.unitPriceCents,
+        // The line's own tax: the page's confirm amount gives back its share (refund-amount.ts).
+        taxCents: orderItems.taxCents,
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, found.order.id))

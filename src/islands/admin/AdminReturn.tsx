@@ -29,7 +29,7 @@ interface ReturnDetail {
     message: string;
     declineReason: string | null;
   };
-  order: { id: string; number: number; email: string; totalCents: number; taxRate: number };
+  order: { id: string; number: number; email: string; totalCents: number };
   items: { orderItemId: string; quantity: number; title: string; variantTitle: string | null }[];
   lines: {
     id: string;
@@ -37,6 +37,8 @@ interface ReturnDetail {
     variantTitle: string | null;
     quantity: number;
     unitPriceCents: number;
+    /** The line's own sales tax, in cents: a refund gives back its share. */
+    taxCents: number;
     refundedQuantity: number;
   }[];
   refunds: { id: string; amountCents: number; status: string; createdAt: string }[];
@@ -113,7 +115,6 @@ export function AdminReturn({
   const refundCents = refundAmount(
     data.lines,
     refundLines.map(({ line, quantity }) => ({ orderItemId: line.id, quantity })),
-    order.taxRate,
     order.totalCents,
     data.refundedCents,
   ).amountCents;
