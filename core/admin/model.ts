@@ -152,6 +152,9 @@ export const RETURN_MESSAGES = {
   lineNotInOrder: 'This line is not part of the order.',
   tooMuch: 'This refund is more than what was paid for these lines.',
   tooManyUnits: 'More units than were bought (and not yet refunded) on this line.',
+  /** A bought gift card never comes back as a parcel: its refund must void it (the order page's refund of items does). */
+  giftCardLine:
+    "A gift card is not returned: refund it with the order page's Refund items, which disables the card.",
   refundFailed: 'The payment provider did not accept the refund. Nothing was refunded; try again.',
   noPayment: 'This order has no payment to refund.',
 } as const;

@@ -9,6 +9,8 @@ import { sandboxPayments } from '../../api/modules/payments/sandbox';
 import { stripeGateway } from '../../api/modules/payments/stripe';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { enamelLine, mugLine } from '../helpers/orders';
+import { seedProductId } from '../../api/db/seed';
+import { shopDayOf } from '../../core/shop-calendar';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-stand-in';
 import { customerAccount, returnRequestFor, signedInAdmin } from './admin-helpers';
 import { bearer } from './auth-helpers';
@@ -215,6 +217,47 @@ describe('return requests in the back office (issue 14)', () => {
     expect(((await overPaid.json()) as { error: string }).error).toBe(RETURN_MESSAGES.tooMuch);
     expect(probe.refunds.filter((r) => r.key.includes(order.id))).toEqual([]);
     expect(await statusOf(api, requestId)).toMatchObject({ status: 'received' });
+  });
+
+  it('refuses to refund a bought gift card through a return: only the refund of items voids it', async () => {
+    const admin = await signedInAdmin(api);
+    const customer = await customerAccount(api);
+    const card = {
+      _id: seedProductId('evergreen-gift-card'),
+      title: 'Evergreen Gift Card',
+      sku: 'EG-GIFTCARD-CUSTOM',
+      quantity: 1,
+      price: 40,
+      giftCard: {
+        amount: 40,
+        recipientName: 'Grace Hopper',
+        recipientEmail: 'grace@example.com',
+        deliverOn: shopDayOf(new Date()),
+      },
+    };
+    const { order, requestId, items } = await returnRequestFor(api, customer, [
+      mugLine(1),
+      card as never,
+    ]);
+    for (const step of ['approve', 'receive']) {
+      expect(
+        (await api.post(`/admin/returns/${requestId}/${step}`, {}, bearer(admin.token))).status,
+      ).toBe(200);
+    }
+    const cardLine = items.find((item) => item.kind === 'gift_card')!;
+    const refused = await api.post(
+      `/admin/returns/${requestId}/refund`,
+      { idempotencyKey: randomUUID(), lines: [{ orderItemId: cardLine.id, quantity: 1 }] },
+      bearer(admin.token),
+    );
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe(RETURN_MESSAGES.giftCardLine);
+    const refunds = await api.test.database.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, order.id));
+    expect(refunds).toEqual([]);
+    expect(probe.refunds.filter((r) => r.key.includes(order.id))).toEqual([]);
   });
 
   it('a refund the gateway refuses is recorded failed, not counted, and can be sent again', async () => {

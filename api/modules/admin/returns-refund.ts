@@ -17,6 +17,7 @@ import { loadReturn, refundedSoFar } from './returns-lookup';
 import { refundPayments } from '../orders/refund-payments';
 import { refundedTo } from '../orders/order-money';
 import { closeWhenAllRefunded } from './refund-lines';
+import { isGiftCardKind } from '../../../core/product/kind';
 
 /** The gateway's idempotency key of one partial refund: the browser's key, scoped to the order. */
 export const partialRefundKey = (orderId: string, key: string) => `order-${orderId}-refund-${key}`;
@@ -110,6 +111,7 @@ async function recordPendingRefund(
         unitPriceCents: orderItems.unitPriceCents,
         // The line's own tax: none on a gift card line (never taxed at sale) or an exempt one.
         taxCents: orderItems.taxCents,
+        kind: orderItems.kind,
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, order!.id));
@@ -121,6 +123,8 @@ async function recordPendingRefund(
     for (const [orderItemId, quantity] of wanted) {
       const item = items.find((candidate) => candidate.id === orderItemId);
       if (!item) throw new AppError('INVALID_DATA', RETURN_MESSAGES.lineNotInOrder);
+      // Money back for a card that keeps working would be paid twice (issue 35).
+      if (isGiftCardKind(item)) throw new AppError('INVALID_DATA', RETURN_MESSAGES.giftCardLine);
       if (quantity > item.quantity - (soFar.byLine.get(orderItemId) ?? 0)) {
         throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooManyUnits);
       }
