@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '../../core/orders/model';
 import { PAYMENT_MESSAGES } from '../../core/payments/model';
-import { NETWORK_ERROR } from '../../src/islands/checkout/api';
+import { NETWORK_ERROR } from '../../src/islands/shared/api';
 import { afterRefusal } from '../../src/islands/checkout/order-request';
 import {
   confirmationKeyFor,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, type QuoteDto } from '../../core/orders/model';
 import { PAYMENT_MESSAGES } from '../../core/payments/model';
-import { NETWORK_ERROR } from '../../src/islands/checkout/api';
+import { NETWORK_ERROR } from '../../src/islands/shared/api';
 import { CHECKOUT_TEXT } from '../../src/islands/checkout/messages';
 import {
   afterRefusal,

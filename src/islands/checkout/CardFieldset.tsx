@@ -2,7 +2,7 @@ import { lazy, Suspense, type RefObject } from 'react';
 import { CARD_MESSAGES, type SavedPaymentDto } from '../../../core/user/cards-model';
 import type { BillingInfo, CheckoutAddress } from '../../stores/checkout';
 import { NEW_CARD } from './billing-choices';
-import { describeCard, type CardFormHandle } from './card';
+import { describeCard, type CardFormHandle } from '../shared/card';
 import type { PaymentProviderName } from './messages';
 import SandboxCardForm from './SandboxCardForm';
 

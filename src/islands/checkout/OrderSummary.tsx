@@ -4,7 +4,7 @@ import { addressSchema, type AddressInput } from '../../../core/address/model';
 import type { CartValidation } from '../../../core/cart/model';
 import type { QuoteDto } from '../../../core/orders/model';
 import type { CartItem } from '../../stores/cart';
-import { postJson } from './api';
+import { postJson } from '../shared/api';
 import { OrderLines, Totals, type Line } from './OrderLines';
 import styles from './OrderSummary.module.css';
 

@@ -4,7 +4,7 @@ import { GIFT_CARD_LABELS } from '../../../core/gift-cards/model';
 import type { CartItem } from '../../stores/cart';
 import { forgetCard, type CheckoutGift, type CheckoutState } from '../../stores/checkout';
 import PaidParts from '../gift-cards/PaidParts';
-import { describeCard } from './card';
+import { describeCard } from '../shared/card';
 import { GiftSummary } from './GiftSummary';
 import { CHECKOUT_TEXT } from './messages';
 import { AddressBlock, ContactLines, OrderLines, Totals } from './OrderLines';

@@ -8,15 +8,15 @@ import {
 } from '../../../core/payments/model';
 import type { BillingInfo } from '../../stores/checkout';
 import { useDomInitialState } from '../../lib/early-form';
-import { postJson } from './api';
+import { postJson } from '../shared/api';
 import {
   cardFieldId,
   EMPTY_CARD,
   formatCardNumber,
   newCardInfo,
   type CardFormHandle,
-} from './card';
-import { TextField } from './TextField';
+} from '../shared/card';
+import { TextField } from '../shared/TextField';
 
 /** The sandbox's test cards, shown so a shopper of this test shop knows what to type. */
 const TEST_CARDS = [

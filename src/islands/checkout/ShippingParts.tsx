@@ -1,11 +1,11 @@
 import { PERSON_LABELS } from '../../../core/address/model';
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import type { CheckoutGift, GuestContact } from '../../stores/checkout';
-import { AddressFields } from './AddressFields';
+import { AddressFields } from '../shared/AddressFields';
 import { GiftFields } from './GiftFields';
 import { SavedAddressCards } from './SavedAddressCards';
 import { named, type NamedAddress } from './shipping-state';
-import { TextField } from './TextField';
+import { TextField } from '../shared/TextField';
 
 /** A guest's "Contact": first and last name and email. */
 export function ContactFieldset({

@@ -12,7 +12,7 @@ import {
   type BillingInfo,
   type CheckoutAddress,
 } from '../../stores/checkout';
-import { cardFieldId, EMPTY_CARD, type CardFormHandle } from './card';
+import { cardFieldId, EMPTY_CARD, type CardFormHandle } from '../shared/card';
 
 /** The billing step's helpers: what it fetches, what it fills in, what it stores on Continue. */
 

@@ -1,8 +1,8 @@
 import type { QuoteDto } from '../../../core/orders/model';
 import type { CartItem } from '../../stores/cart';
 import type { CheckoutState } from '../../stores/checkout';
-import type { ApiResult } from './api';
-import { quoteItems } from './api';
+import type { ApiResult } from '../shared/api';
+import { quoteItems } from '../shared/api';
 import { shopperMustFix } from './confirm-outcome';
 import { CHECKOUT_TEXT } from './messages';
 

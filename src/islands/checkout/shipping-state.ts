@@ -7,7 +7,7 @@ import {
   type CheckoutGift,
   type GuestContact,
 } from '../../stores/checkout';
-import { getJson } from './api';
+import { getJson } from '../shared/api';
 import { validate } from './validation';
 
 /** The shipping step's state: its empty values, what it fetches, what it fills in. */

@@ -3,7 +3,7 @@ import { addressSchema } from '../../../core/address/model';
 import type { SavedPaymentDto } from '../../../core/user/cards-model';
 import { replaceBillingAddress, type CheckoutAddress } from '../../stores/checkout';
 import { storePayment } from './billing-choices';
-import type { CardFormHandle } from './card';
+import type { CardFormHandle } from '../shared/card';
 import { focusFirstError, serverAddressErrors, validate } from './validation';
 
 /**

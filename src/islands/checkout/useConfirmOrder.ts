@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { OrderConfirmed } from '../../../core/orders/model';
 import { $cart } from '../../stores/cart';
 import { confirmationKeyFor, finishCheckout, forgetConfirmationKey } from '../../stores/checkout';
-import { postJson } from './api';
+import { postJson } from '../shared/api';
 import { handOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT } from './messages';
 import { afterRefusal, type Problem } from './order-request';

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { QuoteDto } from '../../../core/orders/model';
 import { setOrderSummary } from '../../stores/checkout';
-import { postJson } from './api';
+import { postJson } from '../shared/api';
 
 /**
  * The order as the server prices it: asked for `request` (a quote body, null while the checkout is

@@ -10,7 +10,7 @@ import {
   type CheckoutGift,
   type GuestContact,
 } from '../../stores/checkout';
-import { postJson } from './api';
+import { postJson } from '../shared/api';
 import { errorsOf, named, type NamedAddress } from './shipping-state';
 import { focusFirstError, serverAddressErrors, validate } from './validation';
 
