@@ -66,6 +66,30 @@ async function figuresFor(
   };
 }
 
+/** The totals before the tax's address is known. */
+function UntaxedTotals({ subtotal, taxFrom }: { subtotal: number; taxFrom: TaxFrom }) {
+  return (
+    <dl className="totals">
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{formatDollars(subtotal)}</dd>
+      </div>
+      <div>
+        <dt>Sales tax</dt>
+        <dd>Calculated from your {taxFrom} address</dd>
+      </div>
+      <div>
+        <dt>Shipping</dt>
+        <dd>Included</dd>
+      </div>
+      <div className="total">
+        <dt>Total before tax</dt>
+        <dd>{formatDollars(subtotal)}</dd>
+      </div>
+    </dl>
+  );
+}
+
 /**
  * The order summary beside the shipping and billing steps (issue 13 point 5): the items, the
  * subtotal, the tax once the state is known, the total. Beside the form on a wide screen; above it
@@ -142,24 +166,7 @@ export function OrderSummary({
         {figures.kind === 'untaxed' && (
           <>
             <OrderLines items={figures.items} />
-            <dl className="totals">
-              <div>
-                <dt>Subtotal</dt>
-                <dd>{formatDollars(figures.subtotal)}</dd>
-              </div>
-              <div>
-                <dt>Sales tax</dt>
-                <dd>Calculated from your {taxFrom} address</dd>
-              </div>
-              <div>
-                <dt>Shipping</dt>
-                <dd>Included</dd>
-              </div>
-              <div className="total">
-                <dt>Total before tax</dt>
-                <dd>{formatDollars(figures.subtotal)}</dd>
-              </div>
-            </dl>
+            <UntaxedTotals subtotal={figures.subtotal} taxFrom={taxFrom} />
           </>
         )}
       </div>
