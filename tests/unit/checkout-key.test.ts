@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '../../core/orders/model';
 import { PAYMENT_MESSAGES } from '../../core/payments/model';
-import { NETWORK_ERROR } from '../../src/islands/checkout/api';
-import { shopperMustFix } from '../../src/islands/checkout/confirm-outcome';
+import { NETWORK_ERROR } from '../../src/islands/shared/api';
+import { afterRefusal } from '../../src/islands/checkout/order-request';
 import {
   confirmationKeyFor,
   finishCheckout,
@@ -11,10 +11,10 @@ import {
 
 const failure = (status: number, error: string) => ({ ok: false as const, status, error });
 
-/** What ReviewOrder does after a failed confirm, then the key its next press sends. */
+/** The review page's own outcome of a failed confirm (`afterRefusal`), then the key its next press sends. */
 function keyAfter(result: ReturnType<typeof failure>, fingerprint = 'order-1') {
   const first = confirmationKeyFor(fingerprint);
-  if (shopperMustFix(result)) forgetConfirmationKey();
+  if (afterRefusal(result).forgetKey) forgetConfirmationKey();
   return { first, next: confirmationKeyFor(fingerprint) };
 }
 

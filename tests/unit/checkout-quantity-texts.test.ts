@@ -3,7 +3,7 @@ import { isDigitalOnly, limitMessage } from '../../core/cart/rules';
 import { STATE_OPTIONS } from '../../core/address/states';
 import { ALLOWED_STATES } from '../../core/address/model';
 import { limitText } from '../../src/islands/catalogue/purchase-texts';
-import { formatCardNumber } from '../../src/islands/checkout/card';
+import { formatCardNumber } from '../../src/islands/shared/card';
 
 /** Issue 24 points 3, 7 and 8: the pure rules behind the checkout's and the product page's texts. */
 describe('the one quantity sentence', () => {

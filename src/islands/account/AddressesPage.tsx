@@ -7,7 +7,7 @@ import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { $auth } from '../../stores/auth';
 import type { CheckoutAddress } from '../../stores/checkout';
 import { useHydrated } from '../shell/useHydrated';
-import { AddressFields } from '../checkout/AddressFields';
+import { AddressFields } from '../shared/AddressFields';
 import { FormMessages } from '../forms/FormFeedback';
 import { useForm } from '../forms/useForm';
 import { RequireSession } from './RequireSession';

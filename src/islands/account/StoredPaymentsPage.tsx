@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CARD_MESSAGES, type SavedPaymentDto } from '../../../core/user/cards-model';
 import { api } from '../../lib/api-client';
-import { describeCard } from '../checkout/card';
+import { describeCard } from '../shared/card';
 import { RequireSession } from './RequireSession';
 import { useSavedList } from './useSavedList';
 import styles from './Account.module.css';

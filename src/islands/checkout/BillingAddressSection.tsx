@@ -1,6 +1,6 @@
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import type { CheckoutAddress } from '../../stores/checkout';
-import { AddressFields } from './AddressFields';
+import { AddressFields } from '../shared/AddressFields';
 import { CHECKOUT_TEXT } from './messages';
 import { SavedAddressCards } from './SavedAddressCards';
 

@@ -6,7 +6,7 @@ import {
 } from '../../../core/orders/gift';
 import type { CheckoutGift } from '../../stores/checkout';
 import { FieldFrame } from '../forms/Field';
-import { TextField } from './TextField';
+import { TextField } from '../shared/TextField';
 
 interface Props {
   value: CheckoutGift;

@@ -81,32 +81,37 @@ export default function OrderConfirmation() {
           </>
         )}
       </section>
-      {order.shippingAddress ? (
-        <section aria-labelledby="shipping-to">
-          <h3 id="shipping-to">Shipping to</h3>
-          {/* The recipient's name heads the address (issue 26); an order without one is the buyer's. */}
-          {!order.shippingAddress.firstname && (
-            <p>
-              {order.guestContact.firstname} {order.guestContact.lastname}
-            </p>
-          )}
-          <AddressBlock address={order.shippingAddress} />
-        </section>
-      ) : (
-        <section aria-labelledby="billed-to">
-          <h3 id="billed-to">Billing address</h3>
-          <p>
-            {order.guestContact.firstname} {order.guestContact.lastname}
-          </p>
-          <AddressBlock address={order.billingAddress} />
-          <p className="hint">{CHECKOUT_TEXT.noShipping}</p>
-        </section>
-      )}
+      <WhereItGoes order={order} />
       {order.gift && <GiftSummary id="confirmation-gift" gift={order.gift} />}
       <p>
         <a href="/">Continue shopping</a>
       </p>
     </div>
+  );
+}
+
+/** Where the order goes: the shipping address, or the billing address when nothing ships. */
+function WhereItGoes({ order }: { order: OrderDto }) {
+  return order.shippingAddress ? (
+    <section aria-labelledby="shipping-to">
+      <h3 id="shipping-to">Shipping to</h3>
+      {/* The recipient's name heads the address (issue 26); an order without one is the buyer's. */}
+      {!order.shippingAddress.firstname && (
+        <p>
+          {order.guestContact.firstname} {order.guestContact.lastname}
+        </p>
+      )}
+      <AddressBlock address={order.shippingAddress} />
+    </section>
+  ) : (
+    <section aria-labelledby="billed-to">
+      <h3 id="billed-to">Billing address</h3>
+      <p>
+        {order.guestContact.firstname} {order.guestContact.lastname}
+      </p>
+      <AddressBlock address={order.billingAddress} />
+      <p className="hint">{CHECKOUT_TEXT.noShipping}</p>
+    </section>
   );
 }
 

@@ -4,7 +4,7 @@ import { addressSchema, type AddressInput } from '../../../core/address/model';
 import type { CartValidation } from '../../../core/cart/model';
 import type { QuoteDto } from '../../../core/orders/model';
 import type { CartItem } from '../../stores/cart';
-import { postJson } from './api';
+import { postJson } from '../shared/api';
 import { OrderLines, Totals, type Line } from './OrderLines';
 import styles from './OrderSummary.module.css';
 
@@ -64,6 +64,30 @@ async function figuresFor(
     items: checked.data.items.map(lineOf),
     subtotal: centsToDollars(cents),
   };
+}
+
+/** The totals before the tax's address is known. */
+function UntaxedTotals({ subtotal, taxFrom }: { subtotal: number; taxFrom: TaxFrom }) {
+  return (
+    <dl className="totals">
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{formatDollars(subtotal)}</dd>
+      </div>
+      <div>
+        <dt>Sales tax</dt>
+        <dd>Calculated from your {taxFrom} address</dd>
+      </div>
+      <div>
+        <dt>Shipping</dt>
+        <dd>Included</dd>
+      </div>
+      <div className="total">
+        <dt>Total before tax</dt>
+        <dd>{formatDollars(subtotal)}</dd>
+      </div>
+    </dl>
+  );
 }
 
 /**
@@ -142,24 +166,7 @@ export function OrderSummary({
         {figures.kind === 'untaxed' && (
           <>
             <OrderLines items={figures.items} />
-            <dl className="totals">
-              <div>
-                <dt>Subtotal</dt>
-                <dd>{formatDollars(figures.subtotal)}</dd>
-              </div>
-              <div>
-                <dt>Sales tax</dt>
-                <dd>Calculated from your {taxFrom} address</dd>
-              </div>
-              <div>
-                <dt>Shipping</dt>
-                <dd>Included</dd>
-              </div>
-              <div className="total">
-                <dt>Total before tax</dt>
-                <dd>{formatDollars(figures.subtotal)}</dd>
-              </div>
-            </dl>
+            <UntaxedTotals subtotal={figures.subtotal} taxFrom={taxFrom} />
           </>
         )}
       </div>

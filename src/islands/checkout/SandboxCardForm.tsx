@@ -8,15 +8,15 @@ import {
 } from '../../../core/payments/model';
 import type { BillingInfo } from '../../stores/checkout';
 import { useDomInitialState } from '../../lib/early-form';
-import { postJson } from './api';
+import { postJson } from '../shared/api';
 import {
   cardFieldId,
   EMPTY_CARD,
   formatCardNumber,
   newCardInfo,
   type CardFormHandle,
-} from './card';
-import { TextField } from './TextField';
+} from '../shared/card';
+import { TextField } from '../shared/TextField';
 
 /** The sandbox's test cards, shown so a shopper of this test shop knows what to type. */
 const TEST_CARDS = [
@@ -27,6 +27,47 @@ const TEST_CARDS = [
   ['4000 0000 0000 0002', 'declined'],
   ['4000 0000 0000 9995', 'insufficient funds'],
 ] as const;
+
+/** The tokeniser's refusal as the form's fields' errors (its sentence on the number otherwise). */
+function fieldErrorsOf(fields: Record<string, string>, error: string) {
+  const mapped: Partial<Record<CardField, string>> = {};
+  if (fields.number) mapped.number = fields.number;
+  if (fields.expMonth || fields.expYear || fields.expiry) {
+    mapped.expiry = fields.expMonth ?? fields.expYear ?? fields.expiry!;
+  }
+  if (fields.cvc) mapped.cvc = fields.cvc;
+  if (Object.keys(mapped).length === 0) mapped.number = error;
+  return mapped;
+}
+
+/** The sandbox's test card numbers and what each does. */
+function TestCards() {
+  return (
+    <details className="test-cards" open>
+      <summary>Test cards</summary>
+      <table>
+        <caption className="visually-hidden">Test card numbers and what they do</caption>
+        <thead>
+          <tr>
+            <th scope="col">Number</th>
+            <th scope="col">Result</th>
+          </tr>
+        </thead>
+        <tbody>
+          {TEST_CARDS.map(([cardNumber, result]) => (
+            <tr key={cardNumber}>
+              <td>
+                <code>{cardNumber}</code>
+              </td>
+              <td>{result}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>Any future expiry date and any 3-digit code (4 digits for American Express).</p>
+    </details>
+  );
+}
 
 /**
  * The sandbox card form. The number stays in this component's memory and goes only to the sandbox
@@ -61,15 +102,7 @@ export default function SandboxCardForm({ ref }: { ref: Ref<CardFormHandle> }) {
         cvc,
       });
       if (!result.ok) {
-        const fields = result.fields ?? {};
-        const mapped: Partial<Record<CardField, string>> = {};
-        if (fields.number) mapped.number = fields.number;
-        if (fields.expMonth || fields.expYear || fields.expiry) {
-          mapped.expiry = fields.expMonth ?? fields.expYear ?? fields.expiry!;
-        }
-        if (fields.cvc) mapped.cvc = fields.cvc;
-        if (Object.keys(mapped).length === 0) mapped.number = result.error;
-        setErrors(mapped);
+        setErrors(fieldErrorsOf(result.fields ?? {}, result.error));
         return null;
       }
       setErrors({});
@@ -117,29 +150,7 @@ export default function SandboxCardForm({ ref }: { ref: Ref<CardFormHandle> }) {
           maxLength={4}
         />
       </div>
-      <details className="test-cards" open>
-        <summary>Test cards</summary>
-        <table>
-          <caption className="visually-hidden">Test card numbers and what they do</caption>
-          <thead>
-            <tr>
-              <th scope="col">Number</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
-          <tbody>
-            {TEST_CARDS.map(([cardNumber, result]) => (
-              <tr key={cardNumber}>
-                <td>
-                  <code>{cardNumber}</code>
-                </td>
-                <td>{result}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p>Any future expiry date and any 3-digit code (4 digits for American Express).</p>
-      </details>
+      <TestCards />
     </div>
   );
 }

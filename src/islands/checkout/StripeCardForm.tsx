@@ -2,7 +2,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useImperativeHandle, useState, type Ref } from 'react';
 import type { BillingInfo, CheckoutAddress } from '../../stores/checkout';
-import { newCardInfo, type CardFormHandle } from './card';
+import { newCardInfo, type CardFormHandle } from '../shared/card';
 
 const ACCEPTED = new Set(['visa', 'mastercard', 'amex', 'discover']);
 const UNSUPPORTED =

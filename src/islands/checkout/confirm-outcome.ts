@@ -1,5 +1,5 @@
 import { ORDER_MESSAGES } from '../../../core/orders/model';
-import type { ApiResult } from './api';
+import type { ApiResult } from '../shared/api';
 
 /**
  * Whether a failed confirm is a definite refusal the shopper must fix (a declined card, a changed

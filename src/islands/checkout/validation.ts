@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { ADDRESS_LABELS, fieldMessages, type Address } from '../../../core/address/model';
-import { getJson, postJson } from './api';
+import { getJson, postJson } from '../shared/api';
 
 /** Parses with a shared schema; on failure, the first message per field, for under each field. */
 export function validate<Schema extends z.ZodType>(

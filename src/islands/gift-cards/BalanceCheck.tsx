@@ -5,7 +5,7 @@ import {
   GIFT_CARD_LABELS,
   GIFT_CARD_TEXTS,
 } from '../../../core/gift-cards/model';
-import { postJson } from '../checkout/api';
+import { postJson } from '../shared/api';
 import { GiftCardCodeField } from './GiftCardCodeField';
 import styles from '../account/Account.module.css';
 

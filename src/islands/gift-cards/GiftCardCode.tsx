@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatDollars } from '../../../core/money';
 import { GIFT_CARD_LABELS, GIFT_CARD_TEXTS } from '../../../core/gift-cards/model';
 import { $checkout } from '../../stores/checkout';
-import { postJson } from '../checkout/api';
+import { postJson } from '../shared/api';
 import { GiftCardCodeField } from './GiftCardCodeField';
 
 /** The checkout's own field classes (src/styles/checkout.css), as its other fields use. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { QuoteDto } from '../../../core/orders/model';
 import type { CartItem } from '../../stores/cart';
-import { postJson, quoteItems } from '../checkout/api';
+import { postJson, quoteItems } from '../shared/api';
 
 /** The addresses the tax follows, as the quote takes them. */
 export type TaxAddresses = { shippingAddress: unknown; billingAddress?: unknown };
