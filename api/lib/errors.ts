@@ -48,6 +48,16 @@ export class TooManyRequests extends AppError {
   }
 }
 
+/** A 409 for a request still under way (its retry came early): the wait is sent as Retry-After. */
+export class StillInFlight extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds = 2,
+  ) {
+    super('CONFLICT', message);
+  }
+}
+
 export interface ErrorBody {
   error: string;
   fields?: Record<string, string>;

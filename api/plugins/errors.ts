@@ -1,6 +1,6 @@
 import { Elysia, type ValidationError } from 'elysia';
 import { isConnectionLoss, RETRY_AFTER_SECONDS } from '../db/connection-loss';
-import { AppError, MESSAGES, TooManyRequests, type ErrorBody } from '../lib/errors';
+import { AppError, MESSAGES, StillInFlight, TooManyRequests, type ErrorBody } from '../lib/errors';
 import { log } from '../lib/log';
 import { loggedPath } from '../lib/logged-path';
 
@@ -28,7 +28,7 @@ export const errorPlugin = new Elysia({ name: 'errors' }).onError(
     const failure = readError instanceof AppError ? readError : error;
     if (failure instanceof AppError) {
       set.status = failure.status;
-      if (failure instanceof TooManyRequests) {
+      if (failure instanceof TooManyRequests || failure instanceof StillInFlight) {
         set.headers['retry-after'] = String(failure.retryAfterSeconds);
       } else if (failure.status === 503) {
         set.headers['retry-after'] = String(RETRY_AFTER_SECONDS);

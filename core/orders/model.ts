@@ -42,6 +42,8 @@ export const ORDER_MESSAGES = {
     'This confirmation was already used for a different order. Please reload the page and try again.',
   stillConfirming:
     'Your order is still being confirmed. Please wait a moment and check your email before trying again.',
+  earlierChargeGivenBack:
+    'This order could not be placed in time and its payment was given back. Please enter your card again.',
 } as const;
 
 /** spec §9: at most 6 units a line. */

@@ -54,6 +54,38 @@ describe('the outbox worker', () => {
     expect(row).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
+  it('a row delivered again (its mark as sent lost with the connection) replaces its one file, with the same Message-ID', async () => {
+    const { db } = api.test.database;
+    const id = await enqueueMail(db, {
+      kind: 'order.confirmed',
+      to: 'grace@example.com',
+      subject: 'Twice',
+      text: 'The same row, delivered twice.',
+    });
+    const worker = createOutboxWorker({
+      db,
+      transport: fileTransport(folder),
+      from: 'Evergreen <shop@evergreen.example>',
+    });
+    const delivered = () => readdirSync(folder).filter((name) => name.includes(id));
+    const messageId = () =>
+      /^Message-ID: (.+)$/m.exec(readFileSync(join(folder, delivered()[0]!), 'utf8'))?.[1];
+    expect(await worker.runOnce()).toMatchObject({ sent: 1 });
+    expect(delivered()).toHaveLength(1);
+    const first = messageId();
+    // As if the connection dropped after the file was written, before the row was marked sent:
+    // the row is pending again and its lease is over.
+    await db
+      .update(outbox)
+      .set({ status: 'pending', sentAt: null, nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outbox.id, id));
+    expect(await worker.runOnce()).toMatchObject({ sent: 1 });
+    await worker.stop();
+    expect(delivered()).toHaveLength(1);
+    expect(messageId()).toBe(`<${id}@evergreen.example>`);
+    expect(messageId()).toBe(first);
+  });
+
   it('backs off after a failure and gives up after the last attempt', async () => {
     const { db } = api.test.database;
     const id = await enqueueMail(db, {

@@ -103,7 +103,7 @@ describe('recovery isolates each stuck order', () => {
     const real = await lostOrder(20);
     const now = new Date();
 
-    expect(await recover(now)).toEqual({ paid: 1, abandoned: 0, failed: POISONED });
+    expect(await recover(now)).toEqual({ paid: 1, abandoned: 0, canceled: 0, failed: POISONED });
     const [settled] = await db().select().from(orders).where(eq(orders.id, real.id));
     expect(settled).toMatchObject({ shippingStatus: 'unfulfilled', paymentStatus: 'paid' });
     const after = await db().select().from(orders).where(inArray(orders.id, bad));
@@ -118,6 +118,7 @@ describe('recovery isolates each stuck order', () => {
     expect(await recover(new Date(now.getTime() + 1000))).toEqual({
       paid: 1,
       abandoned: 0,
+      canceled: 0,
       failed: 0,
     });
     expect(

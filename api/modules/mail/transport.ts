@@ -13,6 +13,8 @@ export interface MailMessage {
   text: string;
   html?: string | null | undefined;
   replyTo?: string | null | undefined;
+  /** When the outbox row was queued: the file's name starts with it (oldest first, and stable). */
+  createdAt?: Date | undefined;
 }
 
 export interface MailTransport {
@@ -21,7 +23,10 @@ export interface MailTransport {
   close(): void;
 }
 
-/** The Message-ID is the outbox id, so a message delivered twice can be recognised as one. */
+/**
+ * The Message-ID is the outbox row's id, the same at every delivery of that row: a message delivered
+ * twice (SMTP) is recognised as one by the receiving servers and mail programs.
+ */
 function toNodemailer(message: MailMessage, domain: string) {
   return {
     messageId: `<${message.id}@${domain}>`,
@@ -53,8 +58,13 @@ export function fileTransport(folder: string): MailTransport {
     async send(message) {
       const info = await composer.sendMail(toNodemailer(message, domainOf(message.from)));
       await mkdir(folder, { recursive: true, mode: 0o700 });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const name = `${stamp}-${message.kind}-${message.id}.eml`;
+      // Named by the outbox row (when it was queued, and its id), never by the time of delivery:
+      // a row delivered again (its connection lost before it was marked sent) replaces its own
+      // file instead of adding a second one (issue 36 point 12).
+      const stamp = message.createdAt
+        ? `${message.createdAt.toISOString().replace(/[:.]/g, '-')}-`
+        : '';
+      const name = `${stamp}${message.kind}-${message.id}.eml`;
       const file = join(folder, name);
       // Written beside it, then renamed: a failed write (a full disk) leaves no empty .eml behind.
       const partial = join(folder, `.${name}.partial`);

@@ -213,6 +213,10 @@ async function startClosing(tx: Db, order: OrderRow, options: CloseOptions): Pro
     .set({
       shippingStatus: ORDER_STATE.canceling,
       canceledAt: new Date(),
+      // The recovery job counts its tries at finishing the close afresh (recovery.ts).
+      recoveryAttempts: 0,
+      recoveryNextAt: null,
+      recoveryError: null,
       ...(options.reason ? { cancelReason: options.reason, cancelNote: options.note ?? null } : {}),
       updatedAt: new Date(),
     })

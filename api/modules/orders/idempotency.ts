@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { idempotencyKeys, orders } from '../../db/schema';
+import { AppError, StillInFlight } from '../../lib/errors';
 import { ORDER_MESSAGES } from '../../../core/orders/model';
 
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
@@ -74,7 +74,7 @@ export async function claimKey(
         .returning({ key: idempotencyKeys.key });
       if (takenOver.length > 0) return { kind: 'claimed', claimId };
     }
-    if (Date.now() >= deadline) throw new AppError('CONFLICT', ORDER_MESSAGES.stillConfirming);
+    if (Date.now() >= deadline) throw new StillInFlight(ORDER_MESSAGES.stillConfirming);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
@@ -128,4 +128,19 @@ export async function completeKey(
       updatedAt: new Date(),
     })
     .where(eq(idempotencyKeys.key, key));
+}
+
+/**
+ * The latest order an earlier request with this key wrote, if any: a key let go (its order closed
+ * unpaid by the recovery job) can be claimed again, and its retry must not be taken for a new order
+ * (issue 36 point 12).
+ */
+export async function earlierOrderOf(db: Db, key: string) {
+  const [row] = await db
+    .select({ id: orders.id, state: orders.shippingStatus, chargeKey: orders.chargeKey })
+    .from(orders)
+    .where(eq(orders.requestKey, key))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row;
 }
