@@ -230,6 +230,20 @@ test.describe('the blog', () => {
   });
 });
 
+test('a draft article is never served by the production shop: its page, the blog, the home page, RSS, sitemap', async ({
+  request,
+}) => {
+  // content/blog/gifts-for-a-new-home.mdx is marked `draft: true` (docs/editing.md).
+  expect((await request.get('/blog/gifts-for-a-new-home')).status()).toBe(404);
+  for (const path of ['/blog', '/', '/rss.xml', '/sitemap.xml', '/blog/topics/for-the-kitchen']) {
+    const answer = await request.get(path);
+    expect(answer.status(), path).toBe(200);
+    const text = await answer.text();
+    expect(text, path).not.toContain('gifts-for-a-new-home');
+    expect(text, path).not.toContain('Gifts for a New Home');
+  }
+});
+
 test('sitemap.xml lists the pages, the articles, the listings and every product, and robots.txt points to it', async ({
   request,
 }) => {

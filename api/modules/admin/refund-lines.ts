@@ -351,6 +351,11 @@ export async function closeWhenAllRefunded(
   const { byLine } = await refundedSoFar(deps.db, orderId);
   const all = items.every((item) => (byLine.get(item.id) ?? 0) >= item.quantity);
   if (items.length === 0 || !all) return null;
-  const closed = await closeOrder(deps, orderId, { by: 'full-refund', actorEmail: actor.email });
+  // The refund's own email told the buyer; the close sends them no second one.
+  const closed = await closeOrder(deps, orderId, {
+    by: 'full-refund',
+    actorEmail: actor.email,
+    buyerTold: true,
+  });
   return closed?.order.shippingStatus ?? null;
 }

@@ -39,6 +39,11 @@ export interface CloseOptions {
   note?: string | null;
   /** Only an order of this customer (or this link's holder) closes: the customer's cancel. */
   customer?: Customer;
+  /**
+   * The buyer was already told by the caller (a refund of lines or of a return mails its own
+   * "refunded" email), so the close adds no second email to them; the shop's copies still go.
+   */
+  buyerTold?: boolean;
 }
 
 export interface CloseDependencies {
@@ -130,12 +135,13 @@ export async function closeOrder(
       released = reservationOf(await unitsNotRefunded(tx, order.id, items));
       await releaseStock(tx, released);
     }
-    const mails = await closingMails(deps.shop, done, items, {
+    const all = await closingMails(deps.shop, done, items, {
       by: options.by,
       refund,
       keptBackCents,
       refundedTo: refundedParts,
     });
+    const mails = options.buyerTold ? all.filter((mail) => mail.kind !== 'order.canceled') : all;
     for (const mail of mails) await enqueueMail(tx, mail);
     mailed = mails.length > 0;
     return done;
