@@ -59,6 +59,7 @@ heroImage: ./images/practical-gifts.webp
 heroAlt: Illustrations of a cutting board, towels and a dog in a raincoat.
 products:
   - cedar-ridge-mug
+  - cedar-ridge-mugg
 ---
 
 import ProductLink from '../../src/components/content/ProductLink.astro';
@@ -144,7 +145,13 @@ describe('npm run dev', () => {
         interval: 200,
       })
       .toBe(200);
-    expect(await (await fetch(`${base}/blog/${slug}`)).text()).toContain(title);
+    const page = await (await fetch(`${base}/blog/${slug}`)).text();
+    expect(page).toContain(title);
+    // A product slug the shop does not have (a typo) is shown to the editor with file and line.
+    expect(page).toContain('Editor’s note (only under npm run dev)');
+    expect(page).toMatch(
+      new RegExp(`content/blog/${slug}\\.mdx, line 9: <code[^>]*>cedar-ridge-mugg</code>`),
+    );
     expect(await (await fetch(`${base}/blog`)).text()).toContain(`href="/blog/${slug}"`);
     expect(await (await fetch(`${base}/rss.xml`)).text()).toContain(`<title>${title}</title>`);
     // The project itself was never written to.
