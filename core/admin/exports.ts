@@ -15,6 +15,10 @@ export const EXPORT_TEXT = {
   orders: 'Download orders CSV',
   lines: 'Download order lines CSV',
   done: 'The file is downloaded.',
+  /** A range without a paid order: nothing is downloaded (issue 39 item 11). */
+  empty: 'No orders in this range.',
+  thisMonth: 'This month',
+  lastMonth: 'Last month',
 } as const;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

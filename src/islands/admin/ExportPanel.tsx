@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client';
 import { EXPORT_TEXT, exportQuery } from '../../../core/admin/exports';
+import { addDays } from '../../../core/dates';
 import { shopDayOf } from '../../../core/shop-calendar';
 import { ADMIN_TEXT } from './RequireAdmin';
 import { NoticeLine, type Notice } from './useAdminAction';
@@ -11,6 +12,19 @@ function thisMonth(): { from: string; to: string } {
   const today = shopDayOf(new Date());
   return { from: `${today.slice(0, 8)}01`, to: today };
 }
+
+/** The whole of last month, in the shop's days: what an accountant asks for at the month's start. */
+function lastMonth(): { from: string; to: string } {
+  const to = addDays(thisMonth().from, -1);
+  return { from: `${to.slice(0, 8)}01`, to };
+}
+
+/** Whether a CSV holds no row under its header (a quoted cell may hold a line break, a header never). */
+const noRows = (csv: string) =>
+  !csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .includes('\n');
 
 /** The CSV exports (issue 28): a range of shop days, fetched with the session, saved as a file. */
 export function ExportPanel() {
@@ -29,7 +43,12 @@ export function ExportPanel() {
     try {
       const response = await api.fetch(`/admin/exports/${kind}.csv?${new URLSearchParams(range)}`);
       if (!response.ok) throw new Error(String(response.status));
-      const url = URL.createObjectURL(await response.blob());
+      const csv = await response.text();
+      if (noRows(csv)) {
+        setNotice({ error: false, text: EXPORT_TEXT.empty });
+        return;
+      }
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');
       link.href = url;
       link.download = `${kind}-${range.from}-to-${range.to}.csv`;
@@ -50,6 +69,12 @@ export function ExportPanel() {
       <h2 id="export-title">{EXPORT_TEXT.title}</h2>
       <p>{EXPORT_TEXT.intro}</p>
       <div className={styles.form}>
+        <button className={styles.secondary} type="button" onClick={() => setRange(thisMonth())}>
+          {EXPORT_TEXT.thisMonth}
+        </button>
+        <button className={styles.secondary} type="button" onClick={() => setRange(lastMonth())}>
+          {EXPORT_TEXT.lastMonth}
+        </button>
         <label>
           From
           <input
