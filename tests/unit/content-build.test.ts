@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTENT_MESSAGES } from '../../src/lib/article-schema';
@@ -58,7 +59,8 @@ describe(
         encoding: 'utf8',
         env: { ...process.env, NODE_ENV: 'development', ASTRO_TELEMETRY_DISABLED: '1' },
       });
-      const said = `${run.stdout}\n${run.stderr}`;
+      // Astro colours its messages when the environment asks (CI does): read them as plain text.
+      const said = stripVTControlCharacters(`${run.stdout}\n${run.stderr}`);
       expect(run.status, said).not.toBe(0);
       expect(said).toContain('gifts-for-bakers');
       expect(said).toContain(`heroAlt: ${CONTENT_MESSAGES.heroAlt}`);
