@@ -31,7 +31,7 @@ export default {
     // What an order's money reads and limits: its rows and history, the closing emails, recovery,
     // the lifecycle's SQL, digital delivery, the return policy, the per-address limits on orders
     // and gift-card codes, and the sandbox's card tokens.
-    'api/modules/orders/{repository,history,history-routes,close-mails,recovery,lifecycle-sql,digital-delivery,returns-policy,limits}.ts',
+    'api/modules/orders/{repository,history,history-routes,close-mails,recovery,lifecycle-sql,digital-delivery,returns-policy,limits,guest-link}.ts',
     'api/modules/gift-cards/limits.ts',
     'api/modules/payments/sandbox-tokens.ts',
     'core/money.ts',

@@ -52,6 +52,8 @@ const ALL_TESTS = [
   'tests/api/gift-card-code-sealed.test.ts',
   'tests/api/sandbox-tokens.test.ts',
   'tests/api/guest-order.test.ts',
+  // The guest's signed order link (orders/guest-link.ts) in the shipped and gift emails.
+  'tests/api/gift-orders.test.ts',
   'tests/api/stripe.test.ts',
   'tests/api/kind-not-category.test.ts',
 ];

@@ -197,15 +197,17 @@ const titleOf = (item: Pick<OrderItemRow, 'title' | 'variantTitle'>) =>
   item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title;
 
 /**
- * Step 2: the payments give it back, the gift card's part first (refundPayments). A refusal
+ * Pays out a recorded refund (a refund of lines or of a return): the payments give it back, the
+ * gift card's part first (refundPayments, keyed by the refund, so a retry refunds once). A refusal
  * answers 503; the refund is marked failed when nothing went back, so its units can be refunded
- * again, and the refusal is audited.
+ * again, and the refusal is audited with `failed`.
  */
-async function giveBack(
+export async function payOutRefund(
   deps: AdminDeps,
   actor: Actor,
   refund: OrderRefundRow,
-  body: LineRefundBody,
+  reason: string,
+  failed: { action: string; before?: Record<string, unknown>; after: Record<string, unknown> },
 ) {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, refund.orderId));
   try {
@@ -213,7 +215,7 @@ async function giveBack(
       amountCents: refund.amountCents,
       key: refund.idempotencyKey,
       actorEmail: actor.email,
-      reason: 'refunded by the shop',
+      reason,
     });
   } catch (error) {
     if (!(error instanceof AppError) || error.type === 'CONFLICT') throw error;
@@ -228,23 +230,26 @@ async function giveBack(
             sql`not exists (select 1 from ${paymentRefunds} where ${paymentRefunds.refundId} = ${refund.id})`,
           ),
         );
-      await audit(tx, actor, {
-        action: LINES_REFUND_ACTION,
-        entity: 'order',
-        entityId: refund.orderId,
-        after: {
-          status: 'failed',
-          refundId: refund.id,
-          amountCents: refund.amountCents,
-          lines: refund.lines,
-          reason: body.reason,
-        },
-      });
+      await audit(tx, actor, { entity: 'order', entityId: refund.orderId, ...failed });
     });
     throw error.type === 'UNAVAILABLE'
       ? new AppError('UNAVAILABLE', RETURN_MESSAGES.refundFailed)
       : error;
   }
+}
+
+/** Step 2: the refund of lines is paid out (payOutRefund). */
+function giveBack(deps: AdminDeps, actor: Actor, refund: OrderRefundRow, body: LineRefundBody) {
+  return payOutRefund(deps, actor, refund, 'refunded by the shop', {
+    action: LINES_REFUND_ACTION,
+    after: {
+      status: 'failed',
+      refundId: refund.id,
+      amountCents: refund.amountCents,
+      lines: refund.lines,
+      reason: body.reason,
+    },
+  });
 }
 
 /**

@@ -1,12 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  orderItems,
-  orderRefunds,
-  orders,
-  paymentRefunds,
-  payments,
-  returnRequests,
-} from '../../db/schema';
+import { orderItems, orderRefunds, orders, payments, returnRequests } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
 import { returnRefundedEmail } from '../mail/templates/ReturnEmails';
@@ -14,9 +7,8 @@ import { RETURN_MESSAGES, type RefundBody } from '../../../core/admin/model';
 import { refundAmount } from '../../../core/admin/refund-amount';
 import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar } from './returns-lookup';
-import { refundPayments } from '../orders/refund-payments';
 import { refundedTo } from '../orders/order-money';
-import { closeWhenAllRefunded } from './refund-lines';
+import { closeWhenAllRefunded, payOutRefund } from './refund-lines';
 import { isGiftCardKind } from '../../../core/product/kind';
 
 /** The gateway's idempotency key of one partial refund: the browser's key, scoped to the order. */
@@ -164,44 +156,15 @@ async function recordPendingRefund(
 
 /**
  * Step 2: the order's payments give it back, the gift card's part first, then the card's through
- * the gateway with a key made from the browser's (a retried click refunds once; refundPayments). A
- * refusal answers 503; the refund is marked failed (no longer counted) when nothing went back.
+ * the gateway with a key made from the browser's (a retried click refunds once): payOutRefund.
  */
-async function giveBack(deps: AdminDeps, actor: Actor, id: string, started: StartedRefund) {
+function giveBack(deps: AdminDeps, actor: Actor, id: string, started: StartedRefund) {
   const { refund } = started;
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, started.orderId));
-  try {
-    await refundPayments(deps, order!, {
-      amountCents: refund.amountCents,
-      key: refund.idempotencyKey,
-      actorEmail: actor.email,
-      reason: 'return refunded',
-    });
-  } catch (error) {
-    if (!(error instanceof AppError) || error.type === 'CONFLICT') throw error;
-    await deps.db.transaction(async (tx) => {
-      await tx
-        .update(orderRefunds)
-        .set({ status: 'failed', updatedAt: new Date() })
-        .where(
-          and(
-            eq(orderRefunds.id, refund.id),
-            eq(orderRefunds.status, 'pending'),
-            sql`not exists (select 1 from ${paymentRefunds} where ${paymentRefunds.refundId} = ${refund.id})`,
-          ),
-        );
-      await audit(tx, actor, {
-        action: 'order.refund',
-        entity: 'order',
-        entityId: started.orderId,
-        before: { returnId: id },
-        after: { status: 'failed', amountCents: refund.amountCents, lines: refund.lines },
-      });
-    });
-    throw error.type === 'UNAVAILABLE'
-      ? new AppError('UNAVAILABLE', RETURN_MESSAGES.refundFailed)
-      : error;
-  }
+  return payOutRefund(deps, actor, refund, 'return refunded', {
+    action: 'order.refund',
+    before: { returnId: id },
+    after: { status: 'failed', amountCents: refund.amountCents, lines: refund.lines },
+  });
 }
 
 /**
