@@ -56,7 +56,7 @@ const ORDER_STATE_LITERALS_TO_FIX = [
   'api/modules/orders/cancel.ts',
   'api/modules/orders/settle.ts',
   'api/modules/payments/webhook.ts',
-  'api/modules/admin/refunds.ts',
+  'api/modules/orders/admin/refunds.ts',
   // m35rows: confirm-order, repository, history.
   'api/modules/orders/confirm-order.ts',
   'api/modules/orders/repository.ts',
@@ -65,10 +65,10 @@ const ORDER_STATE_LITERALS_TO_FIX = [
   'api/modules/orders/recovery.ts',
   // No helper of issue 35: fulfilment moves, slips, downloads, issue reports, the pages' words.
   'api/modules/orders/fulfilment.ts',
-  'api/modules/admin/ship.ts',
-  'api/modules/admin/deliver.ts',
-  'api/modules/admin/slips.ts',
-  'api/modules/downloads/grants.ts',
+  'api/modules/orders/admin/ship.ts',
+  'api/modules/orders/admin/deliver.ts',
+  'api/modules/orders/admin/slips.ts',
+  'api/modules/orders/downloads/grants.ts',
   'api/modules/orders/issues.ts',
   'core/admin/model.ts',
   'src/islands/admin/AdminOrders.tsx',

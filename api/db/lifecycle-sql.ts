@@ -6,15 +6,15 @@
  */
 import { not, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { orderItems, orders } from '../../db/schema';
+import { orderItems, orders } from './schema';
 import {
   ORDER_KINDS,
   statesAllowing,
   type OrderAction,
   type OrderKind,
   type OrderStatus,
-} from '../../../core/orders/lifecycle';
-import { PRODUCT_KINDS, ships, type ProductKind } from '../../../core/product/kind';
+} from '../../core/orders/lifecycle';
+import { PRODUCT_KINDS, ships, type ProductKind } from '../../core/product/kind';
 
 /** `a, b, c` as bound values, for `in (…)`. */
 export const listed = (values: readonly string[]): SQL =>

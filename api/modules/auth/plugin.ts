@@ -1,10 +1,10 @@
 import { Elysia } from 'elysia';
-import type { Db } from '../db/client';
-import type { UserRow } from '../db/schema';
-import { accessTokens, type AccessTokens } from '../lib/access-token';
-import { AppError } from '../lib/errors';
-import { AUTH_MESSAGES } from '../../core/auth/model';
-import { userOfSession } from '../modules/auth/sessions';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema';
+import { accessTokens, type AccessTokens } from '../../lib/access-token';
+import { AppError } from '../../lib/errors';
+import { AUTH_MESSAGES } from '../../../core/auth/model';
+import { userOfSession } from './sessions';
 
 /**
  * The signed-in shopper, for any module. Use the plugin, then mark a route:

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { productVariants, products } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { PRODUCT_MESSAGES, type VariantInput } from '../../../core/admin/product-body';
+import type { Db } from '../../../db/client';
+import { productVariants, products } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { PRODUCT_MESSAGES, type VariantInput } from '../../../../core/admin/product-body';
 import { isUploadedImagePath, uploadsFolder } from './uploads';
 
 /**

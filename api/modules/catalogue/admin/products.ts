@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { isDownloadsShelf } from '../../../core/product/digital';
-import type { Db } from '../../db/client';
-import { categoryOrders, productCategorizations, products } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { isUniqueViolation } from '../../lib/unique-violation';
-import { stockChanged } from '../inventory';
-import { audit, type Actor } from './deps';
+import { isDownloadsShelf } from '../../../../core/product/digital';
+import type { Db } from '../../../db/client';
+import { categoryOrders, productCategorizations, products } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { isUniqueViolation } from '../../../lib/unique-violation';
+import { stockChanged } from '../../inventory';
+import { audit, type Actor } from '../../admin/deps';
 import {
   PRODUCT_MESSAGES,
   type AdminCategoryList,
   type ProductCreateBody,
   type ProductEditBody,
-} from '../../../core/admin/model';
+} from '../../../../core/admin/model';
 import {
   checkImages,
   checkSkus,

@@ -3,10 +3,10 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Elysia } from 'elysia';
 import sharp from 'sharp';
-import { fitsSource, IMAGE_WIDTHS, readImageRequest } from '../../../core/images/image-allow-list';
-import { productImageSize, UPLOADED_IMAGE_PREFIX } from '../../../core/images/product-images';
-import { AppError } from '../../lib/errors';
-import { ADMIN_MESSAGES } from '../../../core/admin/model';
+import { fitsSource, IMAGE_WIDTHS, readImageRequest } from '../../../../core/images/image-allow-list';
+import { productImageSize, UPLOADED_IMAGE_PREFIX } from '../../../../core/images/product-images';
+import { AppError } from '../../../lib/errors';
+import { ADMIN_MESSAGES } from '../../../../core/admin/model';
 
 /** An upload may be at most this big, before it is decoded. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -1,17 +1,17 @@
 import { asc, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { productVariants, products } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { adjust, stockChanged } from '../inventory';
-import { ADMIN_MESSAGES, type SetStockBody } from '../../../core/admin/model';
+import type { Db } from '../../../db/client';
+import { productVariants, products } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { adjust, stockChanged } from '..';
+import { ADMIN_MESSAGES, type SetStockBody } from '../../../../core/admin/model';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
   STOCK_MESSAGES,
   type BulkStockBody,
-} from '../../../core/admin/stock-body';
+} from '../../../../core/admin/stock-body';
 import { waitingCounts } from './demand';
-import { audit, rowsOf, type Actor } from './deps';
-import { syncVariantTotals } from './product-write';
+import { audit, rowsOf, type Actor } from '../../admin/deps';
+import { syncVariantTotals } from '../../catalogue/admin/product-write';
 
 /** A row whose stock is set: a variant, or a product without variants. */
 interface Held {

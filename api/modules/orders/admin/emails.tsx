@@ -7,10 +7,10 @@ import {
   SectionTitle,
   TextLink,
   Title,
-} from '../mail/templates/EmailLayout';
-import { renderEmail, type RenderedEmail } from '../mail/templates/render';
-import { UNTRACKED_TEXT } from '../../../core/admin/model';
-import type { ShopDetails } from '../mail/templates/shop';
+} from '../../mail/templates/EmailLayout';
+import { renderEmail, type RenderedEmail } from '../../mail/templates/render';
+import { UNTRACKED_TEXT } from '../../../../core/admin/model';
+import type { ShopDetails } from '../../mail/templates/shop';
 
 export interface ShippedEmailData {
   number: number;

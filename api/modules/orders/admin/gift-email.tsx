@@ -1,4 +1,4 @@
-import { GIFT_TEXT } from '../../../core/orders/gift';
+import { GIFT_TEXT } from '../../../../core/orders/gift';
 import {
   ActionLink,
   EmailLayout,
@@ -6,10 +6,10 @@ import {
   Note,
   Paragraph,
   Title,
-} from '../mail/templates/EmailLayout';
-import { renderEmail, type RenderedEmail } from '../mail/templates/render';
-import { UNTRACKED_TEXT } from '../../../core/admin/model';
-import type { ShopDetails } from '../mail/templates/shop';
+} from '../../mail/templates/EmailLayout';
+import { renderEmail, type RenderedEmail } from '../../mail/templates/render';
+import { UNTRACKED_TEXT } from '../../../../core/admin/model';
+import type { ShopDetails } from '../../mail/templates/shop';
 
 export interface GiftShippedData {
   /** The buyer's first name only (issue 26). */

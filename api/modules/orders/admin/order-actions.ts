@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderItems, orders, type OrderRow } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { ADMIN_MESSAGES } from '../../../core/admin/model';
+import type { Db } from '../../../db/client';
+import { orderItems, orders, type OrderRow } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { ADMIN_MESSAGES } from '../../../../core/admin/model';
 import {
   allowedActions,
   allows,
@@ -10,8 +10,8 @@ import {
   statesAllowing,
   type OrderAction,
   type OrderKind,
-} from '../../../core/orders/lifecycle';
-import type { ProductKind } from '../../../core/product/kind';
+} from '../../../../core/orders/lifecycle';
+import type { ProductKind } from '../../../../core/product/kind';
 
 /** The back office's actions, each refused in a state that does not allow it with its sentence. */
 export const ADMIN_ACTIONS = ['ship', 'deliver', 'shop_cancel', 'retry_refund', 'refund'] as const;

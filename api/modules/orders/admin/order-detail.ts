@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { auditLog, orderItems, orders, outbox, payments } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { ADMIN_MESSAGES, isCarrier, trackingUrl } from '../../../core/admin/model';
-import { audit, type Actor } from './deps';
-import { orderMoney } from '../orders/order-money';
-import { refundedSoFar } from '../orders/refund-payments';
+import type { Db } from '../../../db/client';
+import { auditLog, orderItems, orders, outbox, payments } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { ADMIN_MESSAGES, isCarrier, trackingUrl } from '../../../../core/admin/model';
+import { audit, type Actor } from '../../admin/deps';
+import { orderMoney } from '../order-money';
+import { refundedSoFar } from '../refund-payments';
 import { notesOf } from './order-notes';
 import { orderActions } from './order-actions';
 

@@ -1,11 +1,11 @@
 import { and, asc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderItems, orders, type OrderRow } from '../../db/schema';
-import { nextDay, shopMidnight } from '../../../core/shop-calendar';
-import type { OrderListQuery } from '../../../core/admin/model';
-import { ORDER_STATE, PAID_STATES } from '../../../core/orders/lifecycle';
-import { inStates, stateAllowsSql } from '../orders/lifecycle-sql';
-import { moneyByOrder } from '../orders/order-money';
+import type { Db } from '../../../db/client';
+import { orderItems, orders, type OrderRow } from '../../../db/schema';
+import { nextDay, shopMidnight } from '../../../../core/shop-calendar';
+import type { OrderListQuery } from '../../../../core/admin/model';
+import { ORDER_STATE, PAID_STATES } from '../../../../core/orders/lifecycle';
+import { inStates, stateAllowsSql } from '../../../db/lifecycle-sql';
+import { moneyByOrder } from '../order-money';
 
 export const ORDERS_PAGE_SIZE = 25;
 

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderNotes, orders } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { ADMIN_MESSAGES } from '../../../core/admin/model';
-import type { NoteBody, OrderNote } from '../../../core/admin/order-notes';
-import { audit, type Actor } from './deps';
+import type { Db } from '../../../db/client';
+import { orderNotes, orders } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { ADMIN_MESSAGES } from '../../../../core/admin/model';
+import type { NoteBody, OrderNote } from '../../../../core/admin/order-notes';
+import { audit, type Actor } from '../../admin/deps';
 
 /** The audit action of a note written on an order. */
 export const NOTE_ADD = 'order.note';

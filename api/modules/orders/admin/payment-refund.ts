@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { orders } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { ADMIN_MESSAGES } from '../../../core/admin/model';
-import { PAYMENT_REFUND_TEXT, type PaymentRefundBody } from '../../../core/admin/order-money';
-import { formatCents } from '../../../core/money';
-import { heldByCardsOf, voidCardsOf } from '../gift-cards/ledger';
-import { closeOrder } from '../orders/close';
-import { paymentsOf } from '../orders/order-money';
-import { refundPayments } from '../orders/refund-payments';
-import { audit, type Actor, type AdminDeps } from './deps';
+import { orders } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { ADMIN_MESSAGES } from '../../../../core/admin/model';
+import { PAYMENT_REFUND_TEXT, type PaymentRefundBody } from '../../../../core/admin/order-money';
+import { formatCents } from '../../../../core/money';
+import { heldByCardsOf, voidCardsOf } from '../../gift-cards/ledger';
+import { closeOrder } from '../close';
+import { paymentsOf } from '../order-money';
+import { refundPayments } from '../refund-payments';
+import { audit, type Actor, type AdminDeps } from '../../admin/deps';
 
 /** The gateway's idempotency key of an owner's refund of one payment, scoped to the order. */
 export const paymentRefundKey = (orderId: string, key: string) =>

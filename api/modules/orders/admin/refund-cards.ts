@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { giftCardLedger, giftCards } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { giftCardLedger, giftCards } from '../../../db/schema';
 
 /**
  * The gift cards of one bought line that a refund of `units` of it takes back (issue 39 item 7),

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from '../../../db/client';
 import {
   auditLog,
   orderRefunds,
@@ -8,27 +8,27 @@ import {
   payments,
   type OrderItemRow,
   type OrderRefundRow,
-} from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { heldByCardsOf } from '../gift-cards/ledger';
+} from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { heldByCardsOf } from '../../gift-cards/ledger';
 import {
   release,
   reservationOf,
   stockChanged,
   stockChangeOf,
   type StockChange,
-} from '../inventory';
-import { enqueueMail } from '../mail/outbox';
-import { linesRefundedEmail } from '../mail/templates/RefundEmails';
-import { closeOrder } from '../orders/close';
-import { refundedTo } from '../orders/order-money';
-import { refundedSoFar, refundPayments } from '../orders/refund-payments';
-import { orderItemsOf } from '../orders/repository';
-import { ADMIN_MESSAGES, RETURN_MESSAGES } from '../../../core/admin/model';
-import { LINE_REFUND_TEXT, lineRefund, type LineRefundBody } from '../../../core/admin/line-refund';
-import { allows, orderKindOf } from '../../../core/orders/lifecycle';
-import { isGiftCardKind, isGoods } from '../../../core/product/kind';
-import { audit, type Actor, type AdminDeps } from './deps';
+} from '../../inventory';
+import { enqueueMail } from '../../mail/outbox';
+import { linesRefundedEmail } from '../../mail/templates/RefundEmails';
+import { closeOrder } from '../close';
+import { refundedTo } from '../order-money';
+import { refundedSoFar, refundPayments } from '../refund-payments';
+import { orderItemsOf } from '../repository';
+import { ADMIN_MESSAGES, RETURN_MESSAGES } from '../../../../core/admin/model';
+import { LINE_REFUND_TEXT, lineRefund, type LineRefundBody } from '../../../../core/admin/line-refund';
+import { allows, orderKindOf } from '../../../../core/orders/lifecycle';
+import { isGiftCardKind, isGoods } from '../../../../core/product/kind';
+import { audit, type Actor, type AdminDeps } from '../../admin/deps';
 import { voidCardsOfLine } from './refund-cards';
 
 /** The gateway's idempotency key of an owner's refund of lines, scoped to the order. */

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { orders, type OrderRow } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { retryCancellation } from '../orders/cancel';
-import { closeOrder } from '../orders/close';
-import { ADMIN_MESSAGES } from '../../../core/admin/model';
-import type { CancelBody } from '../../../core/admin/cancel-reason';
-import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
+import { orders, type OrderRow } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { retryCancellation } from '../cancel';
+import { closeOrder } from '../close';
+import { ADMIN_MESSAGES } from '../../../../core/admin/model';
+import type { CancelBody } from '../../../../core/admin/cancel-reason';
+import { audit, refuseTransition, type Actor, type AdminDeps } from '../../admin/deps';
 
 /**
  * POST /admin/orders/:id/cancel: cancel and refund an unfulfilled order through closeOrder

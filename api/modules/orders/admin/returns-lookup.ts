@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderItems, orders, returnRequestItems, returnRequests } from '../../db/schema';
+import type { Db } from '../../../db/client';
+import { orderItems, orders, returnRequestItems, returnRequests } from '../../../db/schema';
 
 /** The return request with its order and the lines it sends back. */
 export async function loadReturn(db: Db, id: string) {
@@ -25,7 +25,7 @@ export async function loadReturn(db: Db, id: string) {
 }
 
 /** What every refund not failed has given back for an order: in total and by line. */
-export { refundedSoFar } from '../orders/refund-payments';
+export { refundedSoFar } from '../refund-payments';
 
 /** A return request as `loadReturn` finds it. */
 export type FoundReturn = NonNullable<Awaited<ReturnType<typeof loadReturn>>>;

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderItems, returnRequestItems, returnRequests } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { changeStock, release, reservationOf, stockChangeOf } from '../inventory';
-import { RETURN_MESSAGES } from '../../../core/admin/model';
-import { RESTOCK_MESSAGES, type ReceiveBody } from '../../../core/admin/return-restock';
-import { audit, type Actor, type AdminDeps } from './deps';
+import type { Db } from '../../../db/client';
+import { orderItems, returnRequestItems, returnRequests } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { changeStock, release, reservationOf, stockChangeOf } from '../../inventory';
+import { RETURN_MESSAGES } from '../../../../core/admin/model';
+import { RESTOCK_MESSAGES, type ReceiveBody } from '../../../../core/admin/return-restock';
+import { audit, type Actor, type AdminDeps } from '../../admin/deps';
 import { loadReturn } from './returns-lookup';
 
 /** One line put back on sale, as the order's history shows it ("Restocked 2 × Enamel Mug"). */

@@ -1,15 +1,15 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { orderItems, orderRefunds, orders, payments, returnRequests } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { enqueueMail } from '../mail/outbox';
-import { returnRefundedEmail } from '../mail/templates/ReturnEmails';
-import { RETURN_MESSAGES, type RefundBody } from '../../../core/admin/model';
-import { refundAmount } from '../../../core/admin/refund-amount';
-import { audit, type Actor, type AdminDeps } from './deps';
+import { orderItems, orderRefunds, orders, payments, returnRequests } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { enqueueMail } from '../../mail/outbox';
+import { returnRefundedEmail } from '../../mail/templates/ReturnEmails';
+import { RETURN_MESSAGES, type RefundBody } from '../../../../core/admin/model';
+import { refundAmount } from '../../../../core/admin/refund-amount';
+import { audit, type Actor, type AdminDeps } from '../../admin/deps';
 import { loadReturn, refundedSoFar } from './returns-lookup';
-import { refundedTo } from '../orders/order-money';
+import { refundedTo } from '../order-money';
 import { closeWhenAllRefunded, payOutRefund } from './refund-lines';
-import { isGiftCardKind } from '../../../core/product/kind';
+import { isGiftCardKind } from '../../../../core/product/kind';
 
 /** The gateway's idempotency key of one partial refund: the browser's key, scoped to the order. */
 export const partialRefundKey = (orderId: string, key: string) => `order-${orderId}-refund-${key}`;

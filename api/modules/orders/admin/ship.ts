@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { orders } from '../../db/schema';
-import { enqueueMail } from '../mail/outbox';
-import { markShipped as ship } from '../orders/fulfilment';
-import { orderStatusUrl } from '../orders/guest-link';
+import { orders } from '../../../db/schema';
+import { enqueueMail } from '../../mail/outbox';
+import { markShipped as ship } from '../fulfilment';
+import { orderStatusUrl } from '../guest-link';
 import {
   ADMIN_MESSAGES,
   isCarrier,
   trackingUrl,
   type BulkShipBody,
   type ShipBody,
-} from '../../../core/admin/model';
-import { AppError } from '../../lib/errors';
-import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
+} from '../../../../core/admin/model';
+import { AppError } from '../../../lib/errors';
+import { audit, refuseTransition, type Actor, type AdminDeps } from '../../admin/deps';
 import { assertAllowed } from './order-actions';
 import { orderShippedEmail } from './emails';
 import { giftShippedEmail } from './gift-email';

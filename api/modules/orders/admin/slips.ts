@@ -1,17 +1,17 @@
 import { and, asc, eq, inArray, not } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderItems, orders, type OrderAddress } from '../../db/schema';
-import type { ShopDetails } from '../mail/templates/shop';
-import { ships } from '../../../core/product/kind';
+import type { Db } from '../../../db/client';
+import { orderItems, orders, type OrderAddress } from '../../../db/schema';
+import type { ShopDetails } from '../../mail/templates/shop';
+import { ships } from '../../../../core/product/kind';
 import {
   pickList,
   SLIP_MAX_ORDERS,
   type Slip,
   type SlipsAnswer,
   type SlipsQuery,
-} from '../../../core/admin/slips';
-import { hasNothingToShip } from '../orders/digital-delivery';
-import { audit, type Actor } from './deps';
+} from '../../../../core/admin/slips';
+import { hasNothingToShip } from '../digital-delivery';
+import { audit, type Actor } from '../../admin/deps';
 
 /** The audit action of printing slips (customers' names and addresses read). */
 export const SLIPS_PRINT = 'order.slips';

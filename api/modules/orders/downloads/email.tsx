@@ -7,12 +7,12 @@ import {
   Title,
   type RenderedEmail,
   type ShopDetails,
-} from '../mail/templates';
+} from '../../mail/templates';
 import {
   DOWNLOAD_MESSAGES,
   DOWNLOAD_TERMS,
   type DownloadLink,
-} from '../../../core/downloads/model';
+} from '../../../../core/downloads/model';
 
 interface Props {
   shop: ShopDetails;

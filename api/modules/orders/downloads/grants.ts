@@ -1,17 +1,17 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { downloadGrants, orderItems, orders, products } from '../../db/schema';
-import { log } from '../../lib/log';
-import { randomToken, sha256 } from '../../lib/tokens';
-import type { ShopDetails } from '../mail/templates';
+import type { Db } from '../../../db/client';
+import { downloadGrants, orderItems, orders, products } from '../../../db/schema';
+import { log } from '../../../lib/log';
+import { randomToken, sha256 } from '../../../lib/tokens';
+import type { ShopDetails } from '../../mail/templates';
 import { hasDownloadFile } from './files';
 import {
   DOWNLOAD_MAX_REISSUES,
   DOWNLOAD_MAX_USES,
   DOWNLOAD_VALID_DAYS,
   type DownloadLink,
-} from '../../../core/downloads/model';
-import { daysAfter } from '../../../core/dates';
+} from '../../../../core/downloads/model';
+import { daysAfter } from '../../../../core/dates';
 
 /* The links of an order's digital lines: which lines, made and written, and reissued. */
 

@@ -1,15 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { Elysia } from 'elysia';
-import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
-import type { AuthPlugin } from '../../plugins/auth';
-import { sameSiteJson } from '../../plugins/same-site-json';
+import type { RateLimitPlugin, RateRule } from '../../../plugins/rate-limit';
+import type { AuthPlugin } from '../../auth/plugin';
+import { sameSiteJson } from '../../../plugins/same-site-json';
 import {
   DOWNLOAD_MESSAGES,
   freshLinksRequestSchema,
   reissueBody,
   type FreshLinksRequest,
-} from '../../../core/downloads/model';
+} from '../../../../core/downloads/model';
 import type { DownloadDependencies } from './grants';
 import { customerDownloads, reissueForCustomer, requestFreshLinks } from './reissue';
 import { checkDownload, useDownload, type DownloadOutcome } from './use-link';

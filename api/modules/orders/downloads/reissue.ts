@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { downloadGrants, orderItems, orders } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { enqueueMail } from '../mail/outbox';
-import { lockOrder } from '../orders/fulfilment';
-import { ownedBy, type Customer } from '../orders/ownership';
+import type { Db } from '../../../db/client';
+import { downloadGrants, orderItems, orders } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { enqueueMail } from '../../mail/outbox';
+import { lockOrder } from '../fulfilment';
+import { ownedBy, type Customer } from '../ownership';
 import { freshDownloadLinksEmail, reissueLimitEmail } from './email';
 import { hasDownloadFile } from './files';
 import {
@@ -12,7 +12,7 @@ import {
   type DownloadLine,
   type DownloadLink,
   type FreshLinksRequest,
-} from '../../../core/downloads/model';
+} from '../../../../core/downloads/model';
 import {
   digitalLines,
   grantDownloads,

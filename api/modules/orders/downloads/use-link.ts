@@ -1,12 +1,12 @@
 import { and, eq, exists, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { downloadGrants, orders } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { log } from '../../lib/log';
-import { sha256 } from '../../lib/tokens';
-import { lockOrder } from '../orders/fulfilment';
+import type { Db } from '../../../db/client';
+import { downloadGrants, orders } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { log } from '../../../lib/log';
+import { sha256 } from '../../../lib/tokens';
+import { lockOrder } from '../fulfilment';
 import { downloadFilePath, downloadFileSize } from './files';
-import type { DownloadRefusal } from '../../../core/downloads/model';
+import type { DownloadRefusal } from '../../../../core/downloads/model';
 import { orderIsPaid } from './grants';
 
 /** A link's token: 32 random bytes, base64url (api/lib/tokens.ts). */
