@@ -26,8 +26,7 @@ import {
 import { canonicalTarget } from '../api/lib/canonical-path';
 import { log } from '../api/lib/log';
 import { loggedPath } from '../api/lib/logged-path';
-import { mailTransportFor } from '../api/modules/mail/transport';
-import { createOutboxWorker } from '../api/modules/mail/worker';
+import { mailTransportFor, createOutboxWorker } from '../api/modules/mail';
 import { COMMON_SECURITY_HEADERS } from '../api/lib/security-headers';
 import { clientRequestIdOf } from '../api/plugins/request-context';
 import type { PageServices } from '../src/lib/page-services';

@@ -8,7 +8,7 @@ import { shopDateTime, shopRange } from '../../../core/shop-calendar';
 import { TAX_REPORT_TEXT } from '../../../core/tax/messages';
 import { TAX_REPORT_NOTES } from '../../../core/tax/report';
 import { isGiftCardKind, isTaxable } from '../../../core/product/kind';
-import { audit, type Actor } from './deps';
+import { audit, type Actor } from '../../lib/audit';
 import { UNPAID_STATES } from '../../../core/orders/lifecycle';
 
 /** Orders read per query: a year of orders never sits in memory at once. */

@@ -1,11 +1,15 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
-import { catalogueOf } from '../catalogue/change';
-import { cacheableJson, jsonBody, SUGGEST_CACHE_CONTROL } from '../catalogue/http';
+import {
+  catalogueOf,
+  cacheableJson,
+  jsonBody,
+  SUGGEST_CACHE_CONTROL,
+  type CatalogueModel,
+} from '../catalogue';
 import { suggestQuery } from '../../../core/product/suggest-query';
 import { SUGGEST_RATE, SUGGEST_TEXT } from '../../../core/product/suggest';
-import type { CatalogueModel } from '../catalogue/read-model';
 import {
   productIdParams,
   searchMode,

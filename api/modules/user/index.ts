@@ -1,9 +1,8 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
-import type { AuthPlugin } from '../auth/plugin';
+import { type AuthPlugin, toUserDto } from '../auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import { toUserDto } from '../auth/accounts';
-import type { PaymentGateway } from '../payments/gateway';
+import type { PaymentGateway } from '../payments';
 import { addressBookRoutes } from './addresses';
 import { storedCardRoutes } from './cards';
 import { profileBody, type UserDto } from '../../../core/user/model';
@@ -31,3 +30,6 @@ export const userModule = ({
     )
     .use(addressBookRoutes({ db, auth }))
     .use(storedCardRoutes({ db, auth, gateway }));
+
+// The public face (issue 37 point 1): what other modules may use.
+export { keepCard, setUpCard, storedCardFor } from './cards';

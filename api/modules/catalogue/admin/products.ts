@@ -6,7 +6,7 @@ import { categoryOrders, productCategorizations, products } from '../../../db/sc
 import { AppError } from '../../../lib/errors';
 import { isUniqueViolation } from '../../../lib/unique-violation';
 import { stockChanged } from '../../inventory';
-import { audit, type Actor } from '../../admin/deps';
+import { audit, type Actor } from '../../../lib/audit';
 import {
   PRODUCT_MESSAGES,
   type AdminCategoryList,
