@@ -9,7 +9,6 @@ import { cartModule } from './modules/cart';
 import { contactModule } from './modules/contact';
 import { giftCardsModule } from './modules/gift-cards';
 import { healthModule } from './modules/health';
-import { adminCatalogueModule, uploadedImagesModule } from './modules/catalogue';
 import { adminStockModule } from './modules/inventory';
 import { notifyMailQueued, type ShopDetails } from './modules/mail';
 import {
@@ -21,7 +20,7 @@ import {
   type AfterOrderStep,
 } from './modules/orders';
 import { paymentsFromConfig, paymentsModule, type PaymentsSetup } from './modules/payments';
-import { productModule } from './modules/product';
+import { adminProductsModule, productModule, uploadedImagesModule } from './modules/product';
 import { ratingsModule } from './modules/ratings';
 import { restockAlertsModule } from './modules/restock-alerts';
 import { adminTaxModule, dorTaxCalculator, taxModule, type TaxCalculator } from './modules/tax';
@@ -111,7 +110,7 @@ function backOfficeRoutes({ database, payments, shop, limiter, adminAuth, dataDi
     .use(adminTaxModule({ db, adminAuth }))
     .use(adminModule({ db, shop, gateway, onMailQueued, dataDir, adminAuth }))
     .use(adminOrdersModule({ db, shop, gateway, onMailQueued, adminAuth }))
-    .use(adminCatalogueModule({ db, dataDir, adminAuth }))
+    .use(adminProductsModule({ db, dataDir, adminAuth }))
     .use(adminStockModule({ db, adminAuth }))
     .use(giftCardsModule({ db, shop, limiter, onMailQueued, adminAuth }))
     .use(uploadedImagesModule(dataDir));

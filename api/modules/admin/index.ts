@@ -17,7 +17,7 @@ export type { AdminDeps } from './deps';
 /**
  * The back office's own pages (issue 14), under /api/admin: the dashboard, the exports, the inbox
  * and the customers, which read across domains. A domain's pages live in its module (orders/admin,
- * catalogue/admin, inventory/admin, gift cards, tax) and api/app.ts mounts each (docs/architecture.md).
+ * product/admin, inventory/admin, gift cards, tax) and api/app.ts mounts each (docs/architecture.md).
  */
 export const adminModule = (deps: AdminDeps & { adminAuth: AdminAuthPlugin }) =>
   backOffice('admin', deps.adminAuth)

@@ -3,9 +3,6 @@ export type { ResponsiveImage } from '../../../core/images/product-images';
 export type { CatalogueModel } from './read-model';
 
 // The public face (issue 37 point 1): what other modules may use.
-export { adminCatalogueModule } from './admin/routes';
-export { syncVariantTotals } from './admin/product-write';
-export { uploadedImagesModule } from './admin/uploads';
 export { cacheableJson, jsonBody, SUGGEST_CACHE_CONTROL } from './http';
 export { followCatalogueChanges } from './notify';
 export { pageCount, productColumns, toProductDtos } from './product-dtos';

@@ -107,7 +107,7 @@ export async function orderStockChanged(db: Db, change: StockChange): Promise<vo
  * recorded (issue 28), in the same transaction.
  *
  * Back-in-stock claims (issue 27) run only inside the transactions that raise stock: this one (a
- * received return), the stock page's save and the product editor (api/modules/inventory/admin, catalogue/admin), and
+ * received return), the stock page's save and the product editor (api/modules/inventory/admin, product/admin), and
  * releasing an order's stock (cancel, declined payment: api/modules/orders/stock.ts). Checkout only
  * takes stock, so nothing runs after a change commits; housekeeping claims whatever a crash left.
  */

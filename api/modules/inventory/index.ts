@@ -26,3 +26,4 @@ export { changeCatalogue } from './changed';
 export { adminStockModule } from './admin/routes';
 export { mostAwaited } from './admin/demand';
 export { lowStockRows, markLowStockKnown, recordLowStock, runLowStockDigest } from './low-stock';
+export { syncVariantTotals } from './variant-totals';

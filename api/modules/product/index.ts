@@ -74,3 +74,7 @@ export const productModule = (db: Db, limits: RateLimitPlugin) => {
       )
   );
 };
+
+// The public face (issue 37 point 1): the product editor's routes for api/app.ts.
+export { adminProductsModule } from './admin/routes';
+export { uploadedImagesModule } from './admin/uploads';

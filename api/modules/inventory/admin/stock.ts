@@ -13,7 +13,7 @@ import {
 import { waitingCounts } from './demand';
 import { rowsOf } from '../../../db/rows';
 import { audit, type Actor } from '../../../lib/audit';
-import { syncVariantTotals } from '../../catalogue';
+import { syncVariantTotals } from '../variant-totals';
 
 /** A row whose stock is set: a variant, or a product without variants. */
 interface Held {

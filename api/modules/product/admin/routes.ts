@@ -16,15 +16,15 @@ import {
 } from './products';
 
 /** What the product editor needs: the database and the data folder its uploads go to. */
-export interface CatalogueAdminDeps {
+export interface ProductAdminDeps {
   db: Db;
   dataDir: string;
   adminAuth: AdminAuthPlugin;
 }
 
 /** The back office's product editor (issue 14), under /api/admin: products, categories, images. */
-export const adminCatalogueModule = (deps: CatalogueAdminDeps) =>
-  backOffice('admin-catalogue', deps.adminAuth)
+export const adminProductsModule = (deps: ProductAdminDeps) =>
+  backOffice('admin-products', deps.adminAuth)
     .get('/products/:id', ({ params }) => productForEdit(deps.db, params.id), {
       admin: true,
       params: idParams,
