@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { retryCancellation } from '../orders/cancel';
 import { closeOrder } from '../orders/close';
 import { ADMIN_MESSAGES } from '../../../core/admin/model';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import type { CancelBody } from '../../../core/admin/cancel-reason';
 import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
 
@@ -26,7 +27,7 @@ export async function cancelAndRefund(
     actor,
     id,
     'order.cancel',
-    'unfulfilled',
+    ORDER_STATE.unfulfilled,
     async () => {
       const closed = await closeOrder(deps, id, {
         by: 'owner',

@@ -10,6 +10,7 @@ import {
   type BulkShipBody,
   type ShipBody,
 } from '../../../core/admin/model';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { AppError } from '../../lib/errors';
 import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
 import { assertAllowed } from './order-actions';
@@ -40,8 +41,12 @@ export async function markShipped(deps: AdminDeps, actor: Actor, id: string, bod
       action: 'order.ship',
       entity: 'order',
       entityId: id,
-      before: { status: 'unfulfilled' },
-      after: { status: 'shipped', carrier: body.carrier, trackingNumber: body.trackingNumber },
+      before: { status: ORDER_STATE.unfulfilled },
+      after: {
+        status: ORDER_STATE.shipped,
+        carrier: body.carrier,
+        trackingNumber: body.trackingNumber,
+      },
     });
     const mail = await orderShippedEmail(
       {
