@@ -1,6 +1,7 @@
 import { markDelivered as deliver } from '../fulfilment';
 import { ADMIN_MESSAGES } from '../../../../core/admin/model';
 import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
+import { ORDER_STATE } from '../../../../core/orders/lifecycle';
 
 /** POST /admin/orders/:id/deliver: records the delivery time (the return window starts there). */
 export async function markDelivered(deps: AdminDeps, actor: Actor, id: string) {
@@ -11,8 +12,11 @@ export async function markDelivered(deps: AdminDeps, actor: Actor, id: string) {
       action: 'order.deliver',
       entity: 'order',
       entityId: id,
-      before: { status: 'shipped' },
-      after: { status: 'delivered', deliveredAt: order.deliveredAt?.toISOString() ?? null },
+      before: { status: ORDER_STATE.shipped },
+      after: {
+        status: ORDER_STATE.delivered,
+        deliveredAt: order.deliveredAt?.toISOString() ?? null,
+      },
     });
     return { status: order.shippingStatus, deliveredAt: order.deliveredAt };
   });

@@ -6,6 +6,7 @@ import { closeOrder } from '../close';
 import { ADMIN_MESSAGES } from '../../../../core/admin/model';
 import type { CancelBody } from '../../../../core/admin/cancel-reason';
 import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
+import { ORDER_STATE } from '../../../../core/orders/lifecycle';
 
 /**
  * POST /admin/orders/:id/cancel: cancel and refund an unfulfilled order through closeOrder
@@ -26,7 +27,7 @@ export async function cancelAndRefund(
     actor,
     id,
     'order.cancel',
-    'unfulfilled',
+    ORDER_STATE.unfulfilled,
     async () => {
       const closed = await closeOrder(deps, id, {
         by: 'owner',

@@ -12,6 +12,7 @@ import {
 } from '../../../../core/admin/model';
 import { AppError } from '../../../lib/errors';
 import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
+import { ORDER_STATE } from '../../../../core/orders/lifecycle';
 import { assertAllowed } from './order-actions';
 import { orderShippedEmail } from './emails';
 import { giftShippedEmail } from './gift-email';
@@ -40,8 +41,12 @@ export async function markShipped(deps: AdminDeps, actor: Actor, id: string, bod
       action: 'order.ship',
       entity: 'order',
       entityId: id,
-      before: { status: 'unfulfilled' },
-      after: { status: 'shipped', carrier: body.carrier, trackingNumber: body.trackingNumber },
+      before: { status: ORDER_STATE.unfulfilled },
+      after: {
+        status: ORDER_STATE.shipped,
+        carrier: body.carrier,
+        trackingNumber: body.trackingNumber,
+      },
     });
     const mail = await orderShippedEmail(
       {

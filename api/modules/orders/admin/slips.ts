@@ -12,6 +12,7 @@ import {
 } from '../../../../core/admin/slips';
 import { hasNothingToShip } from '../digital-delivery';
 import { audit, type Actor } from './deps';
+import { ORDER_STATE } from '../../../../core/orders/lifecycle';
 
 /** The audit action of printing slips (customers' names and addresses read). */
 export const SLIPS_PRINT = 'order.slips';
@@ -34,7 +35,7 @@ export async function packingSlips(
   query: SlipsQuery,
 ): Promise<SlipsAnswer> {
   const chosen = query.unfulfilled
-    ? eq(orders.shippingStatus, 'unfulfilled')
+    ? eq(orders.shippingStatus, ORDER_STATE.unfulfilled)
     : inArray(orders.id, query.ids.length ? query.ids : ['00000000-0000-0000-0000-000000000000']);
   const rows = await db
     .select()
@@ -102,7 +103,7 @@ export async function packingSlips(
     await audit(db, actor, {
       action: SLIPS_PRINT,
       entity: 'orders',
-      entityId: query.unfulfilled ? 'unfulfilled' : 'selected',
+      entityId: query.unfulfilled ? ORDER_STATE.unfulfilled : 'selected',
       after: { orders: slips.map((slip) => slip.number) },
     });
   }

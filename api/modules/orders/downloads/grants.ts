@@ -12,6 +12,7 @@ import {
   type DownloadLink,
 } from '../../../../core/downloads/model';
 import { daysAfter } from '../../../../core/dates';
+import { statesAllowing } from '../../../../core/orders/lifecycle';
 
 /* The links of an order's digital lines: which lines, made and written, and reissued. */
 
@@ -21,8 +22,11 @@ export interface DownloadDependencies {
   onMailQueued?: (() => void) | undefined;
 }
 
-/** An order whose files may be downloaded: paid, and not canceled or being refunded. */
-const DOWNLOADABLE_STATUSES = ['unfulfilled', 'shipped', 'delivered'] as const;
+/**
+ * An order whose files may be downloaded: paid, and not canceled or being refunded (the states the
+ * lifecycle allows a download in).
+ */
+const DOWNLOADABLE_STATUSES = statesAllowing('download');
 export const orderIsPaid = and(
   eq(orders.paymentStatus, 'paid'),
   inArray(orders.shippingStatus, DOWNLOADABLE_STATUSES),
