@@ -11,12 +11,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../api/db/client';
 import { seedProductId } from '../api/db/seed';
 import { BENCH_CATALOGUE_SIZE, loadBenchCatalogue } from './catalogue-10k';
-import { printTable, startServer, type LoadResult } from './lib';
+import { load, printTable, requestsOf, startServer, type LoadResult } from './lib';
 import { distinctPrefixes, distinctQueries } from './queries';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -56,25 +55,7 @@ async function loadPaths(
   base: string,
   paths: string[] | (() => string),
 ): Promise<LoadResult> {
-  const requests =
-    typeof paths === 'function'
-      ? [
-          {
-            method: 'GET' as const,
-            setupRequest: (request: object) => ({ ...request, path: paths() }),
-          },
-        ]
-      : paths.map((path) => ({ method: 'GET' as const, path }));
-  await autocannon({ url: base, connections, duration: 2, requests });
-  const result = await autocannon({ url: base, connections, duration: seconds, requests });
-  return {
-    label,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+  return load(label, base, { connections, seconds, requests: requestsOf(paths) });
 }
 
 /** Each route on one server. */

@@ -12,6 +12,17 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** A shop server's environment: this process's, on `port` of localhost, with its data in `dataDir`. */
+export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+  };
+}
+
 /** Starts a server process on a free port with a fresh data folder and waits for /api/health. */
 export async function startServer(
   command: string,
@@ -21,15 +32,7 @@ export async function startServer(
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'evergreen-bench-'));
   const child: ChildProcess = spawn(command, args, {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      NODE_ENV: 'test',
-      ...env,
-    },
+    env: { ...serverEnv(port, dataDir), NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -68,14 +71,34 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** A load of `connections` for `seconds` on one URL (bounded in time), after a short warm-up. */
+/** autocannon's requests that cycle through `paths`, or ask for a new path each time. */
+export function requestsOf(paths: string[] | (() => string)): autocannon.Request[] {
+  return typeof paths === 'function'
+    ? [
+        {
+          method: 'GET',
+          setupRequest: (request: autocannon.Request) => ({ ...request, path: paths() }),
+        },
+      ]
+    : paths.map((path) => ({ method: 'GET', path }));
+}
+
+/**
+ * A load of `connections` for `seconds` on one URL (bounded in time), after a short warm-up; with
+ * `requests`, those requests (see `requestsOf`) in turn instead of the URL's path.
+ */
 export async function load(
   label: string,
   url: string,
-  { connections = 32, seconds = 10 } = {},
+  {
+    connections = 32,
+    seconds = 10,
+    requests,
+  }: { connections?: number; seconds?: number; requests?: autocannon.Request[] } = {},
 ): Promise<LoadResult> {
-  await autocannon({ url, connections, duration: 2 });
-  const result = await autocannon({ url, connections, duration: seconds });
+  const options = requests ? { url, connections, requests } : { url, connections };
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: seconds });
   return {
     label,
     requestsPerSecond: result.requests.average,

@@ -22,7 +22,7 @@ import { seedCatalogue } from '../api/db/seed';
 import { products as demo } from '../api/db/seed/catalogue';
 import { listingHref } from '../src/lib/navigation';
 import { loadBenchCatalogue } from './catalogue-10k';
-import { rssMb, startServer } from './lib';
+import { requestsOf, rssMb, startServer } from './lib';
 import { distinctQueries } from './queries';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -93,15 +93,7 @@ const pagesOf = (productIds: string[]): PageLoad[] => [
 
 async function loadPage(base: string, page: PageLoad, duration: number): Promise<Row> {
   const { paths } = page;
-  const requests =
-    typeof paths === 'function'
-      ? [
-          {
-            method: 'GET' as const,
-            setupRequest: (request: object) => ({ ...request, path: paths() }),
-          },
-        ]
-      : paths.map((path) => ({ method: 'GET' as const, path }));
+  const requests = requestsOf(paths);
   const result = await autocannon({ url: base, connections, duration, requests });
   return {
     label: page.label,

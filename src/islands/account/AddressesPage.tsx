@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type SubmitEvent } from 'react';
-import { shippingAddressSchema } from '../../../core/address/model';
+import { emptyNamedAddress, shippingAddressSchema } from '../../../core/address/model';
 import { ADDRESS_BOOK_MESSAGES, type SavedAddressDto } from '../../../core/user/addresses-model';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
@@ -15,15 +15,7 @@ import { useSavedList } from './useSavedList';
 import styles from './Account.module.css';
 
 /** A saved address carries its recipient's name (issue 26): the account holder's by default. */
-const EMPTY: Required<CheckoutAddress> = {
-  firstname: '',
-  lastname: '',
-  line1: '',
-  line2: '',
-  city: '',
-  state: '',
-  zipcode: '',
-};
+const EMPTY: Required<CheckoutAddress> = emptyNamedAddress();
 const fieldName = (field: string) => `account-address-${field}`;
 
 const oneLine = (entry: SavedAddressDto) =>

@@ -1,4 +1,5 @@
 import { formatCents } from '../../../core/money';
+import type { OrderAddress } from '../../../core/orders/statuses';
 import { NO_CARRIER, UNTRACKED_TEXT } from '../../../core/admin/model';
 import { GiftSummary, recipientOf } from '../checkout/GiftSummary';
 import type { OrderMoney } from '../../../core/admin/order-money';
@@ -7,17 +8,6 @@ import { historyLine } from './history-notes';
 import { when } from './RequireAdmin';
 import { statusLabel } from './words';
 import styles from './Admin.module.css';
-
-interface Address {
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  /** The recipient's name (issue 26). */
-  firstname?: string;
-  lastname?: string;
-}
 
 /** Who an order is for, as the back office's list and detail both show it. */
 export interface OrderHeading {
@@ -35,8 +25,8 @@ export interface OrderDetail {
     /** The account that placed it; null for a guest. */
     userId?: string | null;
     /** null: digital items only, nothing to ship (issue 24). */
-    shippingAddress: Address | null;
-    billingAddress: Address;
+    shippingAddress: OrderAddress | null;
+    billingAddress: OrderAddress;
     subtotalCents: number;
     taxCents: number;
     totalCents: number;
@@ -91,7 +81,7 @@ const ITEM_COLUMNS: Column<Item>[] = [
   { label: 'Price', cell: (item) => formatCents(item.unitPriceCents * item.quantity) },
 ];
 
-const addressText = (a: Address) =>
+const addressText = (a: OrderAddress) =>
   [recipientOf(a), a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`]
     .filter(Boolean)
     .join(', ');
