@@ -29,6 +29,29 @@ const ORDER_COLUMNS = orderColumns();
 
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
+/** A panel listing what the customer saved (addresses, cards), or saying there is none. */
+function SavedList(props: {
+  id: string;
+  title: string;
+  empty: string;
+  items: { id: string; text: string }[];
+}) {
+  return (
+    <section className={styles.panel} aria-labelledby={props.id}>
+      <h3 id={props.id}>{props.title}</h3>
+      {props.items.length === 0 ? (
+        <p>{props.empty}</p>
+      ) : (
+        <ul>
+          {props.items.map((item) => (
+            <li key={item.id}>{item.text}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /**
  * One customer (issue 25 point 7): their figures, orders, addresses and cards; or one guest (issue
  * 39 point 8: `guest`, by one of their orders' id): their figures and orders. The read is audited.
@@ -81,36 +104,26 @@ function CustomerBody({ id, guest }: { id: string; guest: boolean }) {
       </section>
       {customer.kind === 'customer' && (
         <>
-          <section className={styles.panel} aria-labelledby="customer-addresses">
-            <h3 id="customer-addresses">Saved addresses</h3>
-            {data.addresses.length === 0 ? (
-              <p>No saved addresses.</p>
-            ) : (
-              <ul>
-                {data.addresses.map((a) => (
-                  <li key={a.id}>
-                    {[a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`]
-                      .filter(Boolean)
-                      .join(', ')}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section className={styles.panel} aria-labelledby="customer-cards">
-            <h3 id="customer-cards">Saved cards</h3>
-            {data.cards.length === 0 ? (
-              <p>No saved cards.</p>
-            ) : (
-              <ul>
-                {data.cards.map((card) => (
-                  <li key={card.id}>
-                    {brandName(card.brand)} ending {card.last4}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <SavedList
+            id="customer-addresses"
+            title="Saved addresses"
+            empty="No saved addresses."
+            items={data.addresses.map((a) => ({
+              id: a.id,
+              text: [a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`]
+                .filter(Boolean)
+                .join(', '),
+            }))}
+          />
+          <SavedList
+            id="customer-cards"
+            title="Saved cards"
+            empty="No saved cards."
+            items={data.cards.map((card) => ({
+              id: card.id,
+              text: `${brandName(card.brand)} ending ${card.last4}`,
+            }))}
+          />
         </>
       )}
     </div>
