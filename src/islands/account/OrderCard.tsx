@@ -8,7 +8,7 @@ import { useOrderPost } from './order-access';
 import { OrderMessageForm } from './OrderMessageForm';
 import { PaymentList } from './PaymentList';
 import { paymentLine } from '../../../core/orders/payments';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 import own from './Orders.module.css';
 import { shopDayOf } from '../../../core/shop-calendar';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';

@@ -29,21 +29,34 @@ const ORDER_COLUMNS = orderColumns();
 
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
+const SAVED_TEXT = {
+  addresses: { title: 'Saved addresses', empty: 'No saved addresses.' },
+  cards: { title: 'Saved cards', empty: 'No saved cards.' },
+} as const;
+
+type SavedItem = { id: string; text: string };
+
+const addressItem = (a: CustomerDetail['addresses'][number]): SavedItem => ({
+  id: a.id,
+  text: [a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`].filter(Boolean).join(', '),
+});
+
+const cardItem = (card: CustomerDetail['cards'][number]): SavedItem => ({
+  id: card.id,
+  text: `${brandName(card.brand)} ending ${card.last4}`,
+});
+
 /** A panel listing what the customer saved (addresses, cards), or saying there is none. */
-function SavedList(props: {
-  id: string;
-  title: string;
-  empty: string;
-  items: { id: string; text: string }[];
-}) {
+function SavedList({ kind, items }: { kind: keyof typeof SAVED_TEXT; items: SavedItem[] }) {
+  const id = `customer-${kind}`;
   return (
-    <section className={styles.panel} aria-labelledby={props.id}>
-      <h3 id={props.id}>{props.title}</h3>
-      {props.items.length === 0 ? (
-        <p>{props.empty}</p>
+    <section className={styles.panel} aria-labelledby={id}>
+      <h3 id={id}>{SAVED_TEXT[kind].title}</h3>
+      {items.length === 0 ? (
+        <p>{SAVED_TEXT[kind].empty}</p>
       ) : (
         <ul>
-          {props.items.map((item) => (
+          {items.map((item) => (
             <li key={item.id}>{item.text}</li>
           ))}
         </ul>
@@ -104,26 +117,8 @@ function CustomerBody({ id, guest }: { id: string; guest: boolean }) {
       </section>
       {customer.kind === 'customer' && (
         <>
-          <SavedList
-            id="customer-addresses"
-            title="Saved addresses"
-            empty="No saved addresses."
-            items={data.addresses.map((a) => ({
-              id: a.id,
-              text: [a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`]
-                .filter(Boolean)
-                .join(', '),
-            }))}
-          />
-          <SavedList
-            id="customer-cards"
-            title="Saved cards"
-            empty="No saved cards."
-            items={data.cards.map((card) => ({
-              id: card.id,
-              text: `${brandName(card.brand)} ending ${card.last4}`,
-            }))}
-          />
+          <SavedList kind="addresses" items={data.addresses.map(addressItem)} />
+          <SavedList kind="cards" items={data.cards.map(cardItem)} />
         </>
       )}
     </div>

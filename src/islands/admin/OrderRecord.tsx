@@ -1,7 +1,7 @@
 import { formatCents } from '../../../core/money';
 import type { OrderAddress } from '../../../core/orders/statuses';
 import { NO_CARRIER, UNTRACKED_TEXT } from '../../../core/admin/model';
-import { GiftSummary, recipientOf } from '../checkout/GiftSummary';
+import { GiftSummary, recipientOf } from '../shared/GiftSummary';
 import type { OrderMoney } from '../../../core/admin/order-money';
 import { CardTable, type Column } from './CardTable';
 import { historyLine } from './history-notes';

@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 import { loginHref } from '../../lib/login-redirect';
 import { THUMB_PATH, THUMB_SVG } from '../../lib/thumb-icon';
 import { $auth } from '../../stores/auth';
-import { useHydrated } from '../shell/useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import styles from './ProductRating.module.css';
 import { RATING_TEXT } from './rating-text';
 

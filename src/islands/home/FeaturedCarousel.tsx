@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { HOME_TEXT } from '../../../core/site-messages';
-import { useHydrated } from '../shell/useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import styles from './FeaturedCarousel.module.css';
 
 /** The server-rendered track inside the carousel's region. */
