@@ -8,6 +8,7 @@ import styles from './Slips.module.css';
 import adminStyles from './Admin.module.css';
 import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 import { TableHead } from '../shared/TableHead';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 
 /** One order's packing slip: the shop and its return address, the parcel's, the lines. */
 function SlipPage({ slip, shop }: { slip: Slip; shop: SlipsAnswer['shop'] }) {
@@ -94,7 +95,8 @@ function SlipsBody() {
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const query = new URLSearchParams();
-    if (params.get('unfulfilled')) query.set('unfulfilled', '1');
+    // The parameter is named after the state whose orders it prints.
+    if (params.get(ORDER_STATE.unfulfilled)) query.set(ORDER_STATE.unfulfilled, '1');
     else query.set('ids', params.get('ids') ?? '');
     void api.get<SlipsAnswer>(`/admin/slips?${query}`).then((result) => {
       if (result.ok) setData(result.data);
