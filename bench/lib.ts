@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { freePort } from '../tests/helpers/free-port';
 
 export interface RunningServer {
@@ -127,4 +129,30 @@ export function rssMb(pid: number): { now: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
   return { now: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+/** The PostgreSQL server the benches make their scratch databases on (its admin database). */
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs `work` on a fresh, empty PostgreSQL database (its URL), dropped afterwards. */
+export async function withScratchDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
+  const name = `evergreen_bench_${randomBytes(4).toString('hex')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  await withAdmin((client) => client.query(`create database ${name}`));
+  try {
+    return await work(url.toString());
+  } finally {
+    await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+  }
 }
