@@ -88,6 +88,8 @@ export {
   issueCards,
   redeem,
   returnToCards,
+  spendingOf,
+  voidCards,
   voidCardsOf,
   type Redemption,
 } from './ledger';
