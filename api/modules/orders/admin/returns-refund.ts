@@ -7,7 +7,8 @@ import { refundAmount } from '../../../../core/admin/refund-amount';
 import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar } from './returns-lookup';
 import { refundedTo } from '../order-money';
-import { closeWhenAllRefunded, payOutRefund } from './refund-lines';
+import { closeWhenAllRefunded } from './refund-lines';
+import { payOutRefund } from './refund-payout';
 import { isGiftCardKind } from '../../../../core/product/kind';
 
 /** The gateway's idempotency key of one partial refund: the browser's key, scoped to the order. */
@@ -95,31 +96,9 @@ async function recordPendingRefund(
       .for('update');
     const paid = Math.min(await paidOf(tx, order!.id), order!.totalCents);
     if (paid === 0) throw new AppError('CONFLICT', RETURN_MESSAGES.noPayment);
-    const items = await tx
-      .select({
-        id: orderItems.id,
-        quantity: orderItems.quantity,
-        unitPriceCents: orderItems.unitPriceCents,
-        // The line's own tax: none on a gift card line (never taxed at sale) or an exempt one.
-        taxCents: orderItems.taxCents,
-        kind: orderItems.kind,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order!.id));
+    const items = await refundableLinesOf(tx, order!.id);
     const soFar = await refundedSoFar(tx, order!.id);
-    const wanted = new Map<string, number>();
-    for (const line of body.lines) {
-      wanted.set(line.orderItemId, (wanted.get(line.orderItemId) ?? 0) + line.quantity);
-    }
-    for (const [orderItemId, quantity] of wanted) {
-      const item = items.find((candidate) => candidate.id === orderItemId);
-      if (!item) throw new AppError('INVALID_DATA', RETURN_MESSAGES.lineNotInOrder);
-      // Money back for a card that keeps working would be paid twice (issue 35).
-      if (isGiftCardKind(item)) throw new AppError('INVALID_DATA', RETURN_MESSAGES.giftCardLine);
-      if (quantity > item.quantity - (soFar.byLine.get(orderItemId) ?? 0)) {
-        throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooManyUnits);
-      }
-    }
+    const wanted = checkedReturnLines(items, soFar, body);
     const figures = refundAmount(
       items.map((item) => ({ ...item, refundedQuantity: soFar.byLine.get(item.id) ?? 0 })),
       [...wanted].map(([orderItemId, quantity]) => ({ orderItemId, quantity })),
@@ -151,6 +130,49 @@ async function recordPendingRefund(
       .returning();
     return { refund: refund!, orderId: order!.id };
   });
+}
+
+type Tx = Parameters<Parameters<AdminDeps['db']['transaction']>[0]>[0];
+type RefundableLine = Awaited<ReturnType<typeof refundableLinesOf>>[number];
+
+/** The order's lines with what a return's refund reads: units, price, own tax and kind. */
+function refundableLinesOf(tx: Tx, orderId: string) {
+  return tx
+    .select({
+      id: orderItems.id,
+      quantity: orderItems.quantity,
+      unitPriceCents: orderItems.unitPriceCents,
+      // The line's own tax: none on a gift card line (never taxed at sale) or an exempt one.
+      taxCents: orderItems.taxCents,
+      kind: orderItems.kind,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+}
+
+/**
+ * The chosen units per line (a line named twice counted once), each line the order's, not a gift
+ * card, and with that many units not refunded yet.
+ */
+function checkedReturnLines(
+  items: RefundableLine[],
+  soFar: Awaited<ReturnType<typeof refundedSoFar>>,
+  body: RefundBody,
+): Map<string, number> {
+  const wanted = new Map<string, number>();
+  for (const line of body.lines) {
+    wanted.set(line.orderItemId, (wanted.get(line.orderItemId) ?? 0) + line.quantity);
+  }
+  for (const [orderItemId, quantity] of wanted) {
+    const item = items.find((candidate) => candidate.id === orderItemId);
+    if (!item) throw new AppError('INVALID_DATA', RETURN_MESSAGES.lineNotInOrder);
+    // Money back for a card that keeps working would be paid twice (issue 35).
+    if (isGiftCardKind(item)) throw new AppError('INVALID_DATA', RETURN_MESSAGES.giftCardLine);
+    if (quantity > item.quantity - (soFar.byLine.get(orderItemId) ?? 0)) {
+      throw new AppError('INVALID_DATA', RETURN_MESSAGES.tooManyUnits);
+    }
+  }
+  return wanted;
 }
 
 /**
