@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import { orders } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { hashTypedCode, redeem } from '../gift-cards';
+import { orderStockChanged } from '../inventory';
+import { setUpCard, storedCardFor } from '../user';
+import { CARD_MESSAGES } from '../../../core/user/cards-model';
+import { GIFT_CARD_TEXTS } from '../../../core/gift-cards/model';
+import type { ConfirmOrderContext } from './confirm-order-context';
+import { bindKey } from './idempotency';
+import { insertGiftCardPayment, insertPendingOrder } from './repository';
+import { reserveStock, stockChangeOf, type StockReservation } from './stock';
+
+/** Chooses the card: a stored card of the shopper’s own, or the new one (set up to keep). */
+export async function chooseCard(context: ConfirmOrderContext) {
+  const { deps, order, userId } = context;
+  const { billingInfo } = order;
+  // No card: a gift card must pay it all (checked at the charge, issue 26).
+  if (billingInfo.paymentMethodId === '') return;
+  if (billingInfo.stored) {
+    // Only the signed-in owner's card, still stored: anything else is as if it did not exist.
+    if (!userId) throw new AppError('NOT_FOUND', CARD_MESSAGES.notFound);
+    const card = await storedCardFor(deps.db, deps.gateway, userId, billingInfo.paymentMethodId);
+    context.pay = {
+      paymentMethodId: card.reference,
+      customer: card.customer,
+      offSession: true,
+    };
+    return;
+  }
+  if (billingInfo.saveCard && userId && deps.gateway.wallet) {
+    const owner = { id: userId, email: order.guestContact!.email };
+    const { customer, method } = await setUpCard(
+      deps.db,
+      deps.gateway,
+      owner,
+      billingInfo.paymentMethodId,
+      `${context.idempotencyKey}-setup`,
+    );
+    context.savedMethod = method;
+    context.pay = { paymentMethodId: method.reference, customer };
+    return;
+  }
+  context.pay = { paymentMethodId: billingInfo.paymentMethodId };
+}
+
+/** Writes the order as pending_payment and takes its stock (and its gift card), in one transaction. */
+export async function writePendingOrder(context: ConfirmOrderContext) {
+  const { deps, order } = context;
+  let taken: StockReservation | undefined;
+  const written = await deps.db.transaction(async (tx) => {
+    taken = await reserveStock(tx, context.priced!.lines);
+    const placed = await insertPendingOrder(tx, {
+      userId: context.userId,
+      isGuest: order.isGuest,
+      contact: order.guestContact!,
+      shippingAddress: order.shippingAddress,
+      billingAddress: order.billingAddress,
+      acceptedReturnPolicy: order.acceptedReturnPolicy,
+      gift: order.gift,
+      priced: context.priced!,
+      requestKey: context.idempotencyKey,
+    });
+    await bindKey(tx, context.idempotencyKey, context.claimId!, placed.order.id);
+    if (order.giftCardCode) {
+      // The card's row is locked until this commits: a second order waits, then sees this.
+      const codeHash = hashTypedCode(order.giftCardCode);
+      if (!codeHash) throw new AppError('INVALID_DATA', GIFT_CARD_TEXTS.codeRefused);
+      const spent = await redeem(tx, codeHash, placed.order.id, context.priced!.totalCents);
+      await tx
+        .update(orders)
+        .set({ giftCardCents: spent.amountCents })
+        .where(eq(orders.id, placed.order.id));
+      // The redemption is a payment of the order's own (issue 35), the card's charge another.
+      await insertGiftCardPayment(tx, placed.order.id, spent);
+      context.giftCard = spent;
+    }
+    return placed.order;
+  });
+  // Product pages and search show stock: the catalogue model reads these products back.
+  if (taken) await orderStockChanged(deps.db, stockChangeOf(taken));
+  context.orderId = written.id;
+  context.chargeKey = written.chargeKey!;
+  deps.afterStep?.('order-written');
+}
