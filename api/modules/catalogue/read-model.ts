@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/errors';
 import {
   LISTING_PAGE_SIZE,
@@ -24,6 +23,7 @@ import {
   type Derived,
   type Shelf,
 } from './listing-view';
+import { CatalogueVersions } from './read-model-versions';
 import { SearchIndex } from './search-index';
 import { searchCatalogue } from './search-page';
 import { suggestCatalogue } from './suggest';
@@ -51,25 +51,19 @@ interface Entry {
  * listing's is the last revision that changed what the listing shows (membership, order, title,
  * price, image), so a stock change re-renders only the product's own page.
  */
-export class CatalogueModel {
-  /** Tells this process's versions from another's (or an earlier start's) in ETags. */
-  readonly boot = randomBytes(4).toString('hex');
-  private revision = 1;
+export class CatalogueModel extends CatalogueVersions {
   private readonly entries = new Map<string, Entry>();
   private readonly productOfSku = new Map<string, string>();
-  private readonly listingRevisions = new Map<string, number>();
-  private readonly categoryRevisions = new Map<string, number>();
-  private featuredRevision = 0;
   private categoryOrders = new Map<string, CategoryOrderDto[]>();
   private readonly index: SearchIndex;
   private derived: Derived | undefined;
   private shelfList: Shelf[] = [];
-  private shelvesRevision = 0;
 
   constructor(products: ProductDto[], categoryOrders: CategoryOrderDto[]) {
+    super();
     const shown = products.filter((product) => !product.draft);
     for (const product of shown) this.store(product);
-    this.setCategoryOrders(categoryOrders);
+    this.categoryOrders = sectionOrders(categoryOrders);
     this.index = new SearchIndex(shown);
     this.updateShelves();
   }
@@ -128,13 +122,8 @@ export class CatalogueModel {
     }
     if (categoryOrders) {
       const before = this.categoryOrders;
-      this.setCategoryOrders(categoryOrders);
-      for (const category of new Set([...before.keys(), ...this.categoryOrders.keys()])) {
-        if (
-          JSON.stringify(before.get(category)) !== JSON.stringify(this.categoryOrders.get(category))
-        )
-          this.categoryRevisions.set(category, this.revision);
-      }
+      this.categoryOrders = sectionOrders(categoryOrders);
+      this.touchCategoryOrders(before, this.categoryOrders);
     }
     if (moved) this.derived = undefined;
     if (moved || categoryOrders) this.updateShelves();
@@ -154,30 +143,6 @@ export class CatalogueModel {
       ? (this.listingRevisions.get(listingKey(primary.category, primary.subcategory)) ?? 0)
       : 0;
     return `${this.boot}-${entry.revision}-${related}`;
-  }
-
-  /** The version of a category page. */
-  categoryVersion(category: string): string {
-    return `${this.boot}-${this.categoryRevisions.get(category) ?? 0}`;
-  }
-
-  /** The version of the featured products (the home page's carousel). */
-  featuredVersion(): string {
-    return `${this.boot}-${this.featuredRevision}`;
-  }
-
-  /** The version of a subcategory listing (all its pages). */
-  listingVersion(category: string, subcategory: string): string {
-    const revision = this.listingRevisions.get(listingKey(category, subcategory)) ?? 0;
-    return `${this.boot}-${revision}`;
-  }
-
-  /**
-   * The version of the list of categories and subcategories (`shelves`): every page shows it in
-   * its menu and footer, so it is part of every kept page's version.
-   */
-  shelvesVersion(): number {
-    return this.shelvesRevision;
   }
 
   // --- Reads ---
@@ -310,20 +275,6 @@ export class CatalogueModel {
       revision: this.revision,
       images: productImages(product),
     });
-  }
-
-  /** Marks every listing a product appears in as changed. */
-  private touchListings(product: ProductDto): void {
-    if (product.isFeatured) this.featuredRevision = this.revision;
-    for (const entry of product.categorizations) {
-      this.categoryRevisions.set(entry.category, this.revision);
-      if (entry.subcategory !== null)
-        this.listingRevisions.set(listingKey(entry.category, entry.subcategory), this.revision);
-    }
-  }
-
-  private setCategoryOrders(rows: CategoryOrderDto[]): void {
-    this.categoryOrders = sectionOrders(rows);
   }
 
   private updateShelves(): void {
