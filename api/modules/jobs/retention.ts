@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, inArray, isNotNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   contactMessages,
@@ -49,7 +49,29 @@ export async function runRetention(
   limits: BatchLimits = DEFAULT_BATCHES,
 ): Promise<RetentionRound> {
   const cutoff = olderThan(retentionDays);
-  const anonymisedOrders = await inBatches(limits, async (batchSize) => {
+  const anonymisedOrders = await anonymiseOrders(db, cutoff, limits);
+  const anonymisedMessages = await anonymiseMessages(db, cutoff, limits);
+  const anonymisedReplies = await anonymiseReplies(db, cutoff, limits);
+  const anonymisedCards = await anonymiseCards(db, cutoff, limits);
+  const mail = await pruneRows(
+    db,
+    outbox,
+    outbox.id,
+    and(lt(outbox.createdAt, cutoff), ne(outbox.status, 'pending')),
+    limits,
+  );
+  return {
+    orders: anonymisedOrders,
+    contactMessages: anonymisedMessages,
+    replies: anonymisedReplies,
+    giftCards: anonymisedCards,
+    mail,
+  };
+}
+
+/** Orders older than the cutoff lose who bought them, and their lines' and messages' words. */
+function anonymiseOrders(db: Db, cutoff: SQL, limits: BatchLimits): Promise<number> {
+  return inBatches(limits, async (batchSize) => {
     const due = db
       .select({ id: orders.id })
       .from(orders)
@@ -92,7 +114,11 @@ export async function runRetention(
       return ids.length;
     });
   });
-  const anonymisedMessages = await inBatches(limits, async (batchSize) => {
+}
+
+/** Contact messages older than the cutoff lose their words and sender. */
+function anonymiseMessages(db: Db, cutoff: SQL, limits: BatchLimits): Promise<number> {
+  return inBatches(limits, async (batchSize) => {
     const due = db
       .select({ id: contactMessages.id })
       .from(contactMessages)
@@ -106,7 +132,11 @@ export async function runRetention(
       .returning({ id: contactMessages.id });
     return done.length;
   });
-  const anonymisedReplies = await inBatches(limits, async (batchSize) => {
+}
+
+/** The owner's replies older than the cutoff lose their words and recipient. */
+function anonymiseReplies(db: Db, cutoff: SQL, limits: BatchLimits): Promise<number> {
+  return inBatches(limits, async (batchSize) => {
     const due = db
       .select({ id: inboxReplies.id })
       .from(inboxReplies)
@@ -119,7 +149,11 @@ export async function runRetention(
       .returning({ id: inboxReplies.id });
     return done.length;
   });
-  const anonymisedCards = await inBatches(limits, async (batchSize) => {
+}
+
+/** Gift cards older than the cutoff lose their buyer, recipient and message. */
+function anonymiseCards(db: Db, cutoff: SQL, limits: BatchLimits): Promise<number> {
+  return inBatches(limits, async (batchSize) => {
     const due = db
       .select({ id: giftCards.id })
       .from(giftCards)
@@ -139,18 +173,4 @@ export async function runRetention(
       .returning({ id: giftCards.id });
     return done.length;
   });
-  const mail = await pruneRows(
-    db,
-    outbox,
-    outbox.id,
-    and(lt(outbox.createdAt, cutoff), ne(outbox.status, 'pending')),
-    limits,
-  );
-  return {
-    orders: anonymisedOrders,
-    contactMessages: anonymisedMessages,
-    replies: anonymisedReplies,
-    giftCards: anonymisedCards,
-    mail,
-  };
 }
