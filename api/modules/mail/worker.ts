@@ -34,6 +34,60 @@ export const defaultBackoff = (attempts: number) =>
 const afterMs = (ms: number) =>
   sql`now() + (${Math.max(0, Math.round(ms))} * interval '1 millisecond')`;
 
+/** What a claim and a delivery read: the worker's options with their defaults. */
+type Settings = Required<Omit<OutboxWorkerOptions, 'pollMs'>>;
+
+/** Claims the due mail of a batch (leased, its attempt counted), skipping rows another holds. */
+async function claimDue(worker: Settings): Promise<OutboxRow[]> {
+  const { db, batchSize, leaseMs } = worker;
+  const due = db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(outbox.nextAttemptAt))
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  return db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: afterMs(leaseMs) })
+    .where(inArray(outbox.id, due))
+    .returning();
+}
+
+/** Sends one claimed mail: sent, or retried later with a backoff, or given up after the last try. */
+async function deliver(worker: Settings, row: OutboxRow): Promise<keyof DeliveryRound> {
+  const { db, transport, from, maxAttempts, backoffMs } = worker;
+  try {
+    // A sealed secret (a gift card's code) is opened only now, and forgotten once sent.
+    const message = row.sealed ? openSecret(row, row.sealed) : row;
+    await transport.send({ ...message, from });
+    await db
+      .update(outbox)
+      .set({ status: 'sent', sentAt: new Date(), lastError: null, sealed: null })
+      .where(eq(outbox.id, row.id));
+    return 'sent';
+  } catch (error) {
+    const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    const givingUp = row.attempts >= maxAttempts;
+    await db
+      .update(outbox)
+      .set(
+        givingUp
+          ? // Given up: its secret is forgotten too (the owner can resend a gift card).
+            { status: 'failed', lastError, sealed: null }
+          : { lastError, nextAttemptAt: afterMs(backoffMs(row.attempts)) },
+      )
+      .where(eq(outbox.id, row.id));
+    log(givingUp ? 'error' : 'info', givingUp ? 'mail given up' : 'mail will be retried', {
+      id: row.id,
+      kind: row.kind,
+      attempts: row.attempts,
+      error: lastError,
+    });
+    return givingUp ? 'failed' : 'retrying';
+  }
+}
+
 /**
  * Delivers the outbox. Due messages are claimed with `for update skip locked` (so several
  * processes can run workers), their attempt counted and a lease set; each is then sent, marked
@@ -50,60 +104,22 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     backoffMs = defaultBackoff,
     leaseMs = 5 * 60_000,
   } = options;
-
-  async function claimDue(): Promise<OutboxRow[]> {
-    const due = db
-      .select({ id: outbox.id })
-      .from(outbox)
-      .where(and(eq(outbox.status, 'pending'), lte(outbox.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(outbox.nextAttemptAt))
-      .limit(batchSize)
-      .for('update', { skipLocked: true });
-    return db
-      .update(outbox)
-      .set({ attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: afterMs(leaseMs) })
-      .where(inArray(outbox.id, due))
-      .returning();
-  }
-
-  async function deliver(row: OutboxRow): Promise<keyof DeliveryRound> {
-    try {
-      // A sealed secret (a gift card's code) is opened only now, and forgotten once sent.
-      const message = row.sealed ? openSecret(row, row.sealed) : row;
-      await transport.send({ ...message, from });
-      await db
-        .update(outbox)
-        .set({ status: 'sent', sentAt: new Date(), lastError: null, sealed: null })
-        .where(eq(outbox.id, row.id));
-      return 'sent';
-    } catch (error) {
-      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
-      const givingUp = row.attempts >= maxAttempts;
-      await db
-        .update(outbox)
-        .set(
-          givingUp
-            ? // Given up: its secret is forgotten too (the owner can resend a gift card).
-              { status: 'failed', lastError, sealed: null }
-            : { lastError, nextAttemptAt: afterMs(backoffMs(row.attempts)) },
-        )
-        .where(eq(outbox.id, row.id));
-      log(givingUp ? 'error' : 'info', givingUp ? 'mail given up' : 'mail will be retried', {
-        id: row.id,
-        kind: row.kind,
-        attempts: row.attempts,
-        error: lastError,
-      });
-      return givingUp ? 'failed' : 'retrying';
-    }
-  }
+  const settings: Settings = {
+    db,
+    transport,
+    from,
+    batchSize,
+    maxAttempts,
+    backoffMs,
+    leaseMs,
+  };
 
   /** Delivers everything due now, batch after batch. */
   async function runOnce(): Promise<DeliveryRound> {
     const round: DeliveryRound = { sent: 0, retrying: 0, failed: 0 };
     for (;;) {
-      const batch = await claimDue();
-      for (const row of batch) round[await deliver(row)] += 1;
+      const batch = await claimDue(settings);
+      for (const row of batch) round[await deliver(settings, row)] += 1;
       // A stopping worker finishes the batch in hand and claims no other.
       if (batch.length < batchSize || stopping) return round;
     }
