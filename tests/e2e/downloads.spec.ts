@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
-import { downloadFilePath } from '../../api/modules/downloads/files';
+import { downloadFilePath } from '../../api/modules/orders/downloads/files';
 import { DOWNLOAD_MESSAGES, DOWNLOAD_REFUSALS } from '../../core/downloads/model';
 import {
   acceptCookies,

@@ -14,7 +14,7 @@ import { completeKey } from './idempotency';
 import { ORDER_MESSAGES, type OrderConfirmed } from '../../../core/orders/model';
 import { insertPayment, orderItemsOf, paymentsWithCharge, toOrderDto } from './repository';
 import { paymentsOf } from './order-money';
-import { grantDownloads, prepareOrderDownloads } from '../downloads/grants';
+import { grantDownloads, prepareOrderDownloads } from './downloads/grants';
 import { paidOrderState } from './digital-delivery';
 import { issueCards } from '../gift-cards/ledger';
 import { closePendingOrder } from './close-unpaid';

@@ -14,7 +14,7 @@ import {
 } from '../../../core/tax/report';
 import { neutraliseCell } from '../../../core/admin/exports';
 import { PAID_STATES } from '../../../core/orders/lifecycle';
-import { inStates } from '../orders/lifecycle-sql';
+import { inStates } from '../../db/lifecycle-sql';
 import { TAX_CLASSES, type ProductKind } from '../../../core/product/kind';
 import { lookupWashington } from './washington';
 

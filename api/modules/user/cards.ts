@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { paymentCustomers, savedCards, type SavedCardRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
-import type { AuthPlugin } from '../../plugins/auth';
+import type { AuthPlugin } from '../auth/plugin';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { CardWallet, PaymentGateway, SavedMethod } from '../payments/gateway';
 import {

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
-import type { AuthPlugin } from '../../plugins/auth';
+import type { AuthPlugin } from '../auth/plugin';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import { toUserDto } from '../auth/accounts';
 import type { PaymentGateway } from '../payments/gateway';
