@@ -5,7 +5,7 @@ import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { OrderCard } from './OrderCard';
 import { OrderDownloads, useDownloadLines } from './OrderDownloads';
 import { RequireSession } from './RequireSession';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 import own from './Orders.module.css';
 
 /** The groups of spec §4 Order shipping status, in their order; anything else is 'Other'. */

@@ -5,7 +5,7 @@ import { formatDollars } from '../../../core/money';
 import type { ProductDto } from '../../../core/product/model';
 import { $cartCount } from '../../stores/cart';
 import GiftCardFields from '../gift-cards/GiftCardFields';
-import { useHydrated } from '../shell/useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import Gallery from './Gallery';
 import { BuyRow, Choices, PurchaseStatus, SkuLine } from './ProductParts';
 import { stockText } from './purchase-texts';

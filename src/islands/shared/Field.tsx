@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import styles from '../account/Account.module.css';
+import styles from './Account.module.css';
 
 /** The class names of a field's parts: the account pages' by default, the checkout's global ones. */
 export interface FieldClasses {

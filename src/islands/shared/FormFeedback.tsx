@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import styles from '../account/Account.module.css';
+import styles from './Account.module.css';
 import type { FormStatus } from './useForm';
 
 /**

@@ -4,8 +4,8 @@ import { api } from '../../lib/api-client';
 import { Field } from './Field';
 import { FormMessages, SubmitButton } from './FormFeedback';
 import { useForm } from './useForm';
-import { useHydrated } from '../shell/useHydrated';
-import styles from '../account/Account.module.css';
+import { useHydrated } from './useHydrated';
+import styles from './Account.module.css';
 
 export interface OrderLookupProps {
   /** Where the order number and email go (an API path that emails the order's address). */
