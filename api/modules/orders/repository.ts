@@ -174,6 +174,8 @@ export async function insertPendingOrder(
         unitPriceCents: line.unitPriceCents,
         stockSkus: line.stockSkus,
         giftCard: line.giftCard ?? null,
+        personalization: line.personalization ?? null,
+        personalizationCents: line.personalizationCents ?? 0,
       })),
     )
     .returning();
