@@ -12,7 +12,10 @@ import {
 import { GIFT_MESSAGES, giftSchema, type GiftDto } from './gift';
 import { giftCardCodeSchema, giftCardDetails, type GiftCardQuote } from '../gift-cards/model';
 import type { PaymentView } from './payments';
-import { personalizationInputSchema } from '../product/personalization';
+import {
+  personalizationInputSchema,
+  type PersonalizedText,
+} from '../product/personalization';
 
 /** Every sentence the order calls answer with. The first two are the spec's (§5, §8). */
 export const ORDER_MESSAGES = {
@@ -177,6 +180,8 @@ export interface OrderItemDto {
   price: number;
   /** A gift card line: whom it is emailed to, and on which day (issue 39 point 2). */
   giftCard?: { recipientName: string; deliverOn: string } | undefined;
+  /** A personalized line's texts with their labels (issue 40). */
+  personalization?: PersonalizedText[] | undefined;
 }
 
 /** An order as the API shows it (spec §3 Order, plus what the confirmation page shows). */

@@ -54,6 +54,7 @@ export const orderLineOf = (item: OrderItemRow) => ({
         },
       }
     : {}),
+  ...(item.personalization?.length ? { personalization: item.personalization } : {}),
 });
 
 /** The gift part of an order's answers: null when the order is not a gift (issue 26). */
