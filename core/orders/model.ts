@@ -12,10 +12,7 @@ import {
 import { GIFT_MESSAGES, giftSchema, type GiftDto } from './gift';
 import { giftCardCodeSchema, giftCardDetails, type GiftCardQuote } from '../gift-cards/model';
 import type { PaymentView } from './payments';
-import {
-  personalizationInputSchema,
-  type PersonalizedText,
-} from '../product/personalization';
+import { personalizationInputSchema, type PersonalizedText } from '../product/personalization';
 
 /** Every sentence the order calls answer with. The first two are the spec's (§5, §8). */
 export const ORDER_MESSAGES = {

@@ -11,6 +11,7 @@ import {
   type SlipsQuery,
 } from '../../../core/admin/slips';
 import { hasNothingToShip } from '../orders/digital-delivery';
+import { personalizedLine } from '../../../core/product/personalization';
 import { audit, type Actor } from './deps';
 
 /** The audit action of printing slips (customers' names and addresses read). */
@@ -67,6 +68,7 @@ export async function packingSlips(
           sku: item.sku,
           title: item.title,
           option: item.variantTitle,
+          personalization: (item.personalization ?? []).map(personalizedLine),
           quantity: item.quantity,
           ...(showPrices ? { unitPriceCents: item.unitPriceCents } : {}),
         }));

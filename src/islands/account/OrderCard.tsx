@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import PersonalizedTexts from '../shared/PersonalizedTexts';
 import { formatDollars } from '../../../core/money';
 import { HISTORY_MESSAGES, type HistoryOrder } from '../../../core/orders/history-model';
 import { GIFT_TEXT } from '../../../core/orders/gift';
@@ -121,6 +122,7 @@ export function OrderCard({
               ) : (
                 item.variantTitle && <p className={own.meta}>{item.variantTitle}</p>
               )}
+              <PersonalizedTexts texts={item.personalization} />
               <p className={own.meta}>
                 Qty {item.quantity} × {formatDollars(item.price)}
               </p>
