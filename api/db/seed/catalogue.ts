@@ -69,11 +69,15 @@ const kidsChart: SizeTable = {
 
 const titled = (title: string, table: SizeTable): TitledSizeTable => ({ title, ...table });
 
-/** A required free-text personalization field with the default characters (issue 40). */
+/**
+ * An optional free-text personalization field with the default characters (issue 40): the demo's
+ * items sell plain too, the text adding its price only when it is typed.
+ */
 const textField = (key: string, label: string, maxLength: number) => ({
   ...newPersonalizationField(key),
   label,
   maxLength,
+  required: false,
 });
 
 export const products: SeedProduct[] = [
@@ -188,7 +192,7 @@ export const products: SeedProduct[] = [
     personalization: {
       fields: [
         { ...textField('initials', 'Initials', 3), kind: 'monogram', priceCents: 1200 },
-        { ...textField('date', 'Date', 10), kind: 'date', required: false },
+        { ...textField('date', 'Date', 10), kind: 'date' },
       ],
       leadTimeDays: 5,
       preview: {

@@ -13,6 +13,9 @@ const FONT_FAMILIES: Record<PreviewFont, string> = {
   monospace: '"Courier New", monospace',
 };
 
+/** A coordinate to a tenth of a pixel: enough for any picture, and no float noise in the markup. */
+const tenth = (value: number) => Math.round(value * 10) / 10;
+
 /** About how wide a character is, in ems, to squeeze a long text into the engraving's width. */
 const AVERAGE_CHARACTER_EM = 0.58;
 
@@ -36,12 +39,13 @@ export default function PersonalizationPreview({
 }) {
   const lines = texts.map((text) => shownValue(text)).filter((line) => line !== '');
   if (lines.length === 0) return null;
-  const x = (placement.x / 100) * width;
-  const y = (placement.y / 100) * height;
-  const most = (placement.width / 100) * width;
-  const size = (placement.size / 100) * width;
+  const percentOf = (part: number, whole: number) => tenth(part * whole * 0.01);
+  const x = percentOf(placement.x, width);
+  const y = percentOf(placement.y, height);
+  const most = percentOf(placement.width, width);
+  const size = percentOf(placement.size, width);
   const lineHeight = size * 1.2;
-  const top = y - ((lines.length - 1) * lineHeight) / 2;
+  const top = tenth(y - ((lines.length - 1) * lineHeight) / 2);
   return (
     <svg
       className="personalization-preview"
@@ -65,7 +69,7 @@ export default function PersonalizationPreview({
             <text
               key={index}
               x={x}
-              y={top + index * lineHeight}
+              y={tenth(top + index * lineHeight)}
               {...(squeeze ? { textLength: most, lengthAdjust: 'spacingAndGlyphs' } : {})}
             >
               {line}
