@@ -5,7 +5,7 @@
 import { centsToDollars, dollarsToCents } from '../money';
 import { orderKindOf, shipsNothing as shipsNothingOfKind } from '../orders/lifecycle';
 import { hasStockLimit, type ProductKind } from '../product/kind';
-import { personalizationKey, type PersonalizedText } from '../product/personalization';
+import { personalizationKey, type PersonalizedText } from '../product/personalized-text';
 
 /** spec §9: at most 6 units on one cart line, also capped by stock. */
 export const MAX_PER_LINE = 6;

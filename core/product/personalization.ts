@@ -9,6 +9,14 @@
  */
 import { z } from 'zod';
 import { isPlainText } from '../plain-text';
+import type { PersonalizedText } from './personalized-text';
+
+export {
+  personalizationKey,
+  personalizedLine,
+  shownValue,
+  type PersonalizedText,
+} from './personalized-text';
 
 export const PERSONALIZATION_KINDS = ['text', 'monogram', 'date'] as const;
 export type PersonalizationKind = (typeof PERSONALIZATION_KINDS)[number];
@@ -154,13 +162,6 @@ export const DEFAULT_PREVIEW: PreviewPlacement = {
 
 /** What a shopper typed, by field key (a cart line's `personalization`). */
 export type PersonalizationValues = Record<string, string>;
-
-/** One field's text as an order keeps it: the label travels with it to the slip and the emails. */
-export interface PersonalizedText {
-  key: string;
-  label: string;
-  value: string;
-}
 
 /** A line's texts as the cart keeps and sends them; the server reads keys and values only. */
 export const personalizationInputSchema = z
@@ -312,30 +313,6 @@ export function checkPersonalization(
   if (first !== undefined) return { ok: false, key: first, message: errors[first]!, errors };
   return { ok: true, texts, addOnCents };
 }
-
-/**
- * What tells two cart lines of one product and sku apart: their texts (keys and values, whatever
- * order they came in). Empty for a line without personalization.
- */
-export function personalizationKey(
-  texts: readonly Pick<PersonalizedText, 'key' | 'value'>[] | undefined,
-): string {
-  const filled = (texts ?? [])
-    .map((text) => [text.key, text.value.trim()] as const)
-    .filter(([, value]) => value !== '')
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return filled.length === 0 ? '' : JSON.stringify(filled);
-}
-
-/** A date field's value as people read it (MM/DD/YYYY); other values as typed. */
-export function shownValue(text: Pick<PersonalizedText, 'value'> & { kind?: PersonalizationKind }) {
-  const match = ISO_DATE.exec(text.value);
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : text.value;
-}
-
-/** One personalized text as every page, email and slip prints it: `Name on the mug: Grandma Jo`. */
-export const personalizedLine = (text: Pick<PersonalizedText, 'label' | 'value'>): string =>
-  `${text.label}: ${shownValue(text)}`;
 
 /** The product page's notice before Add to cart (return policy and DECISIONS). */
 export const PERSONALIZED_POLICY =

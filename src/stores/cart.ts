@@ -4,7 +4,7 @@ import { computed } from 'nanostores';
 import type { ResolvedLine } from '../../core/cart/lines';
 import type { CartValidation } from '../../core/cart/model';
 import type { ProductKind } from '../../core/product/kind';
-import { personalizationKey, type PersonalizedText } from '../../core/product/personalization';
+import { personalizationKey, type PersonalizedText } from '../../core/product/personalized-text';
 import {
   addLine,
   allowedQuantity,

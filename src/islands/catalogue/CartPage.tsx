@@ -25,7 +25,7 @@ import {
 } from '../../stores/cart';
 import LimitMessage from './LimitMessage';
 import PersonalizedTexts, { personalizedName } from '../shared/PersonalizedTexts';
-import { personalizationKey } from '../../../core/product/personalization';
+import { personalizationKey } from '../../../core/product/personalized-text';
 import { limitText } from './purchase-texts';
 
 const keyOf = (item: Pick<CartItem, '_id' | 'sku' | 'personalization'>) =>

@@ -1,7 +1,7 @@
 import { formatDollars, formatRate } from '../../../core/money';
 import type { OrderItemDto } from '../../../core/orders/model';
 import type { OrderAddress } from '../../../core/orders/statuses';
-import { personalizationKey } from '../../../core/product/personalization';
+import { personalizationKey } from '../../../core/product/personalized-text';
 import PersonalizedTexts from '../shared/PersonalizedTexts';
 
 /** An order line or a priced quote line; both have the shape of the API's order items. */

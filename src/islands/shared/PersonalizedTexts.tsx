@@ -1,4 +1,4 @@
-import { personalizedLine, type PersonalizedText } from '../../../core/product/personalization';
+import { personalizedLine, type PersonalizedText } from '../../../core/product/personalized-text';
 
 /**
  * A personalized line's texts as every page shows them, one per line ("Name on the mug: Grandma
