@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { EMBEDDED_DATABASE_FILES } from './tests/embedded-database.mjs';
 
 export default defineConfig({
   test: {
@@ -23,6 +24,22 @@ export default defineConfig({
           globalSetup: ['tests/helpers/global-setup.ts'],
         },
       },
+      // `npm test` with PostgreSQL (tests/run-suite.mjs sets EVERGREEN_EMBEDDED_PASS): the files
+      // about the embedded database again, on PGlite, in the same run, so the two share its
+      // workers instead of one waiting for the other.
+      ...(process.env.EVERGREEN_EMBEDDED_PASS
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'embedded',
+                include: EMBEDDED_DATABASE_FILES,
+                env: { DATABASE_URL: '' },
+                globalSetup: ['tests/helpers/global-setup.ts'],
+              },
+            },
+          ]
+        : []),
       // The React islands in a DOM, the API answered at fetch (issue 23 point 6).
       {
         extends: true,

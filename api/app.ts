@@ -4,11 +4,11 @@ import type { Database } from './db/client';
 import { rateLimiter } from './lib/rate-limit';
 import { addressModule } from './modules/address';
 import { adminModule } from './modules/admin';
-import { uploadedImagesModule } from './modules/admin/uploads';
+import { uploadedImagesModule } from './modules/catalogue/admin/uploads';
 import { authModule } from './modules/auth';
 import { cartModule } from './modules/cart';
 import { contactModule } from './modules/contact';
-import { downloadsModule } from './modules/downloads';
+import { downloadsModule } from './modules/orders/downloads';
 import { giftCardsModule } from './modules/gift-cards';
 import { healthModule } from './modules/health';
 import { notifyMailQueued } from './modules/mail/signal';
@@ -24,7 +24,7 @@ import { restockAlertsModule } from './modules/restock-alerts';
 import { dorTaxCalculator, type TaxCalculator } from './modules/tax/calculator';
 import { adminTaxModule, taxModule } from './modules/tax';
 import { userModule } from './modules/user';
-import { adminAuthPlugin, authPlugin } from './plugins/auth';
+import { adminAuthPlugin, authPlugin } from './modules/auth/plugin';
 import { errorPlugin } from './plugins/errors';
 import { inputLimits } from './plugins/input-limits';
 import { rateLimit } from './plugins/rate-limit';
@@ -57,7 +57,7 @@ export function createApp({
   // One set of counters in the database, shared by every module and every server process.
   const limiter = rateLimiter(database.db);
   const limits = rateLimit(limiter);
-  // The signed-in user for any module: `auth: true` or `optionalAuth: true` (api/plugins/auth.ts).
+  // The signed-in user for any module: `auth: true` or `optionalAuth: true` (api/modules/auth/plugin.ts).
   const auth = authPlugin({ db: database.db, secret: settings.jwtSecret, siteUrl: shop.siteUrl });
   return new Elysia({ prefix: '/api', name: 'evergreen-api' })
     .use(requestContext)

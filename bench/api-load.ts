@@ -10,19 +10,23 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../api/db/client';
 import { seedProductId } from '../api/db/seed';
 import { BENCH_CATALOGUE_SIZE, loadBenchCatalogue } from './catalogue-10k';
-import { printTable, startServer, type LoadResult } from './lib';
+import {
+  load,
+  printTable,
+  requestsOf,
+  startServer,
+  withScratchDatabase,
+  type LoadResult,
+} from './lib';
 import { distinctPrefixes, distinctQueries } from './queries';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const buildDir = process.env.BUILD_DIR ?? 'dist';
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const P99_TARGETS_MS: Record<string, number> = { search: 25, suggest: 10 };
 
 const CATEGORIES = ['Home', 'Yoga', 'Pets', 'Artwork', 'Clothing', 'Gift%20Collection', 'Digital'];
@@ -56,25 +60,7 @@ async function loadPaths(
   base: string,
   paths: string[] | (() => string),
 ): Promise<LoadResult> {
-  const requests =
-    typeof paths === 'function'
-      ? [
-          {
-            method: 'GET' as const,
-            setupRequest: (request: object) => ({ ...request, path: paths() }),
-          },
-        ]
-      : paths.map((path) => ({ method: 'GET' as const, path }));
-  await autocannon({ url: base, connections, duration: 2, requests });
-  const result = await autocannon({ url: base, connections, duration: seconds, requests });
-  return {
-    label,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+  return load(label, base, { connections, seconds, requests: requestsOf(paths) });
 }
 
 /** Each route on one server. */
@@ -119,36 +105,20 @@ async function onPglite(): Promise<LoadResult[]> {
   }
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function onPostgres(): Promise<LoadResult[]> {
-  const name = `evergreen_bench_${randomBytes(4).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
-  try {
+  return withScratchDatabase(async (url) => {
     await timed(`PostgreSQL: ${BENCH_CATALOGUE_SIZE} products loaded`, async () => {
-      const database = await openDatabase({ url: url.toString() });
+      const database = await openDatabase({ url });
       await migrateDatabase(database);
       await loadBenchCatalogue(database.db);
       await database.close();
     });
-    const bench = new pg.Client({ connectionString: url.toString() });
+    const bench = new pg.Client({ connectionString: url });
     await bench.connect();
     await bench.query('vacuum analyze');
     await bench.end();
-    return await runAgainst({ DATABASE_URL: url.toString() });
-  } finally {
-    await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
-  }
+    return await runAgainst({ DATABASE_URL: url });
+  });
 }
 
 const pglite = await onPglite();

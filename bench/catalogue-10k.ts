@@ -8,18 +8,7 @@ import type { Db } from '../api/db/client';
 import { seedCatalogue } from '../api/db/seed';
 import { products as demo } from '../api/db/seed/catalogue';
 import type { SeedProduct, SeedVariant } from '../api/db/seed/types';
-
-/** A small fast deterministic generator (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from './random';
 
 const PLACES = [
   'Cedar',

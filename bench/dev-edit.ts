@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from '../tests/helpers/free-port';
+import { serverEnv } from './lib';
 
 /** Seconds to wait for the first start (a loaded machine is slow to open a database). */
 const START_SECONDS = Number(process.env.BENCH_START_SECONDS ?? 180);
@@ -78,13 +79,7 @@ async function main(): Promise<void> {
   const base = `http://127.0.0.1:${port}`;
   let output = '';
   const dev = spawn('npm', ['run', 'dev'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-    },
+    env: serverEnv(port, dataDir),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

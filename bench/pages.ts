@@ -14,7 +14,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../api/db/client';
 import { asc } from 'drizzle-orm';
 import { products } from '../api/db/schema';
@@ -22,13 +21,12 @@ import { seedCatalogue } from '../api/db/seed';
 import { products as demo } from '../api/db/seed/catalogue';
 import { listingHref } from '../src/lib/navigation';
 import { loadBenchCatalogue } from './catalogue-10k';
-import { rssMb, startServer } from './lib';
+import { requestsOf, rssMb, startServer, withScratchDatabase } from './lib';
 import { distinctQueries } from './queries';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const buildDir = process.env.BUILD_DIR ?? 'dist';
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 interface PageLoad {
   label: string;
@@ -93,15 +91,7 @@ const pagesOf = (productIds: string[]): PageLoad[] => [
 
 async function loadPage(base: string, page: PageLoad, duration: number): Promise<Row> {
   const { paths } = page;
-  const requests =
-    typeof paths === 'function'
-      ? [
-          {
-            method: 'GET' as const,
-            setupRequest: (request: object) => ({ ...request, path: paths() }),
-          },
-        ]
-      : paths.map((path) => ({ method: 'GET' as const, path }));
+  const requests = requestsOf(paths);
   const result = await autocannon({ url: base, connections, duration, requests });
   return {
     label: page.label,
@@ -169,16 +159,6 @@ async function run(
   }
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 type Catalogue = 'demo' | '10k';
 /** Fills the database with the catalogue; answers the ids of 40 of its products. */
 const fill =
@@ -211,16 +191,10 @@ async function onPglite(catalogue: Catalogue): Promise<boolean> {
 }
 
 async function onPostgres(catalogue: Catalogue): Promise<boolean> {
-  const name = `evergreen_bench_${randomBytes(4).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await withAdmin((client) => client.query(`create database ${name}`));
-  try {
-    const ids = await fill(catalogue)(url.toString());
-    return await run(`PostgreSQL, ${catalogue} catalogue`, ids, { DATABASE_URL: url.toString() });
-  } finally {
-    await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
-  }
+  return withScratchDatabase(async (url) => {
+    const ids = await fill(catalogue)(url);
+    return await run(`PostgreSQL, ${catalogue} catalogue`, ids, { DATABASE_URL: url });
+  });
 }
 
 const catalogues: Catalogue[] = process.env.BENCH_SKIP_10K === '1' ? ['demo'] : ['demo', '10k'];

@@ -5,23 +5,12 @@
  * every query, so no two queries in a run are the same.
  */
 import { products as demo } from '../api/db/seed/catalogue';
+import { random } from './random';
 
 const WORDS = [
   ...new Set(demo.flatMap((product) => product.title.toLowerCase().match(/[a-z]{4,}/g) ?? [])),
 ];
 const CATEGORIES = ['Home', 'Yoga', 'Pets', 'Artwork', 'Clothing', 'Gift Collection', 'Digital'];
-
-/** A small fast deterministic generator (mulberry32). */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function typo(word: string, next: () => number): string {
   const at = 1 + Math.floor(next() * (word.length - 2));

@@ -23,7 +23,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PUBLIC = join(ROOT, 'public');
 /**
  * The photo downloads' full-resolution files, at the size their details promise: private (never
- * under public/), sent only through a paid order's download link (api/modules/downloads).
+ * under public/), sent only through a paid order's download link (api/modules/orders/downloads).
  */
 const DOWNLOADS = join(ROOT, 'api', 'assets', 'downloads');
 

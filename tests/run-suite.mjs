@@ -6,8 +6,9 @@
  *      duplicate-code scan.
  *   2. Vitest: unit, component, Astro page and API tests, two files at a time. The API suites run
  *      once, on PostgreSQL when one answers (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/
- *      test); then the files about the embedded database (tests/embedded-database.mjs) on PGlite.
- *      With no PostgreSQL, everything runs on PGlite.
+ *      test); in the same run the files about the embedded database (tests/embedded-database.mjs)
+ *      run on PGlite too (vitest.config.ts, project 'embedded'). With no PostgreSQL, everything
+ *      runs on PGlite.
  *   3. Playwright against the build of step 1.
  *
  * A failed job stops the suite once its lane's phase is over. With STAGE_TIMES set to a file, each
@@ -16,7 +17,6 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 import pg from 'pg';
-import { EMBEDDED_DATABASE_FILES } from './embedded-database.mjs';
 
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -40,12 +40,8 @@ const postgres = await reachablePostgres();
 const vitestJobs = postgres
   ? [
       [
-        'vitest (unit, components, pages, API on PostgreSQL)',
-        `DATABASE_URL='${postgres}' npx vitest run`,
-      ],
-      [
-        'vitest (the embedded database: PGlite)',
-        `DATABASE_URL= npx vitest run --project node ${EMBEDDED_DATABASE_FILES.join(' ')}`,
+        'vitest (unit, components, pages, API on PostgreSQL; the embedded database on PGlite)',
+        `DATABASE_URL='${postgres}' EVERGREEN_EMBEDDED_PASS=1 npx vitest run`,
       ],
     ]
   : [['vitest (unit, components, pages, API on PGlite)', 'DATABASE_URL= npx vitest run']];

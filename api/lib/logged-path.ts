@@ -7,7 +7,7 @@
  * pages (server/serve.ts) both write this.
  */
 
-/** The download routes that are not a token (api/modules/downloads). */
+/** The download routes that are not a token (api/modules/orders/downloads). */
 const DOWNLOAD_ROUTES = new Set(['mine', 'request', 'reissue']);
 const DOWNLOADS = '/api/downloads/';
 

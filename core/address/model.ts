@@ -176,6 +176,9 @@ export const emptyAddress = (): Address => ({
   zipcode: '',
 });
 
+/** An empty address with its recipient's name, as a form starts it. */
+export const emptyNamedAddress = () => ({ firstname: '', lastname: '', ...emptyAddress() });
+
 /**
  * The first message per field of a failed parse, keyed by the field's path ('state',
  * 'shippingAddress.state'), for showing under each field.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { shopDay } from './exports';
 import { searchText, skuText } from '../plain-text';
+import { ORDER_STATE } from '../orders/lifecycle';
 
 /** The carriers the back office ships with, and each one's public tracking page. */
 export const CARRIERS = {
@@ -40,14 +41,14 @@ export const ADMIN_MESSAGES = {
 
 export const ORDER_FILTERS = [
   'open',
-  'unfulfilled',
-  'shipped',
-  'delivered',
-  'refund_failed',
-  'canceling',
-  'canceled',
+  ORDER_STATE.unfulfilled,
+  ORDER_STATE.shipped,
+  ORDER_STATE.delivered,
+  ORDER_STATE.refundFailed,
+  ORDER_STATE.canceling,
+  ORDER_STATE.canceled,
   /** Unpaid orders the recovery job is still settling (issue 35): left out of every other filter. */
-  'pending_payment',
+  ORDER_STATE.pendingPayment,
   'all',
 ] as const;
 

@@ -35,7 +35,7 @@ export const GIFT_TEXT = {
   recipientEmailShown: (email: string) => `The recipient is told at ${email} when it ships.`,
   noMessage: 'No message.',
   recipient: 'Recipient',
-  /** The recipient's email (api/modules/admin/gift-email.tsx). */
+  /** The recipient's email (api/modules/orders/admin/gift-email.tsx). */
   shippedSubject: (buyer: string) => `A gift from ${buyer} is on its way`,
   shippedTitle: (buyer: string) => `A gift from ${buyer} is on its way`,
   shippedBody: (buyer: string, shop: string) =>

@@ -209,7 +209,7 @@ export interface OrderDto {
   createdAt: string;
   /** Only in the answer that placed it: the codes of cards bought for the buyer themself. */
   giftCardCodes?: { last4: string; code: string; amount: number }[];
-  /** Only in the answer that placed it: its digital lines' download links (api/modules/downloads). */
+  /** Only in the answer that placed it: its digital lines' download links (api/modules/orders/downloads). */
   downloads?: DownloadLink[];
   /** Only in the answer that placed it: the signed "View your order" link (orders/guest-link.ts). */
   statusUrl?: string;

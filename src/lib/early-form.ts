@@ -1,5 +1,5 @@
 import { useEffect, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
-import { useHydrated } from '../islands/shell/useHydrated';
+import { useHydrated } from '../islands/shared/useHydrated';
 
 /**
  * What a shopper does with a server-rendered form before its island has hydrated is kept

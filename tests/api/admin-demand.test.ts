@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { outbox, restockRequests } from '../../api/db/schema';
 import { seedProductId } from '../../api/db/seed';
 import { CLIENT_IP_HEADER } from '../../api/lib/client-ip';
-import { MOST_AWAITED } from '../../api/modules/admin/demand';
+import { MOST_AWAITED } from '../../api/modules/inventory/admin/demand';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { signedInAdmin } from './admin-helpers';
 import { authClient, bearer, freshEmail, logIn, registerVerified } from './auth-helpers';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, orderItems, orders } from '../../api/db/schema';
-import { REFUSED_FOR_KIND } from '../../api/modules/admin/order-actions';
+import { REFUSED_FOR_KIND } from '../../api/modules/orders/admin/order-actions';
 import { ADMIN_MESSAGES } from '../../core/admin/model';
 import { allowedActions } from '../../core/orders/lifecycle';
 import { useApi, type ApiHarness } from '../helpers/api';

@@ -11,7 +11,7 @@ import {
   paymentRefunds,
   payments,
 } from '../../api/db/schema';
-import { lineRefundKey } from '../../api/modules/admin/refund-lines';
+import { lineRefundKey } from '../../api/modules/orders/admin/refund-lines';
 import { LINE_REFUND_TEXT, lineTaxShare } from '../../core/admin/line-refund';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { enamelLine, mugLine, productStock } from '../helpers/orders';

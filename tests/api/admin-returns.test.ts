@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orderRefunds, outbox, payments, returnRequests } from '../../api/db/schema';
 import { RETURN_MESSAGES } from '../../core/admin/model';
-import { partialRefundKey } from '../../api/modules/admin/returns-refund';
+import { partialRefundKey } from '../../api/modules/orders/admin/returns-refund';
 import type { PaymentGateway } from '../../api/modules/payments/gateway';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';
 import { stripeGateway } from '../../api/modules/payments/stripe';

@@ -1,5 +1,5 @@
 import type { App } from '../../api/app';
-import { ADMIN_ONLY_MESSAGE } from '../../api/plugins/auth';
+import { ADMIN_ONLY_MESSAGE } from '../../api/modules/auth/plugin';
 
 /**
  * Every /api/admin route, read from the app's own route table (issue 36 Deliver 11): a route added

@@ -4,7 +4,7 @@ import { auditLog, orders, outbox, users } from '../../api/db/schema';
 import { createOrPromoteAdmin } from '../../api/modules/admin/accounts';
 import { ADMIN_MESSAGES } from '../../core/admin/model';
 import { shopDetails } from '../../api/modules/mail/templates';
-import { ADMIN_ONLY_MESSAGE } from '../../api/plugins/auth';
+import { ADMIN_ONLY_MESSAGE } from '../../api/modules/auth/plugin';
 import { seedProductId } from '../../api/db/seed';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { SEATTLE } from '../helpers/orders';

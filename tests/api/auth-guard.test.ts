@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ONLY_MESSAGE } from '../../api/plugins/auth';
+import { ADMIN_ONLY_MESSAGE } from '../../api/modules/auth/plugin';
 import { AUTH_MESSAGES } from '../../core/auth/model';
 import { useApi } from '../helpers/api';
 import { signedInAdmin } from './admin-helpers';

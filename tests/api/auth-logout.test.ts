@@ -8,7 +8,7 @@ import { rateLimiter } from '../../api/lib/rate-limit';
 import { authModule } from '../../api/modules/auth';
 import { AUTH_MESSAGES, type SessionAnswer } from '../../core/auth/model';
 import { shopDetails } from '../../api/modules/mail/templates';
-import { authPlugin } from '../../api/plugins/auth';
+import { authPlugin } from '../../api/modules/auth/plugin';
 import { errorPlugin } from '../../api/plugins/errors';
 import { rateLimit } from '../../api/plugins/rate-limit';
 import { createTestDatabase, type TestDatabase } from '../helpers/db';

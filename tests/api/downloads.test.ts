@@ -13,7 +13,7 @@ import {
 import { products as seedProducts } from '../../api/db/seed/catalogue';
 import { CLIENT_IP_HEADER } from '../../api/lib/client-ip';
 import { sha256 as sha } from '../../api/lib/tokens';
-import { downloadFilePath } from '../../api/modules/downloads/files';
+import { downloadFilePath } from '../../api/modules/orders/downloads/files';
 import {
   DOWNLOAD_MAX_REISSUES,
   DOWNLOAD_MAX_USES,

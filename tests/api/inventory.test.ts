@@ -99,7 +99,7 @@ describe('the inventory module', () => {
       'modules/inventory/changed.ts',
       // The sweep that claims what a crash left, not a stock change.
       'modules/jobs/housekeeping.ts',
-      'modules/jobs/low-stock.ts',
+      'modules/inventory/low-stock.ts',
       'modules/restock-alerts/service.ts',
     ]);
   });

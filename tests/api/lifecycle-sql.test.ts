@@ -7,7 +7,7 @@ import {
   inStates,
   orderKindSql,
   stateAllowsSql,
-} from '../../api/modules/orders/lifecycle-sql';
+} from '../../api/db/lifecycle-sql';
 import {
   CLOSING_STATES,
   ORDER_ACTIONS,

@@ -6,7 +6,7 @@ import { products as demo } from '../../api/db/seed/catalogue';
 import type { SeedProduct } from '../../api/db/seed/types';
 import { catalogueOf, changeCatalogue } from '../../api/modules/catalogue';
 import type { ProductDto, SearchResult, VariantDto } from '../../core/product/model';
-import { allProductDtos, productDtosByIds } from '../../api/modules/product/service';
+import { allProductDtos, productDtosByIds } from '../../api/modules/catalogue/product-dtos';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';
 import { useApi } from '../helpers/api';
 import { confirm, guestOrder, mugLine, sandboxToken, variantStock } from '../helpers/orders';

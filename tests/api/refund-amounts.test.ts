@@ -11,7 +11,7 @@ import {
   returnRequestItems,
   returnRequests,
 } from '../../api/db/schema';
-import { partialRefundKey } from '../../api/modules/admin/returns-refund';
+import { partialRefundKey } from '../../api/modules/orders/admin/returns-refund';
 import type { PaymentGateway } from '../../api/modules/payments/gateway';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';
 import { RETURN_MESSAGES } from '../../core/admin/model';
@@ -22,7 +22,7 @@ import { bearer } from './auth-helpers';
 import { setStock } from './orders-history-helpers';
 
 /**
- * What a return's refund gives back (api/modules/admin/returns-refund.ts), in cents, read back
+ * What a return's refund gives back (api/modules/orders/admin/returns-refund.ts), in cents, read back
  * from the answer, the gateway, the database and the customer's email. The order is 2 green mugs
  * ($24) and 1 enamel mug ($19) shipped to Seattle (10.35 %): $67.00 + $6.93 tax = $73.93 paid;
  * the mugs' line keeps $4.97 of the tax (496.8), the enamel mug's $1.96 (196.65). A line's refund

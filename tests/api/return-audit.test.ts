@@ -12,7 +12,7 @@ import { customerAccount, returnRequestFor, signedInAdmin } from './admin-helper
 import { bearer } from './auth-helpers';
 
 /**
- * The record a return leaves (api/modules/admin/returns.ts): each move of a return request and
+ * The record a return leaves (api/modules/orders/admin/returns.ts): each move of a return request and
  * each refund writes an audit row saying what it was before and after, the customer's email wakes
  * the mail worker, and a request that is not there is 404 for every action.
  */

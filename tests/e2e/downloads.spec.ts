@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
-import { downloadFilePath } from '../../api/modules/downloads/files';
+import { downloadFilePath } from '../../api/modules/orders/downloads/files';
 import { DOWNLOAD_MESSAGES, DOWNLOAD_REFUSALS } from '../../core/downloads/model';
-import {
-  acceptCookies,
-  browseFromOwnAddress,
-  hydrated,
-  mails,
-  seriousViolations,
-} from './support/account';
+import { acceptCookies, browseFromOwnAddress, hydrated, mails } from './support/account';
 import { seedCart } from './support/orders';
 
 browseFromOwnAddress();
@@ -149,21 +143,4 @@ test('the full-resolution file is not served from a public path', async ({ page 
     const response = await page.request.get(path, { maxRedirects: 0 });
     expect(response.headers()['content-type'] ?? '').not.toContain('image/jpeg');
   }
-});
-
-test('a made-up link shows the invalid-link page, with a form that checks its fields', async ({
-  page,
-}) => {
-  test.setTimeout(60_000);
-  await acceptCookies(page);
-  await page.goto(`/api/downloads/${'x'.repeat(43)}`);
-  await expect(page).toHaveURL(/\/download\/invalid$/);
-  await expect(
-    page.getByRole('heading', { level: 1, name: DOWNLOAD_REFUSALS.invalid.title }),
-  ).toBeVisible();
-  await page.getByRole('button', { name: 'Email me a fresh link' }).click();
-  await expect(page.getByLabel('Order number')).toBeFocused();
-  await expect(page.getByText(DOWNLOAD_MESSAGES.orderNumber)).toBeVisible();
-  await expect(page.getByText(DOWNLOAD_MESSAGES.email)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { HISTORY_MESSAGES } from '../../core/orders/history-model';
-import { LOGIN_TEXT } from '../../src/islands/account/messages';
 import { RATING_TEXT } from '../../src/islands/catalogue/rating-text';
 import {
   acceptCookies,
@@ -9,6 +8,7 @@ import {
   linkFromMail,
   seriousViolations,
   ownAddress,
+  signedIn,
 } from './support/account';
 import { watchConsole } from './support/console';
 import { placeGuestOrder } from './support/orders';
@@ -46,13 +46,9 @@ function placeOrder(request: APIRequestContext, quantity: number) {
   });
 }
 
+/** Signed in for the task that follows (the login page's own test is account.spec.ts). */
 async function logIn(page: Page) {
-  await page.goto('/login');
-  await hydrated(page, 'LoginForm');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await signedIn(page, email, password);
 }
 
 const group = (page: Page, status: string) => page.locator(`section[data-group="${status}"]`);

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
-import { LOGIN_TEXT } from '../../src/islands/account/messages';
 import {
   acceptCookies,
   browseFromOwnAddress,
   hydrated,
   linkFromMail,
   ownAddress,
+  signedIn,
 } from './support/account';
 
 browseFromOwnAddress();
@@ -47,13 +47,9 @@ test.beforeAll(async ({ request }) => {
   expect(verified.status()).toBe(200);
 });
 
+/** Signed in for the task that follows (the login page's own test is account.spec.ts). */
 async function logIn(page: Page) {
-  await page.goto('/login');
-  await hydrated(page, 'LoginForm');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
-  await expect(page).not.toHaveURL(/\/login/);
+  await signedIn(page, email, password);
 }
 
 async function seedCart(page: Page) {

@@ -80,6 +80,16 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
     expect(await problems('api/modules/catalogue/notify.ts', typeOnly)).toEqual([]);
   });
 
+  it("refuse an import cycle among the islands' files", async () => {
+    // AdminSlips.tsx shows PickList.tsx; PickList.tsx importing AdminSlips.tsx back closes a cycle.
+    const code = "import AdminSlips from './AdminSlips';\nexport const page = AdminSlips;\n";
+    const found = await problems('src/islands/admin/PickList.tsx', code);
+    expect(found).toContain('import-x/no-cycle: Dependency cycle detected');
+    const typeOnly =
+      "import type AdminSlips from './AdminSlips';\nexport type Page = typeof AdminSlips;\n";
+    expect(await problems('src/islands/admin/PickList.tsx', typeOnly)).toEqual([]);
+  });
+
   it('refuse cents, days and control characters handled outside their one home', async () => {
     const rule = 'no-restricted-syntax';
     const spellings = [

@@ -46,7 +46,7 @@ describe('the fetch bridge of the production entry', () => {
     const app = new Elysia()
       .use(errorPlugin)
       .use(inputLimits)
-      // Stands for a sign-in check made before the body is parsed (api/plugins/auth.ts).
+      // Stands for a sign-in check made before the body is parsed (api/modules/auth/plugin.ts).
       .onRequest(({ request, set }) => {
         const { pathname } = new URL(request.url);
         if (pathname.startsWith('/api/admin/') && !request.headers.get('authorization')) {

@@ -6,10 +6,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt, ownedBy, timestampTz } from './columns';
 import { outbox } from './messaging';
 import { orders } from './orders';
 import { payments } from './payments';
@@ -23,7 +23,7 @@ import { users } from './users';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** The admin who acted; null once that account is deleted (the email stays). */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
@@ -34,7 +34,7 @@ export const auditLog = pgTable(
     entityId: text('entity_id').notNull(),
     before: jsonb('before').$type<Record<string, unknown>>(),
     after: jsonb('after').$type<Record<string, unknown>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('audit_log_entity_idx').on(table.entity, table.entityId, table.createdAt),
@@ -48,7 +48,7 @@ export const inboxReads = pgTable(
   {
     kind: text('kind').notNull(),
     itemId: text('item_id').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestampTz('read_at').notNull().defaultNow(),
   },
   (table) => [index('inbox_reads_item_idx').on(table.kind, table.itemId)],
 );
@@ -66,10 +66,8 @@ export type RefundLine = { orderItemId: string; quantity: number; amountCents: n
 export const orderRefunds = pgTable(
   'order_refunds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: id(),
+    orderId: ownedBy('order_id', () => orders.id),
     returnRequestId: uuid('return_request_id').references(() => returnRequests.id, {
       onDelete: 'set null',
     }),
@@ -85,8 +83,8 @@ export const orderRefunds = pgTable(
     /** The gateway's id for the refund, once it succeeded; null for refunds recorded before. */
     gatewayReference: text('gateway_reference'),
     actorEmail: text('actor_email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('order_refunds_idempotency_key').on(table.idempotencyKey),
@@ -105,21 +103,17 @@ export const orderRefunds = pgTable(
 export const paymentRefunds = pgTable(
   'payment_refunds',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
-    refundId: uuid('refund_id')
-      .notNull()
-      .references(() => orderRefunds.id, { onDelete: 'cascade' }),
+    id: id(),
+    paymentId: ownedBy('payment_id', () => payments.id),
+    refundId: ownedBy('refund_id', () => orderRefunds.id),
     /** The gateway's key of a card's part: the refund's key; a gift card's: that and ':gift-card'. */
     idempotencyKey: text('idempotency_key').notNull(),
     amountCents: integer('amount_cents').notNull(),
     status: text('status', { enum: ['pending', 'succeeded'] }).notNull(),
     /** The gateway's id for the refund; null for a gift card's part and refunds made before. */
     reference: text('reference'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('payment_refunds_idempotency_key').on(table.idempotencyKey),
@@ -140,7 +134,7 @@ export type AuditLogRow = typeof auditLog.$inferSelect;
 export const inboxReplies = pgTable(
   'inbox_replies',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** 'contact' or 'issue': the inbox item replied to. */
     kind: text('kind', { enum: ['contact', 'issue'] }).notNull(),
     itemId: uuid('item_id').notNull(),
@@ -151,7 +145,7 @@ export const inboxReplies = pgTable(
     outboxId: uuid('outbox_id').references(() => outbox.id, { onDelete: 'set null' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorEmail: text('actor_email').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('inbox_replies_item_idx').on(table.kind, table.itemId, table.createdAt)],
 );
@@ -165,15 +159,13 @@ export type InboxReplyRow = typeof inboxReplies.$inferSelect;
 export const orderNotes = pgTable(
   'order_notes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: id(),
+    orderId: ownedBy('order_id', () => orders.id),
     /** The admin who wrote it; null once that account is deleted (the email stays). */
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorEmail: text('author_email').notNull(),
     text: text('text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('order_notes_order_idx').on(table.orderId, table.createdAt),

@@ -8,10 +8,9 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt, ownedBy, timestampTz } from './columns';
 import type { ProductStatus } from '../../../core/product/model';
 import { PRODUCT_KINDS, TAX_CLASSES } from '../../../core/product/kind';
 import type { SizeChart } from '../../../core/product/size-chart';
@@ -22,7 +21,7 @@ export type { SizeChart, SizeTable, TitledSizeTable } from '../../../core/produc
 export const products = pgTable(
   'products',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
@@ -72,10 +71,10 @@ export const products = pgTable(
      * when its stock last went from above to at/under it (null while above), and
      * `lowStockReported` whether a daily digest has told the owner about that crossing.
      */
-    lowStockSince: timestamp('low_stock_since', { withTimezone: true }),
+    lowStockSince: timestampTz('low_stock_since'),
     lowStockReported: boolean('low_stock_reported').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('products_slug_key').on(table.slug),
@@ -101,10 +100,8 @@ export const products = pgTable(
 export const productVariants = pgTable(
   'product_variants',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: id(),
+    productId: ownedBy('product_id', () => products.id),
     optionGroup: integer('option_group'),
     groupTitle: text('group_title'),
     position: integer('position').notNull().default(0),
@@ -125,7 +122,7 @@ export const productVariants = pgTable(
      * when its stock last went from above to at/under it (null while above), and
      * `lowStockReported` whether a daily digest has told the owner about that crossing.
      */
-    lowStockSince: timestamp('low_stock_since', { withTimezone: true }),
+    lowStockSince: timestampTz('low_stock_since'),
     lowStockReported: boolean('low_stock_reported').notNull().default(false),
   },
   (table) => [
@@ -147,7 +144,7 @@ export const productVariants = pgTable(
  */
 export const lowStockDigests = pgTable('low_stock_digests', {
   day: date('day', { mode: 'string' }).primaryKey(),
-  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  sentAt: timestampTz('sent_at').notNull(),
   items: jsonb('items').$type<{ sku: string; quantity: number; threshold: number }[]>().notNull(),
 });
 
@@ -155,10 +152,8 @@ export const lowStockDigests = pgTable('low_stock_digests', {
 export const productCategorizations = pgTable(
   'product_categorizations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    id: id(),
+    productId: ownedBy('product_id', () => products.id),
     category: text('category').notNull(),
     subcategory: text('subcategory'),
   },
@@ -181,7 +176,7 @@ export const productCategorizations = pgTable(
 export const categoryOrders = pgTable(
   'category_orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     category: text('category').notNull(),
     subcategory: text('subcategory').notNull(),
     order: integer('order').notNull(),

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, createdAt, ownedBy, timestampTz } from './columns';
 import { orderItems, orders } from './orders';
 
 /**
@@ -21,13 +13,9 @@ import { orderItems, orders } from './orders';
 export const downloadGrants = pgTable(
   'download_grants',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    orderItemId: uuid('order_item_id')
-      .notNull()
-      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    id: id(),
+    orderId: ownedBy('order_id', () => orders.id),
+    orderItemId: ownedBy('order_item_id', () => orderItems.id),
     /** The file's name under api/assets/downloads/ (the product's slug). */
     file: text('file').notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -39,9 +27,9 @@ export const downloadGrants = pgTable(
     issue: integer('issue').notNull().default(0),
     uses: integer('uses').notNull().default(0),
     maxUses: integer('max_uses').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    revokedAt: timestampTz('revoked_at'),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('download_grants_token_key').on(table.tokenHash),

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, createdAt, ownedBy, timestampTz } from './columns';
 import { orderItems, orders } from './orders';
 
 /**
@@ -20,7 +11,7 @@ import { orderItems, orders } from './orders';
 export const giftCards = pgTable(
   'gift_cards',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** HMAC-SHA-256 of the code with the server secret; null until delivered. */
     codeHash: text('code_hash'),
     last4: text('last4'),
@@ -33,9 +24,9 @@ export const giftCards = pgTable(
     recipientEmail: text('recipient_email').notNull(),
     message: text('message').notNull().default(''),
     deliverOn: date('deliver_on', { mode: 'string' }).notNull(),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestampTz('delivered_at'),
+    disabledAt: timestampTz('disabled_at'),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('gift_cards_code_hash_key').on(table.codeHash),
@@ -56,15 +47,13 @@ export const GIFT_CARD_LEDGER_KINDS = ['issue', 'redemption', 'refund', 'adjustm
 export const giftCardLedger = pgTable(
   'gift_card_ledger',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    giftCardId: uuid('gift_card_id')
-      .notNull()
-      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    id: id(),
+    giftCardId: ownedBy('gift_card_id', () => giftCards.id),
     kind: text('kind', { enum: GIFT_CARD_LEDGER_KINDS }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('gift_card_ledger_card_idx').on(table.giftCardId, table.createdAt),

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestampTz } from './columns';
 
 /**
  * Rate-limit counters, shared by every server process on one database. A row is a fixed window of
@@ -11,8 +12,8 @@ export const rateLimits = pgTable(
   {
     key: text('key').primaryKey(),
     points: integer('points').notNull(),
-    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
-    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    windowEndsAt: timestampTz('window_ends_at').notNull(),
+    blockedUntil: timestampTz('blocked_until'),
   },
   (table) => [index('rate_limits_window_ends_idx').on(table.windowEndsAt)],
 );

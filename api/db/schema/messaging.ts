@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { id, createdAt, timestampTz } from './columns';
 
 /**
  * Mail waiting to be delivered. Rows are written in the same transaction as the change that causes
@@ -8,7 +9,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-o
 export const outbox = pgTable(
   'outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** What caused the message, e.g. 'contact.received' or 'order.confirmed'. */
     kind: text('kind').notNull(),
     to: text('to').notNull(),
@@ -25,10 +26,10 @@ export const outbox = pgTable(
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestampTz('sent_at'),
   },
   (table) => [
     index('outbox_due_idx')
@@ -45,7 +46,7 @@ export const outbox = pgTable(
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** The sender's address; null when a guest chose not to give one (DECISIONS "Contact email"). */
     email: text('email'),
     subject: text('subject').notNull(),
@@ -53,7 +54,7 @@ export const contactMessages = pgTable(
     orderNumber: text('order_number'),
     userId: uuid('user_id'),
     meta: jsonb('meta').$type<Record<string, string>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     index('contact_messages_email_created_idx').on(table.email, table.createdAt),

@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt, ownedBy } from './columns';
 import { RETURN_REASON_KEYS } from '../../../core/orders/returns';
 import { RETURN_STATUSES } from '../../../core/orders/statuses';
 import { RATING_TYPES } from '../../../core/ratings/model';
@@ -20,14 +12,12 @@ import { users } from './users';
 export const orderIssueReports = pgTable(
   'order_issue_reports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: id(),
+    orderId: ownedBy('order_id', () => orders.id),
     /** The customer's account; null for a guest's report (sent through the order's signed link). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('order_issue_reports_order_idx').on(table.orderId, table.createdAt)],
 );
@@ -38,10 +28,8 @@ export { RETURN_STATUSES, type ReturnStatus } from '../../../core/orders/statuse
 export const returnRequests = pgTable(
   'return_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: id(),
+    orderId: ownedBy('order_id', () => orders.id),
     /** The customer's account; null for a guest's return (sent through the order's signed link). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** Why it comes back (the form's picker); the customer's own words are `message`. */
@@ -50,8 +38,8 @@ export const returnRequests = pgTable(
     status: text('status', { enum: RETURN_STATUSES }).notNull().default('requested'),
     /** Why the shop declined it (the customer is emailed this); null unless declined. */
     declineReason: text('decline_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     index('return_requests_order_idx').on(table.orderId, table.createdAt),
@@ -63,12 +51,8 @@ export const returnRequests = pgTable(
 export const returnRequestItems = pgTable(
   'return_request_items',
   {
-    returnRequestId: uuid('return_request_id')
-      .notNull()
-      .references(() => returnRequests.id, { onDelete: 'cascade' }),
-    orderItemId: uuid('order_item_id')
-      .notNull()
-      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    returnRequestId: ownedBy('return_request_id', () => returnRequests.id),
+    orderItemId: ownedBy('order_item_id', () => orderItems.id),
     quantity: integer('quantity').notNull(),
   },
   (table) => [
@@ -86,15 +70,11 @@ export { RATING_TYPES, type RatingType } from '../../../core/ratings/model';
 export const productRatings = pgTable(
   'product_ratings',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
+    productId: ownedBy('product_id', () => products.id),
     type: text('type', { enum: RATING_TYPES }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.productId] }),

@@ -9,10 +9,10 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt, ownedBy, timestampTz } from './columns';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderAddress } from '../../../core/orders/statuses';
 import { CANCEL_REASONS } from '../../../core/admin/cancel-reason';
 import { products } from './catalogue';
@@ -34,7 +34,7 @@ export {
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** The short number shoppers quote (shown as "Order 1001"). */
     number: integer('number').generatedAlwaysAsIdentity({ startWith: 1001 }).notNull(),
     /** Set for signed-in shoppers (accounts issue); null for guests. */
@@ -82,10 +82,10 @@ export const orders = pgTable(
     /** Set by markShipped (api/modules/orders/fulfilment.ts). */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    shippedAt: timestampTz('shipped_at'),
     /** When delivered: a return can be started within 14 days of it. */
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    deliveredAt: timestampTz('delivered_at'),
+    canceledAt: timestampTz('canceled_at'),
     /** Why the shop canceled it (the owner's cancel); null when the customer canceled it. */
     cancelReason: text('cancel_reason', { enum: CANCEL_REASONS }),
     /** The owner's own words when the reason is "other". */
@@ -95,10 +95,10 @@ export const orders = pgTable(
      * tried next (backoff) and the last error. After a few tries the dashboard shows it.
      */
     recoveryAttempts: integer('recovery_attempts').notNull().default(0),
-    recoveryNextAt: timestamp('recovery_next_at', { withTimezone: true }),
+    recoveryNextAt: timestampTz('recovery_next_at'),
     recoveryError: text('recovery_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('orders_number_key').on(table.number),
@@ -137,10 +137,8 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: id(),
+    orderId: ownedBy('order_id', () => orders.id),
     position: integer('position').notNull(),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     sku: text('sku').notNull(),
@@ -203,8 +201,8 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [index('idempotency_keys_created_idx').on(table.createdAt)],
 );
@@ -228,7 +226,7 @@ export const sandboxCharges = pgTable(
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
     refunded: boolean('refunded').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('sandbox_charges_token_key').on(table.tokenHash),
@@ -244,7 +242,7 @@ export const stripeEvents = pgTable(
     type: text('type').notNull(),
     /** What the event did: 'applied' or why it was not ('unknown payment', 'ignored type'). */
     outcome: text('outcome').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestampTz('received_at').notNull().defaultNow(),
   },
   (table) => [index('stripe_events_received_idx').on(table.receivedAt)],
 );

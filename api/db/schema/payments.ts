@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt, ownedBy } from './columns';
 import { PAYMENT_METHODS } from '../../../core/orders/payments';
 import { PAYMENT_STATUSES } from '../../../core/orders/statuses';
 import { giftCards } from './gift-cards';
@@ -22,10 +14,8 @@ import { orders } from './orders';
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: id(),
+    orderId: ownedBy('order_id', () => orders.id),
     method: text('method', { enum: PAYMENT_METHODS }).notNull(),
     /** The gift card a `gift_card` payment spent; null for a card charge. */
     giftCardId: uuid('gift_card_id').references(() => giftCards.id, { onDelete: 'set null' }),
@@ -40,8 +30,8 @@ export const payments = pgTable(
     expMonth: integer('exp_month'),
     expYear: integer('exp_year'),
     failureMessage: text('failure_message'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex('payments_method_reference_key').on(table.method, table.reference),

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, createdAt, ownedBy, timestampTz } from './columns';
 import { products } from './catalogue';
 
 /**
@@ -9,17 +10,15 @@ import { products } from './catalogue';
 export const restockRequests = pgTable(
   'restock_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** Lower-cased. */
     email: text('email').notNull(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: ownedBy('product_id', () => products.id),
     /** The variant or bundle option's sku; '' for the product itself. */
     sku: text('sku').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** When the address opened the confirmation email's link (issue 36); null: not yet, no email. */
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    confirmedAt: timestampTz('confirmed_at'),
   },
   (table) => [
     uniqueIndex('restock_requests_email_item_idx').on(table.email, table.productId, table.sku),

@@ -8,10 +8,9 @@ import {
   numeric,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
+import { id, ownedBy, timestampTz } from './columns';
 
 /**
  * Washington's sales-tax rates as the Department of Revenue publishes them each quarter in its
@@ -22,14 +21,14 @@ import {
 export const taxRatePeriods = pgTable(
   'tax_rate_periods',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
     /** The file's name as the owner gave it, for the tax page. */
     sourceName: text('source_name').notNull(),
     rangeCount: integer('range_count').notNull(),
     importedBy: text('imported_by').notNull(),
-    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    importedAt: timestampTz('imported_at').notNull().defaultNow(),
     /**
      * Whether the checkout reads this period (issue 36): an import writes its ranges under a period
      * not yet live, in batches, then makes it live (and the one it replaces not) in one short
@@ -48,10 +47,8 @@ export const taxRatePeriods = pgTable(
 export const taxZipRanges = pgTable(
   'tax_zip_ranges',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    periodId: uuid('period_id')
-      .notNull()
-      .references(() => taxRatePeriods.id, { onDelete: 'cascade' }),
+    id: id(),
+    periodId: ownedBy('period_id', () => taxRatePeriods.id),
     zip: text('zip').notNull(),
     plus4Low: text('plus4_low').notNull(),
     plus4High: text('plus4_high').notNull(),
@@ -76,7 +73,7 @@ export const taxLocations = pgTable('tax_locations', {
   name: text('name').notNull(),
   /** The file it came from, as the owner named it. */
   sourceName: text('source_name').notNull(),
-  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  importedAt: timestampTz('imported_at').notNull().defaultNow(),
 });
 
 export type TaxLocationRow = typeof taxLocations.$inferSelect;

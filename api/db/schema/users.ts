@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, createdAt, updatedAt, ownedBy, timestampTz } from './columns';
 
 /**
  * Customer accounts and their sessions (issue 10). Secrets are never stored as they are: the
@@ -17,22 +9,22 @@ import {
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** Kept lower-cased; unique in any letter case. */
     email: text('email').notNull(),
     firstname: text('firstname').notNull(),
     lastname: text('lastname').notNull(),
     passwordHash: text('password_hash').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    emailVerifiedAt: timestampTz('email_verified_at'),
     /** Raised by a password change or reset: every session made before then ends. */
     sessionVersion: integer('session_version').notNull().default(1),
     /** 'admin' opens the back office (issue 14, DECISIONS "Admin role"); shoppers are 'customer'. */
     role: text('role', { enum: ['customer', 'admin'] })
       .notNull()
       .default('customer'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`)],
 );
@@ -45,15 +37,13 @@ export const users = pgTable(
 export const sessionFamilies = pgTable(
   'session_families',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
     sessionVersion: integer('session_version').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    lastUsedAt: timestampTz('last_used_at').notNull().defaultNow(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    revokedAt: timestampTz('revoked_at'),
     /** Why it ended: 'logout', 'reuse', 'password'. */
     revokedReason: text('revoked_reason'),
   },
@@ -67,13 +57,11 @@ export const sessionFamilies = pgTable(
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    familyId: uuid('family_id')
-      .notNull()
-      .references(() => sessionFamilies.id, { onDelete: 'cascade' }),
+    id: id(),
+    familyId: ownedBy('family_id', () => sessionFamilies.id),
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    rotatedAt: timestampTz('rotated_at'),
   },
   (table) => [index('refresh_tokens_family_idx').on(table.familyId)],
 );
@@ -88,15 +76,13 @@ export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 export const emailTokens = pgTable(
   'email_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
     purpose: text('purpose', { enum: EMAIL_TOKEN_PURPOSES }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    usedAt: timestampTz('used_at'),
   },
   (table) => [
     index('email_tokens_user_purpose_idx').on(table.userId, table.purpose),

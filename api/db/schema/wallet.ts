@@ -5,10 +5,9 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
+import { id, createdAt, ownedBy } from './columns';
 import { users } from './users';
 
 /**
@@ -19,10 +18,8 @@ import { users } from './users';
 export const userAddresses = pgTable(
   'user_addresses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
     /** Whom the parcel is for (issue 26); migration 0026 filled in the account holder's name. */
     firstname: text('firstname').notNull().default(''),
     lastname: text('lastname').notNull().default(''),
@@ -31,7 +28,7 @@ export const userAddresses = pgTable(
     city: text('city').notNull(),
     state: text('state').notNull(),
     zipcode: text('zipcode').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [index('user_addresses_user_idx').on(table.userId, table.createdAt)],
 );
@@ -41,12 +38,10 @@ export type UserAddressRow = typeof userAddresses.$inferSelect;
 export const paymentCustomers = pgTable(
   'payment_customers',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     provider: text('provider').notNull(),
     customerRef: text('customer_ref').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.provider] }),
@@ -58,10 +53,8 @@ export const paymentCustomers = pgTable(
 export const savedCards = pgTable(
   'saved_cards',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: ownedBy('user_id', () => users.id),
     provider: text('provider').notNull(),
     /** The provider's reusable payment-method id (Stripe `pm_…`, sandbox `pm_sandbox_…`). */
     methodRef: text('method_ref').notNull(),
@@ -69,7 +62,7 @@ export const savedCards = pgTable(
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),
     expYear: integer('exp_year').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('saved_cards_method_key').on(table.provider, table.methodRef),
@@ -82,7 +75,7 @@ export type SavedCardRow = typeof savedCards.$inferSelect;
 export const sandboxCustomers = pgTable('sandbox_customers', {
   id: text('id').primaryKey(),
   email: text('email').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -106,7 +99,7 @@ export const sandboxPaymentMethods = pgTable(
     expYear: integer('exp_year').notNull(),
     outcome: text('outcome').notNull(),
     detached: boolean('detached').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('sandbox_payment_methods_setup_key').on(table.setupKey),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { count, inArray } from 'drizzle-orm';
 import { catalogueChanged } from '../../modules/catalogue/change';
-import { markLowStockKnown } from '../../modules/jobs/low-stock';
+import { markLowStockKnown } from '../../modules/inventory/low-stock';
 import { isCategoryName } from '../../../core/catalogue/category-name';
 import type { Db } from '../client';
 import { categoryOrders, productCategorizations, products, productVariants } from '../schema';

@@ -18,7 +18,7 @@ import {
 import { moneyByOrder } from '../orders/order-money';
 import { PAID_STATES, REVENUE_STATES } from '../../../core/orders/lifecycle';
 import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
-import { inStates } from '../orders/lifecycle-sql';
+import { inStates } from '../../db/lifecycle-sql';
 import { ownedBy } from '../orders/ownership';
 import { audit, rowsOf, type Actor } from './deps';
 

@@ -5,13 +5,13 @@ import { backupStatus } from '../backup/schedule';
 import { contactMessages, orderIssueReports, orders, returnRequests } from '../../db/schema';
 import { revenueChartSvg } from './chart';
 import { articlesNamingMissingProducts } from './dashboard-articles';
-import { mostAwaited } from './demand';
+import { mostAwaited } from '../inventory/admin/demand';
 import { rowsOf } from './deps';
 import { unread } from './inbox';
-import { lowStockRows } from '../jobs/low-stock';
-import { needsAttentionOrders } from './needs-attention';
+import { lowStockRows } from '../inventory/low-stock';
+import { needsAttentionOrders } from '../orders/admin/needs-attention';
 import { ORDER_STATE, REVENUE_STATES } from '../../../core/orders/lifecycle';
-import { inStates, stateAllowsSql } from '../orders/lifecycle-sql';
+import { inStates, stateAllowsSql } from '../../db/lifecycle-sql';
 import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, orders } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { SignedInUser } from '../../plugins/auth';
+import type { SignedInUser } from '../auth/plugin';
 import type { ShopDetails } from '../mail/templates/shop';
 import type { CancelDependencies } from '../orders/cancel';
 import { ADMIN_MESSAGES } from '../../../core/admin/model';

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
 import { REPLY_MESSAGES, type ReplyBody, type ReplyKind } from '../../../core/admin/inbox-reply';
 import { audit, type Actor, type AdminDeps } from './deps';
-import { inboxReplyEmail } from './emails';
+import { inboxReplyEmail } from '../orders/admin/emails';
 import { recordRead } from './inbox-reads';
 
 /** Who wrote the item and about what: its sender's address (null: none given), subject, words. */

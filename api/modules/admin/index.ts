@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import type { AdminAuthPlugin } from '../../plugins/auth';
+import type { AdminAuthPlugin } from '../auth/plugin';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import {
   declineBody,
@@ -25,32 +25,32 @@ import {
   productForEdit,
   updateProduct,
   uploadImage,
-} from './products';
-import { approveReturn, declineReturn, returnDetail } from './returns';
-import { receiveReturn } from './returns-receive';
-import { refundReturn } from './returns-refund';
+} from '../catalogue/admin/products';
+import { approveReturn, declineReturn, returnDetail } from '../orders/admin/returns';
+import { receiveReturn } from '../orders/admin/returns-receive';
+import { refundReturn } from '../orders/admin/returns-refund';
 import { dashboard } from './dashboard';
-import { markDelivered } from './deliver';
+import { markDelivered } from '../orders/admin/deliver';
 import type { AdminDeps } from './deps';
 import { customerDetail, guestDetail, listCustomers } from './customers';
 import { inbox, markRead } from './inbox';
 import { replyToItem } from './inbox-reply';
-import { orderDetail } from './order-detail';
-import { listOrders } from './order-list';
-import { cancelAndRefund, retryRefund } from './refunds';
-import { refundPayment } from './payment-refund';
+import { orderDetail } from '../orders/admin/order-detail';
+import { listOrders } from '../orders/admin/order-list';
+import { cancelAndRefund, retryRefund } from '../orders/admin/refunds';
+import { refundPayment } from '../orders/admin/payment-refund';
 import { paymentRefundBody } from '../../../core/admin/order-money';
-import { assertAllowed } from './order-actions';
-import { markShipped, shipMany } from './ship';
-import { refundOrderLines } from './refund-lines';
-import { setStock, setStockMany, stockList } from './stock';
+import { assertAllowed } from '../orders/admin/order-actions';
+import { markShipped, shipMany } from '../orders/admin/ship';
+import { refundOrderLines } from '../orders/admin/refund-lines';
+import { setStock, setStockMany, stockList } from '../inventory/admin/stock';
 import { bulkStockBody } from '../../../core/admin/stock-body';
 import { exportQuery } from '../../../core/admin/exports';
 import { noteBody } from '../../../core/admin/order-notes';
 import { slipsQuery } from '../../../core/admin/slips';
 import { exportCsv } from './exports';
-import { addNote } from './order-notes';
-import { packingSlips } from './slips';
+import { addNote } from '../orders/admin/order-notes';
+import { packingSlips } from '../orders/admin/slips';
 
 /**
  * The back office's API (issue 14), under /api/admin. Every route is `admin: true`: the role is

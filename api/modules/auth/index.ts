@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema';
 import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { bearerToken, type AuthPlugin } from '../../plugins/auth';
+import { bearerToken, type AuthPlugin } from './plugin';
 import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { ShopDetails } from '../mail/templates';

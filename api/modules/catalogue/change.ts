@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { log } from '../../lib/log';
-import { allCategoryOrders, allProductDtos, productDtosByIds } from '../product/service';
-import { recordLowStock } from '../jobs/low-stock';
+import { allCategoryOrders, allProductDtos, productDtosByIds } from './product-dtos';
+import { recordLowStock } from '../inventory/low-stock';
 import { claimRestocked } from '../restock-alerts/service';
 import { publishCatalogueChange } from './notify';
 import { CatalogueModel } from './read-model';

@@ -10,7 +10,7 @@ import {
   type SearchResult,
   type SubcategoryListing,
 } from '../../../core/product/model';
-import { pageCount } from '../product/service';
+import { pageCount } from './product-dtos';
 import { jsonBody, type JsonBody } from './http';
 import type { ResponsiveImage } from '../../../core/images/product-images';
 import { productImages } from './images';

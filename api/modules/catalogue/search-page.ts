@@ -4,7 +4,7 @@ import {
   type SearchFilters,
   type SearchResult,
 } from '../../../core/product/model';
-import { pageCount } from '../product/service';
+import { pageCount } from './product-dtos';
 import { listedIn, type Derived, type SearchFact } from './listing-view';
 import type { SearchIndex } from './search-index';
 import { queryWords } from './search-words';

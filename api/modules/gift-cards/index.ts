@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import { clientIp } from '../../lib/client-ip';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { AdminAuthPlugin } from '../../plugins/auth';
+import type { AdminAuthPlugin } from '../auth/plugin';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { ShopDetails } from '../mail/templates';
 import { idParams } from '../../../core/admin/model';

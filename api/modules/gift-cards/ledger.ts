@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { giftCardLedger, giftCards, type GiftCardRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -153,9 +153,33 @@ export async function voidCardsOf(
   now: Date = new Date(),
 ): Promise<{ keptBackCents: number }> {
   const cards = await tx
+    .select({ id: giftCards.id })
+    .from(giftCards)
+    .where(eq(giftCards.orderId, orderId));
+  return voidCards(
+    tx,
+    cards.map((card) => card.id),
+    reason,
+    now,
+  );
+}
+
+/**
+ * Voids the given cards (of any order), as `voidCardsOf` does an order's: each card's row locked
+ * (in id order), a card not delivered yet never delivered, a delivered one disabled, its balance
+ * written off with `note`. Answers what the cards already paid for (each at most its amount).
+ */
+export async function voidCards(
+  tx: Db,
+  ids: readonly string[],
+  note: string,
+  now: Date = new Date(),
+): Promise<{ keptBackCents: number }> {
+  if (ids.length === 0) return { keptBackCents: 0 };
+  const cards = await tx
     .select()
     .from(giftCards)
-    .where(eq(giftCards.orderId, orderId))
+    .where(inArray(giftCards.id, [...ids]))
     .orderBy(asc(giftCards.id))
     .for('update');
   let keptBackCents = 0;
@@ -171,8 +195,8 @@ export async function voidCardsOf(
         giftCardId: card.id,
         kind: 'adjustment',
         amountCents: -balance,
-        orderId,
-        note: reason,
+        orderId: card.orderId,
+        note,
       });
     }
   }
@@ -180,7 +204,7 @@ export async function voidCardsOf(
 }
 
 /** A card's balance and what it has paid for (its redemptions less what came back to it). */
-async function spendingOf(db: Db, giftCardId: string) {
+export async function spendingOf(db: Db, giftCardId: string) {
   const [row] = await db
     .select({
       balance: sql<number>`coalesce(sum(${giftCardLedger.amountCents}), 0)::int`,

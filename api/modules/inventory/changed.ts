@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
 import { log } from '../../lib/log';
 import { catalogueChanged, type CatalogueChange } from '../catalogue/change';
-import { recordLowStock } from '../jobs/low-stock';
+import { recordLowStock } from './low-stock';
 import { claimRestocked } from '../restock-alerts/service';
 
 /** What a stock change touched: products (with their variants) by id, variants by SKU. */

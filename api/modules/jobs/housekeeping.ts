@@ -1,4 +1,5 @@
-import { and, lt, lte, or, sql } from 'drizzle-orm';
+import { and, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   emailTokens,
@@ -51,54 +52,40 @@ export async function runHousekeeping(
   limits: BatchLimits = DEFAULT_BATCHES,
   now: Date = new Date(),
 ): Promise<HousekeepingRound> {
-  const idempotency = await pruneRows(
-    db,
+  const prune = (table: PgTable, key: PgColumn, done: SQL | undefined) =>
+    pruneRows(db, table, key, done, limits);
+  const idempotency = await prune(
     idempotencyKeys,
     idempotencyKeys.key,
     lt(idempotencyKeys.createdAt, ago('hours', KEEP.idempotencyKeysHours)),
-    limits,
   );
-  const webhookEvents = await pruneRows(
-    db,
+  const webhookEvents = await prune(
     stripeEvents,
     stripeEvents.id,
     lt(stripeEvents.receivedAt, ago('days', KEEP.webhookEventsDays)),
-    limits,
   );
-  const sessions = await pruneRows(
-    db,
+  const sessions = await prune(
     sessionFamilies,
     sessionFamilies.id,
     or(
       lte(sessionFamilies.expiresAt, sql`now()`),
       lt(sessionFamilies.lastUsedAt, ago('secs', SESSION_LIMITS.idleSeconds)),
     ),
-    limits,
   );
-  const tokens = await pruneRows(
-    db,
-    emailTokens,
-    emailTokens.id,
-    lte(emailTokens.expiresAt, sql`now()`),
-    limits,
-  );
-  const counters = await pruneRows(
-    db,
+  const tokens = await prune(emailTokens, emailTokens.id, lte(emailTokens.expiresAt, sql`now()`));
+  const counters = await prune(
     rateLimits,
     rateLimits.key,
     and(
       lte(rateLimits.windowEndsAt, sql`now()`),
       sql`(${rateLimits.blockedUntil} is null or ${rateLimits.blockedUntil} <= now())`,
     ),
-    limits,
   );
   const restockEmails = await db.transaction((tx) => claimRestocked(tx as unknown as Db));
-  const restock = await pruneRows(
-    db,
+  const restock = await prune(
     restockRequests,
     restockRequests.id,
     lt(restockRequests.createdAt, ago('days', RESTOCK_KEEP_DAYS)),
-    limits,
   );
   const giftRecipientEmails = await clearGiftRecipientEmails(db, now, limits);
   return {

@@ -4,7 +4,7 @@ import { recoverPendingOrders, type RecoveryDependencies } from '../orders/recov
 import { deliverDueCards } from '../gift-cards/ledger';
 import { runExclusive } from './exclusive';
 import { runHousekeeping } from './housekeeping';
-import { runLowStockDigest } from './low-stock';
+import { runLowStockDigest } from '../inventory/low-stock';
 import { runRetention } from './retention';
 
 export interface ScheduledJobsOptions {

@@ -251,7 +251,7 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
       if (cardPays === 0) return;
       if (!context.pay) {
         // The gift card's balance did not cover it and no card was given: nothing is kept.
-        await settleUnpaid(deps.db, context.orderId!, 'payment_failed');
+        await settleUnpaid(deps.db, context.orderId!, ORDER_STATE.paymentFailed);
         throw new AppError('INVALID_DATA', ORDER_MESSAGES.cardRequired);
       }
       try {
@@ -269,7 +269,7 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
         });
       } catch (error) {
         if (certainlyNotCharged(error)) {
-          await settleUnpaid(deps.db, context.orderId!, 'payment_failed');
+          await settleUnpaid(deps.db, context.orderId!, ORDER_STATE.paymentFailed);
         } else {
           log('error', 'order charge outcome unknown; left for the recovery job', {
             orderId: context.orderId,

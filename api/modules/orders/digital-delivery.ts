@@ -10,7 +10,7 @@ import {
   shipsNothing,
 } from '../../../core/orders/lifecycle';
 import type { ProductKind } from '../../../core/product/kind';
-import { stateAllowsSql } from './lifecycle-sql';
+import { stateAllowsSql } from '../../db/lifecycle-sql';
 
 /*
  * DECISIONS "Digital-only orders": an order of digital items only is delivered when paid (its
@@ -30,7 +30,7 @@ export function paidOrderState(
   return { shippingStatus: ORDER_STATE.unfulfilled, paymentStatus };
 }
 
-export { hasNothingToShip } from './lifecycle-sql';
+export { hasNothingToShip } from '../../db/lifecycle-sql';
 
 /** SQL: none of the order's files has been downloaded. */
 export const noFileDownloaded = (db: Db): SQL =>

@@ -2,12 +2,13 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, type OrderRow } from '../../db/schema';
 import { ownedBy, type Customer } from './ownership';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 
 /**
  * Where an unfulfilled order can go: shipped (the owner's "mark shipped") or canceling (the
  * customer's cancel, whose refund is under way; see cancel.ts).
  */
-export type UnfulfilledExit = 'shipped' | 'canceling';
+export type UnfulfilledExit = typeof ORDER_STATE.shipped | typeof ORDER_STATE.canceling;
 
 export interface MoveOptions {
   /** Only an order of this customer moves (the customer's cancel); omitted for the shop owner. */
@@ -73,7 +74,7 @@ export async function moveFromUnfulfilled(
       .where(
         and(
           eq(orders.id, orderId),
-          options.from ?? eq(orders.shippingStatus, 'unfulfilled'),
+          options.from ?? eq(orders.shippingStatus, ORDER_STATE.unfulfilled),
           options.customer ? ownedBy(options.customer) : undefined,
           options.where,
         ),
@@ -104,7 +105,7 @@ export async function markShipped(
   db: Db,
   { orderId, carrier, trackingNumber }: ShipmentDetails,
 ): Promise<OrderRow | undefined> {
-  return moveFromUnfulfilled(db, orderId, 'shipped', {
+  return moveFromUnfulfilled(db, orderId, ORDER_STATE.shipped, {
     set: { carrier: carrier.trim(), trackingNumber: trackingNumber.trim(), shippedAt: new Date() },
   });
 }
@@ -120,8 +121,8 @@ export async function markDelivered(
 ): Promise<OrderRow | undefined> {
   const [row] = await db
     .update(orders)
-    .set({ shippingStatus: 'delivered', deliveredAt: at, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, orderId), eq(orders.shippingStatus, 'shipped')))
+    .set({ shippingStatus: ORDER_STATE.delivered, deliveredAt: at, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), eq(orders.shippingStatus, ORDER_STATE.shipped)))
     .returning();
   return row;
 }

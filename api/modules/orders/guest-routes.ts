@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors';
 import { enforceRateRules, type RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import { afterAnswer } from '../auth/links';
-import { customerDownloads, reissueForCustomer } from '../downloads/reissue';
+import { customerDownloads, reissueForCustomer } from './downloads/reissue';
 import { enqueueMail } from '../mail/outbox';
 import { orderStatusLinkEmail } from '../mail/templates';
 import { reissueBody } from '../../../core/downloads/model';

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { AuthPlugin, SignedInUser } from '../../plugins/auth';
+import type { AuthPlugin, SignedInUser } from '../auth/plugin';
 import { enforceRateRules, type RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { ShopDetails } from '../mail/templates';

@@ -17,6 +17,7 @@ import type { HistoryOrder } from '../../../core/orders/history-model';
 import { RETURN_EXCLUSIONS, returnExclusion } from '../../../core/orders/returns';
 import { ownedBy, type Customer } from './ownership';
 import { giftOf, orderLineOf } from './repository';
+import { CUSTOMER_VISIBLE_STATES, ORDER_STATE } from '../../../core/orders/lifecycle';
 import { withinReturnWindow } from './returns-policy';
 import { customerMayCancel, ordersWithDownloads } from './digital-delivery';
 
@@ -25,14 +26,7 @@ import { customerMayCancel, ordersWithDownloads } from './digital-delivery';
  * cancel still under way (`canceling`, `refund_failed`) in the page's "other" group. Orders before
  * payment never show.
  */
-export const HISTORY_STATUSES = [
-  'unfulfilled',
-  'shipped',
-  'delivered',
-  'canceled',
-  'canceling',
-  'refund_failed',
-] as const;
+export const HISTORY_STATUSES = CUSTOMER_VISIBLE_STATES;
 
 /** A return request with the order lines it named. */
 export type ReturnWithLines = ReturnRequestRow & { itemIds?: string[] };
@@ -48,7 +42,8 @@ export function lineExclusion(item: OrderItemRow, returns: ReturnWithLines[]): s
   return returnExclusion(item) ?? (declined ? RETURN_EXCLUSIONS.declined : null);
 }
 
-const shippedOrLater = (status: string) => status === 'shipped' || status === 'delivered';
+const shippedOrLater = (status: string) =>
+  status === ORDER_STATE.shipped || status === ORDER_STATE.delivered;
 
 export function toHistoryOrder(
   order: OrderRow,
@@ -91,7 +86,7 @@ export function toHistoryOrder(
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     canceledAt: order.canceledAt?.toISOString() ?? null,
     canCancel: customerMayCancel(order, items, downloaded),
-    canReportIssue: status === 'shipped',
+    canReportIssue: status === ORDER_STATE.shipped,
     canStartReturn:
       withinReturnWindow(order, now) &&
       lines.some((line) => line.returnable) &&

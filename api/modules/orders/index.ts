@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { AuthPlugin } from '../../plugins/auth';
+import type { AuthPlugin } from '../auth/plugin';
 import { enforceRateRules, type RateLimitPlugin } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { OrderDependencies } from './confirm-order';

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors';
 import { enqueueMail } from '../mail/outbox';
 import { orderRequestEmail, requestReceivedEmail, type ShopDetails } from '../mail/templates';
 import { lockOrder } from './fulfilment';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { findOwnOrder, lineExclusion, returnsOf } from './history';
 import {
   HISTORY_MESSAGES,
@@ -60,7 +61,7 @@ export async function reportIssue(
 ): Promise<{ _id: string }> {
   const order = await findOwnOrder(deps.db, requester.customer, body.id);
   if (!order) throw new AppError('NOT_FOUND', HISTORY_MESSAGES.notFound);
-  if (order.shippingStatus !== 'shipped') {
+  if (order.shippingStatus !== ORDER_STATE.shipped) {
     throw new AppError('CONFLICT', HISTORY_MESSAGES.notShipped);
   }
   const contact = contactOf(requester, order);

@@ -54,14 +54,14 @@ export const needsAttention = and(
 async function recoverOne(
   deps: RecoveryDependencies,
   order: { id: string; chargeKey: string | null },
-): Promise<'paid' | 'abandoned' | undefined> {
+): Promise<'paid' | typeof ORDER_STATE.abandoned | undefined> {
   const found = await deps.gateway.lookup(order.chargeKey ?? chargeKeyFor(order.id));
   if (found.kind === 'charged') {
     return (await settlePaid(deps, order.id, found.charge)) ? 'paid' : undefined;
   }
   // Not charged: closed as abandoned, the one way an order ends without shipping (close.ts).
   const closed = await closeOrder(deps, order.id, { by: 'recovery', actorEmail: '' });
-  return closed?.outcome === 'closed' ? 'abandoned' : undefined;
+  return closed?.outcome === 'closed' ? ORDER_STATE.abandoned : undefined;
 }
 
 /** A failed try: counted, its error kept, and the order put back until its backoff has passed. */

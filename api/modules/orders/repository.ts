@@ -20,6 +20,7 @@ import type { PricedOrder } from './pricing';
 import type { PaymentView } from '../../../core/orders/payments';
 import type { Redemption } from '../gift-cards/ledger';
 import { paymentsOf } from './order-money';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 
 export interface NewPendingOrder {
   userId: string | null;
@@ -148,7 +149,7 @@ export async function insertPendingOrder(
       taxPeriodStart: priced.taxLocation?.periodStart ?? null,
       taxPeriodEnd: priced.taxLocation?.periodEnd ?? null,
       totalCents: priced.totalCents,
-      shippingStatus: 'pending_payment',
+      shippingStatus: ORDER_STATE.pendingPayment,
       paymentStatus: 'pending',
       chargeKey: chargeKeyFor(id),
       requestKey: order.requestKey,

@@ -14,11 +14,12 @@ import { completeKey } from './idempotency';
 import { ORDER_MESSAGES, type OrderConfirmed } from '../../../core/orders/model';
 import { insertPayment, orderItemsOf, paymentsWithCharge, toOrderDto } from './repository';
 import { paymentsOf } from './order-money';
-import { grantDownloads, prepareOrderDownloads } from '../downloads/grants';
+import { grantDownloads, prepareOrderDownloads } from './downloads/grants';
 import { paidOrderState } from './digital-delivery';
 import { issueCards } from '../gift-cards/ledger';
 import { closePendingOrder } from './close-unpaid';
 import { centsToDollars } from '../../../core/money';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 
 export interface SettleDependencies {
   db: Db;
@@ -32,7 +33,7 @@ async function lockPending(tx: Db, orderId: string): Promise<OrderRow | undefine
   const [row] = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.shippingStatus, 'pending_payment')))
+    .where(and(eq(orders.id, orderId), eq(orders.shippingStatus, ORDER_STATE.pendingPayment)))
     .for('update');
   return row;
 }
@@ -52,7 +53,7 @@ export async function settlePaid(
 ): Promise<OrderConfirmed | undefined> {
   const { db, shop } = deps;
   const [current] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!current || current.shippingStatus !== 'pending_payment') return undefined;
+  if (!current || current.shippingStatus !== ORDER_STATE.pendingPayment) return undefined;
   const items = await orderItemsOf(db, orderId);
   // Its digital lines' download links, for the shopper's email and page (written below).
   const downloads = await prepareOrderDownloads(db, shop, orderId);
@@ -126,9 +127,13 @@ export async function settlePaid(
 export async function settleUnpaid(
   db: Db,
   orderId: string,
-  status: 'payment_failed' | 'abandoned',
+  status: typeof ORDER_STATE.paymentFailed | typeof ORDER_STATE.abandoned,
 ): Promise<boolean> {
-  return closePendingOrder(db, orderId, status === 'abandoned' ? 'recovery' : 'payment-failed');
+  return closePendingOrder(
+    db,
+    orderId,
+    status === ORDER_STATE.abandoned ? 'recovery' : 'payment-failed',
+  );
 }
 
 /**

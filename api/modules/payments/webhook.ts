@@ -90,7 +90,8 @@ async function applyEvent(db: Db, deps: EventDeps, event: Stripe.Event): Promise
       ? await db.select().from(orders).where(eq(orders.chargeKey, intent.chargeKey)).for('update')
       : [];
     const closed =
-      order?.shippingStatus === 'abandoned' || order?.shippingStatus === 'payment_failed';
+      order?.shippingStatus === ORDER_STATE.abandoned ||
+      order?.shippingStatus === ORDER_STATE.paymentFailed;
     if (closed && status === 'paid') {
       await stripe.refunds.create(
         { payment_intent: intent.id },
@@ -122,7 +123,7 @@ async function applyEvent(db: Db, deps: EventDeps, event: Stripe.Event): Promise
     .where(eq(orders.id, payment.orderId))
     .for('update');
   if (!order) return 'applied';
-  if (status === 'paid' && order.shippingStatus === 'canceled') {
+  if (status === 'paid' && order.shippingStatus === ORDER_STATE.canceled) {
     // A retry that succeeded after the order was canceled for its failed payment: give it back.
     await stripe.refunds.create(
       { payment_intent: intent.id },

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { taxRatePeriods } from '../../db/schema';
-import type { AdminAuthPlugin } from '../../plugins/auth';
+import type { AdminAuthPlugin } from '../auth/plugin';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import { addDays } from '../../../core/dates';
 import { shopDayOf } from '../../../core/shop-calendar';

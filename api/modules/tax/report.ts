@@ -14,9 +14,12 @@ import {
 } from '../../../core/tax/report';
 import { neutraliseCell } from '../../../core/admin/exports';
 import { PAID_STATES } from '../../../core/orders/lifecycle';
-import { inStates } from '../orders/lifecycle-sql';
+import { inStates } from '../../db/lifecycle-sql';
 import { TAX_CLASSES, type ProductKind } from '../../../core/product/kind';
 import { lookupWashington } from './washington';
+
+/** The keys of a row's numbers. */
+type FigureOf<Row> = { [K in keyof Row]: Row[K] extends number ? K : never }[keyof Row];
 
 /** The order's tax place: its location code, 'WA' when taxed from the table, 'OUT' elsewhere. */
 const LOCATION = sql`coalesce(o.tax_location_code, case when coalesce(o.shipping_address, o.billing_address)->>'state' = 'WA' then 'WA' else 'OUT' end)`;
@@ -162,32 +165,27 @@ export async function taxReport(db: Db, period: string): Promise<TaxReport> {
     rows.set(location, row);
     return row;
   };
-  for (const sale of rowsOf<{
-    location: string;
-    orders: number;
-    gross: number;
-    cards: number;
-    taxable: number;
-    tax: number;
-  }>(sales)) {
-    const row = rowOf(sale.location);
-    row.orders = Number(sale.orders);
-    row.grossSalesCents = Number(sale.gross);
-    row.giftCardsSoldCents = Number(sale.cards);
-    row.taxableCents = Number(sale.taxable);
-    row.taxCollectedCents = Number(sale.tax);
-  }
-  for (const refund of rowsOf<{
-    location: string;
-    refunded: number;
-    refunded_taxable: number;
-    tax: number;
-  }>(refunds)) {
-    const row = rowOf(refund.location);
-    row.refundedSalesCents = Number(refund.refunded);
-    row.refundedTaxableCents = Number(refund.refunded_taxable);
-    row.refundedTaxCents = Number(refund.tax);
-  }
+  /** Each answer's figures into its location's row: `columns` names the answer's column of each. */
+  const fill = (result: unknown, columns: Partial<Record<FigureOf<TaxReportRow>, string>>) => {
+    for (const answer of rowsOf<Record<string, unknown>>(result)) {
+      const row = rowOf(String(answer.location));
+      for (const [figure, column] of Object.entries(columns)) {
+        row[figure as FigureOf<TaxReportRow>] = Number(answer[column]);
+      }
+    }
+  };
+  fill(sales, {
+    orders: 'orders',
+    grossSalesCents: 'gross',
+    giftCardsSoldCents: 'cards',
+    taxableCents: 'taxable',
+    taxCollectedCents: 'tax',
+  });
+  fill(refunds, {
+    refundedSalesCents: 'refunded',
+    refundedTaxableCents: 'refunded_taxable',
+    refundedTaxCents: 'tax',
+  });
   const list = [...rows.values()].sort(
     (a, b) => order(a.location) - order(b.location) || a.location.localeCompare(b.location),
   );

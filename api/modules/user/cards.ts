@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { paymentCustomers, savedCards, type SavedCardRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
-import type { AuthPlugin } from '../../plugins/auth';
+import type { AuthPlugin } from '../auth/plugin';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { CardWallet, PaymentGateway, SavedMethod } from '../payments/gateway';
 import {
@@ -163,16 +163,16 @@ export async function deleteSavedCard(
   await db.delete(savedCards).where(eq(savedCards.id, row.id));
 }
 
-/** GET /user/savedPaymentMethods, DELETE /user/payment (spec §7); mounted in userModule. */
-export const storedCardRoutes = ({
-  db,
-  auth,
-  gateway,
-}: {
+/** What the user module's routes need. */
+export interface UserModuleDeps {
   db: Db;
   auth: AuthPlugin;
+  /** For the stored cards (GET /user/savedPaymentMethods, DELETE /user/payment). */
   gateway: PaymentGateway;
-}) =>
+}
+
+/** GET /user/savedPaymentMethods, DELETE /user/payment (spec §7); mounted in userModule. */
+export const storedCardRoutes = ({ db, auth, gateway }: UserModuleDeps) =>
   new Elysia({ name: 'user-cards' })
     .use(sameSiteJson)
     .use(auth)

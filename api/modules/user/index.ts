@@ -1,25 +1,13 @@
 import { Elysia } from 'elysia';
-import type { Db } from '../../db/client';
-import type { AuthPlugin } from '../../plugins/auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import { toUserDto } from '../auth/accounts';
-import type { PaymentGateway } from '../payments/gateway';
 import { addressBookRoutes } from './addresses';
-import { storedCardRoutes } from './cards';
+import { storedCardRoutes, type UserModuleDeps } from './cards';
 import { profileBody, type UserDto } from '../../../core/user/model';
 import { updateProfile } from './service';
 
 /** GET and PUT /user/me (spec §7): the signed-in shopper's profile, `{ username, firstname, lastname, verifiedemail }`. */
-export const userModule = ({
-  db,
-  auth,
-  gateway,
-}: {
-  db: Db;
-  auth: AuthPlugin;
-  /** For the stored cards (GET /user/savedPaymentMethods, DELETE /user/payment). */
-  gateway: PaymentGateway;
-}) =>
+export const userModule = ({ db, auth, gateway }: UserModuleDeps) =>
   new Elysia({ name: 'user', prefix: '/user' })
     .use(sameSiteJson)
     .use(auth)

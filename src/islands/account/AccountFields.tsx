@@ -1,8 +1,8 @@
 import type { InputHTMLAttributes } from 'react';
 import { PASSWORD_LIMITS } from '../../../core/auth/model';
 import { loadPasswordEstimator } from '../../../core/auth/password-strength';
-import { Field } from '../forms/Field';
-import type { BoundField } from '../forms/useForm';
+import { Field } from '../shared/Field';
+import type { BoundField } from '../shared/useForm';
 
 /** The strength check's dictionaries start loading when the shopper reaches the new password. */
 const preloadPasswordCheck = () => void loadPasswordEstimator().catch(() => undefined);

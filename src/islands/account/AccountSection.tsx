@@ -1,7 +1,7 @@
 import { useId, type FormHTMLAttributes, type ReactNode, type RefObject } from 'react';
-import { FormMessages, SubmitButton } from '../forms/FormFeedback';
-import type { FormStatus } from '../forms/useForm';
-import styles from './Account.module.css';
+import { FormMessages, SubmitButton } from '../shared/FormFeedback';
+import type { FormStatus } from '../shared/useForm';
+import styles from '../shared/Account.module.css';
 
 interface Props extends Omit<FormHTMLAttributes<HTMLFormElement>, 'title'> {
   form: RefObject<HTMLFormElement | null>;

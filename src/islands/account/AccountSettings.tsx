@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { $auth } from '../../stores/auth';
-import { useHydrated } from '../shell/useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { ProfileForm } from './ProfileForm';
 import { RequireSession } from './RequireSession';
 import { ACCOUNT_TEXT } from './messages';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 
 /** Where the profile form will be, as tall as it, so the password form below does not move. */
 const profilePending = (

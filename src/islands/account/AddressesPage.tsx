@@ -1,29 +1,21 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type SubmitEvent } from 'react';
-import { shippingAddressSchema } from '../../../core/address/model';
+import { emptyNamedAddress, shippingAddressSchema } from '../../../core/address/model';
 import { ADDRESS_BOOK_MESSAGES, type SavedAddressDto } from '../../../core/user/addresses-model';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { $auth } from '../../stores/auth';
 import type { CheckoutAddress } from '../../stores/checkout';
-import { useHydrated } from '../shell/useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import { AddressFields } from '../shared/AddressFields';
-import { FormMessages } from '../forms/FormFeedback';
-import { useForm } from '../forms/useForm';
+import { FormMessages } from '../shared/FormFeedback';
+import { useForm } from '../shared/useForm';
 import { RequireSession } from './RequireSession';
 import { useSavedList } from './useSavedList';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 
 /** A saved address carries its recipient's name (issue 26): the account holder's by default. */
-const EMPTY: Required<CheckoutAddress> = {
-  firstname: '',
-  lastname: '',
-  line1: '',
-  line2: '',
-  city: '',
-  state: '',
-  zipcode: '',
-};
+const EMPTY: Required<CheckoutAddress> = emptyNamedAddress();
 const fieldName = (field: string) => `account-address-${field}`;
 
 const oneLine = (entry: SavedAddressDto) =>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 import own from './Orders.module.css';
 
 /**

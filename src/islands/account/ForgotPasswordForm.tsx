@@ -2,11 +2,11 @@ import { useId, type SubmitEvent } from 'react';
 import { forgotPasswordBody } from '../../../core/auth/model';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
-import { Field } from '../forms/Field';
-import { FormMessages, SubmitButton } from '../forms/FormFeedback';
-import { useForm } from '../forms/useForm';
+import { Field } from '../shared/Field';
+import { FormMessages, SubmitButton } from '../shared/FormFeedback';
+import { useForm } from '../shared/useForm';
 import { FORGOT_TEXT } from './messages';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 
 /**
  * spec §2, §5, §8 Forgot password: a required email field and 'Send Reset Link'; on success the

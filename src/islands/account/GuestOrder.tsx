@@ -7,7 +7,7 @@ import { useAsyncEffect } from './useAsyncEffect';
 import { linkAccess, OrderAccessContext } from './order-access';
 import { OrderCard } from './OrderCard';
 import { OrderDownloads } from './OrderDownloads';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 import own from './Orders.module.css';
 
 type Load =

@@ -4,12 +4,12 @@ import { api } from '../../lib/api-client';
 import { afterLoginPath } from '../../lib/login-redirect';
 import { signIn } from '../../stores/auth';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
-import { Field } from '../forms/Field';
-import { FormMessages, SubmitButton } from '../forms/FormFeedback';
-import { fieldBinder, useForm } from '../forms/useForm';
+import { Field } from '../shared/Field';
+import { FormMessages, SubmitButton } from '../shared/FormFeedback';
+import { fieldBinder, useForm } from '../shared/useForm';
 import { LOGIN_TEXT } from './messages';
 import { ResendVerification } from './ResendVerification';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 
 /**
  * The login form (spec §2, §4, §5, §8). Success stores the token and user and goes to /, or back

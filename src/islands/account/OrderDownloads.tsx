@@ -7,7 +7,7 @@ import {
 } from '../../../core/downloads/model';
 import { useApiGet } from '../../lib/use-api-get';
 import { useOrderPost } from './order-access';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 import own from './Orders.module.css';
 
 /** The signed-in customer's paid digital lines, read once with the orders (GET /downloads/mine). */

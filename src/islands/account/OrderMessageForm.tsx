@@ -5,11 +5,11 @@ import {
   type HistoryOrder,
   type ReturnReason,
 } from '../../../core/orders/history-model';
-import { FieldFrame } from '../forms/Field';
-import { FormMessages, SubmitButton } from '../forms/FormFeedback';
-import { useForm } from '../forms/useForm';
+import { FieldFrame } from '../shared/Field';
+import { FormMessages, SubmitButton } from '../shared/FormFeedback';
+import { useForm } from '../shared/useForm';
 import { useOrderPost } from './order-access';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 import own from './Orders.module.css';
 import { personalizedName } from '../shared/PersonalizedTexts';
 

@@ -1,6 +1,6 @@
 import { ORDER_STATUS_TEXT } from '../../../core/orders/order-status';
-import { OrderLookupForm } from '../forms/OrderLookupForm';
-import styles from './Account.module.css';
+import { OrderLookupForm } from '../shared/OrderLookupForm';
+import styles from '../shared/Account.module.css';
 
 /**
  * The "Order status" form: the order number and its email; the signed link to the order is

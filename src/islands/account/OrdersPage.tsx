@@ -1,18 +1,19 @@
 import { useCallback, useState } from 'react';
 import { HISTORY_MESSAGES, type HistoryOrder } from '../../../core/orders/history-model';
 import { useApiGet } from '../../lib/use-api-get';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { OrderCard } from './OrderCard';
 import { OrderDownloads, useDownloadLines } from './OrderDownloads';
 import { RequireSession } from './RequireSession';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 import own from './Orders.module.css';
 
 /** The groups of spec §4 Order shipping status, in their order; anything else is 'Other'. */
 export const ORDER_GROUPS = [
-  { status: 'unfulfilled', title: 'Unfulfilled' },
-  { status: 'shipped', title: 'Shipped' },
-  { status: 'delivered', title: 'Delivered' },
-  { status: 'canceled', title: 'Canceled' },
+  { status: ORDER_STATE.unfulfilled, title: 'Unfulfilled' },
+  { status: ORDER_STATE.shipped, title: 'Shipped' },
+  { status: ORDER_STATE.delivered, title: 'Delivered' },
+  { status: ORDER_STATE.canceled, title: 'Canceled' },
 ] as const;
 
 export function groupOrders(orders: HistoryOrder[]) {

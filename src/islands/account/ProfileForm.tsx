@@ -2,9 +2,9 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { PROFILE_MESSAGES, profileBody, type UserDto } from '../../../core/user/model';
 import { api } from '../../lib/api-client';
 import { updateUser } from '../../stores/auth';
-import { Field } from '../forms/Field';
+import { Field } from '../shared/Field';
 import { NameFields } from './AccountFields';
-import { fieldBinder, useForm } from '../forms/useForm';
+import { fieldBinder, useForm } from '../shared/useForm';
 import { AccountSection } from './AccountSection';
 import { ACCOUNT_TEXT } from './messages';
 

@@ -3,12 +3,12 @@ import { AUTH_MESSAGES, registerForm, registerPayload } from '../../../core/auth
 import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
-import { Field } from '../forms/Field';
-import { FormMessages, SubmitButton } from '../forms/FormFeedback';
-import { fieldBinder, fieldSetter, useForm } from '../forms/useForm';
+import { Field } from '../shared/Field';
+import { FormMessages, SubmitButton } from '../shared/FormFeedback';
+import { fieldBinder, fieldSetter, useForm } from '../shared/useForm';
 import { ConfirmPasswordField, NameFields, NewPasswordField } from './AccountFields';
 import { REGISTER_TEXT } from './messages';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 
 interface Values {
   username: string;

@@ -4,7 +4,7 @@ import { useApiGet } from '../../lib/use-api-get';
 import { updateUser } from '../../stores/auth';
 import { useSignedInOrLogin } from './useSignedIn';
 import { ACCOUNT_TEXT } from './messages';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 
 type State = { kind: 'checking' } | { kind: 'ready'; user: UserDto } | { kind: 'failed' };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client';
 import { RESEND_TEXT } from './messages';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 
 type Resend = 'idle' | 'sending' | 'sent' | 'error';
 

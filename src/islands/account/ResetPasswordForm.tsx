@@ -8,13 +8,13 @@ import {
 import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
-import { useHydrated } from '../shell/useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import { LOGIN_PATH } from '../../lib/login-redirect';
-import { FormMessages, SubmitButton } from '../forms/FormFeedback';
-import { fieldBinder, useForm } from '../forms/useForm';
+import { FormMessages, SubmitButton } from '../shared/FormFeedback';
+import { fieldBinder, useForm } from '../shared/useForm';
 import { ConfirmPasswordField, NewPasswordField } from './AccountFields';
 import { REDIRECT_DELAYS_MS, RESET_TEXT } from './messages';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 
 type Link = { token: string; email: string } | null;
 

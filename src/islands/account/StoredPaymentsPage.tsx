@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client';
 import { describeCard } from '../shared/card';
 import { RequireSession } from './RequireSession';
 import { useSavedList } from './useSavedList';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 
 /**
  * spec §2 Stored payments: the saved cards, each deletable. spec §8's texts: 'Failed to load

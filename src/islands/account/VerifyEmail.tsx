@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client';
 import { LOGIN_PATH } from '../../lib/login-redirect';
 import { ResendVerification } from './ResendVerification';
 import { REDIRECT_DELAYS_MS, VERIFY_TEXT } from './messages';
-import styles from './Account.module.css';
+import styles from '../shared/Account.module.css';
 
 type State = { kind: 'loading' } | { kind: 'verified' } | { kind: 'failed'; email: string };
 

@@ -29,6 +29,42 @@ const ORDER_COLUMNS = orderColumns();
 
 const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
+const SAVED_TEXT = {
+  addresses: { title: 'Saved addresses', empty: 'No saved addresses.' },
+  cards: { title: 'Saved cards', empty: 'No saved cards.' },
+} as const;
+
+type SavedItem = { id: string; text: string };
+
+const addressItem = (a: CustomerDetail['addresses'][number]): SavedItem => ({
+  id: a.id,
+  text: [a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`].filter(Boolean).join(', '),
+});
+
+const cardItem = (card: CustomerDetail['cards'][number]): SavedItem => ({
+  id: card.id,
+  text: `${brandName(card.brand)} ending ${card.last4}`,
+});
+
+/** A panel listing what the customer saved (addresses, cards), or saying there is none. */
+function SavedList({ kind, items }: { kind: keyof typeof SAVED_TEXT; items: SavedItem[] }) {
+  const id = `customer-${kind}`;
+  return (
+    <section className={styles.panel} aria-labelledby={id}>
+      <h3 id={id}>{SAVED_TEXT[kind].title}</h3>
+      {items.length === 0 ? (
+        <p>{SAVED_TEXT[kind].empty}</p>
+      ) : (
+        <ul>
+          {items.map((item) => (
+            <li key={item.id}>{item.text}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /**
  * One customer (issue 25 point 7): their figures, orders, addresses and cards; or one guest (issue
  * 39 point 8: `guest`, by one of their orders' id): their figures and orders. The read is audited.
@@ -81,36 +117,8 @@ function CustomerBody({ id, guest }: { id: string; guest: boolean }) {
       </section>
       {customer.kind === 'customer' && (
         <>
-          <section className={styles.panel} aria-labelledby="customer-addresses">
-            <h3 id="customer-addresses">Saved addresses</h3>
-            {data.addresses.length === 0 ? (
-              <p>No saved addresses.</p>
-            ) : (
-              <ul>
-                {data.addresses.map((a) => (
-                  <li key={a.id}>
-                    {[a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`]
-                      .filter(Boolean)
-                      .join(', ')}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
-          <section className={styles.panel} aria-labelledby="customer-cards">
-            <h3 id="customer-cards">Saved cards</h3>
-            {data.cards.length === 0 ? (
-              <p>No saved cards.</p>
-            ) : (
-              <ul>
-                {data.cards.map((card) => (
-                  <li key={card.id}>
-                    {brandName(card.brand)} ending {card.last4}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <SavedList kind="addresses" items={data.addresses.map(addressItem)} />
+          <SavedList kind="cards" items={data.cards.map(cardItem)} />
         </>
       )}
     </div>

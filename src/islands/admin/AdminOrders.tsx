@@ -7,6 +7,7 @@ import { RequireAdmin } from './RequireAdmin';
 import { ExportPanel } from './ExportPanel';
 import { SlipLinks } from './SlipLinks';
 import { SLIP_TEXT } from '../../../core/admin/slips';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { BulkShip } from './BulkShip';
 import { NoticeLine, type Notice } from './useAdminAction';
 
@@ -30,12 +31,12 @@ const COLUMNS = orderColumns([customer]);
 
 const FILTERS = [
   ['open', 'To do (unfulfilled, shipped, refund failed)'],
-  ['unfulfilled', 'Unfulfilled'],
-  ['shipped', 'Shipped'],
-  ['delivered', 'Delivered'],
-  ['refund_failed', 'Refund failed'],
-  ['canceled', 'Canceled'],
-  ['pending_payment', 'Pending payment (not yet settled)'],
+  [ORDER_STATE.unfulfilled, 'Unfulfilled'],
+  [ORDER_STATE.shipped, 'Shipped'],
+  [ORDER_STATE.delivered, 'Delivered'],
+  [ORDER_STATE.refundFailed, 'Refund failed'],
+  [ORDER_STATE.canceled, 'Canceled'],
+  [ORDER_STATE.pendingPayment, 'Pending payment (not yet settled)'],
   ['all', 'All'],
 ] as const;
 

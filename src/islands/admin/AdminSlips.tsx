@@ -4,10 +4,12 @@ import { api } from '../../lib/api-client';
 import { formatCents } from '../../../core/money';
 import { SLIP_TEXT, type Slip, type SlipsAnswer } from '../../../core/admin/slips';
 import { ADMIN_TEXT, RequireAdmin } from './RequireAdmin';
-import { PickList } from './PickList';
+import { ITEM_COLUMNS, PickList } from './PickList';
 import styles from './Slips.module.css';
 import adminStyles from './Admin.module.css';
 import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
+import { TableHead } from '../shared/TableHead';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 
 /** One order's packing slip: the shop and its return address, the parcel's, the lines. */
 function SlipPage({ slip, shop }: { slip: Slip; shop: SlipsAnswer['shop'] }) {
@@ -52,21 +54,13 @@ function SlipPage({ slip, shop }: { slip: Slip; shop: SlipsAnswer['shop'] }) {
         </>
       )}
       <table className={styles.lines}>
-        <thead>
-          <tr>
-            <th scope="col">SKU</th>
-            <th scope="col">Item</th>
-            <th scope="col">Option</th>
-            <th scope="col" className={styles.number}>
-              Quantity
-            </th>
-            {slip.showPrices && (
-              <th scope="col" className={styles.number}>
-                Price
-              </th>
-            )}
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            ...ITEM_COLUMNS,
+            { title: 'Quantity', className: styles.number },
+            slip.showPrices && { title: 'Price', className: styles.number },
+          ]}
+        />
         <tbody>
           {slip.lines.map((line) => (
             <tr key={`${line.sku}-${line.title}-${(line.personalization ?? []).join()}`}>
@@ -105,7 +99,8 @@ function SlipsBody() {
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const query = new URLSearchParams();
-    if (params.get('unfulfilled')) query.set('unfulfilled', '1');
+    // The parameter is named after the state whose orders it prints.
+    if (params.get(ORDER_STATE.unfulfilled)) query.set(ORDER_STATE.unfulfilled, '1');
     else query.set('ids', params.get('ids') ?? '');
     void api.get<SlipsAnswer>(`/admin/slips?${query}`).then((result) => {
       if (result.ok) setData(result.data);

@@ -12,6 +12,7 @@ import { api } from '../../lib/api-client';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
 import styles from './Admin.module.css';
 import figures from './Figures.module.css';
+import { TableHead } from '../shared/TableHead';
 
 export const ADMIN_TAX_TEXT = {
   ratesHeading: 'Washington rate files',
@@ -86,23 +87,17 @@ function ReportNotes({ report }: { report: TaxReport }) {
           <p>{TAX_REPORT_NOTES.fallbackWhatToDo}</p>
           <div className={figures.scroll}>
             <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">Day</th>
-                  <th scope="col">Address</th>
-                  <th scope="col" className={figures.money}>
-                    Rate charged
-                  </th>
-                  <th scope="col" className={figures.money}>
-                    Taxable amount
-                  </th>
-                  <th scope="col" className={figures.money}>
-                    Tax
-                  </th>
-                  <th scope="col">Location code (DOR’s file)</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Order',
+                  'Day',
+                  'Address',
+                  { title: 'Rate charged', className: figures.money },
+                  { title: 'Taxable amount', className: figures.money },
+                  { title: 'Tax', className: figures.money },
+                  'Location code (DOR’s file)',
+                ]}
+              />
               <tbody>
                 {report.fallbackOrders.map((order) => (
                   <tr key={order.id}>

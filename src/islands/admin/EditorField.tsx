@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FieldFrame, type ControlAria } from '../forms/Field';
+import { FieldFrame, type ControlAria } from '../shared/Field';
 import styles from './Admin.module.css';
 import editor from './ProductEditor.module.css';
 

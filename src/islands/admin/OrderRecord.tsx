@@ -1,25 +1,15 @@
 import { formatCents } from '../../../core/money';
-import type { PersonalizedText } from '../../../core/product/personalization';
+import type { OrderAddress } from '../../../core/orders/statuses';
+import type { PersonalizedText } from '../../../core/product/personalized-text';
 import PersonalizedTexts from '../shared/PersonalizedTexts';
 import { NO_CARRIER, UNTRACKED_TEXT } from '../../../core/admin/model';
-import { GiftSummary, recipientOf } from '../checkout/GiftSummary';
+import { GiftSummary, recipientOf } from '../shared/GiftSummary';
 import type { OrderMoney } from '../../../core/admin/order-money';
 import { CardTable, type Column } from './CardTable';
 import { historyLine } from './history-notes';
 import { when } from './RequireAdmin';
 import { statusLabel } from './words';
 import styles from './Admin.module.css';
-
-interface Address {
-  line1: string;
-  line2: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  /** The recipient's name (issue 26). */
-  firstname?: string;
-  lastname?: string;
-}
 
 /** Who an order is for, as the back office's list and detail both show it. */
 export interface OrderHeading {
@@ -37,8 +27,8 @@ export interface OrderDetail {
     /** The account that placed it; null for a guest. */
     userId?: string | null;
     /** null: digital items only, nothing to ship (issue 24). */
-    shippingAddress: Address | null;
-    billingAddress: Address;
+    shippingAddress: OrderAddress | null;
+    billingAddress: OrderAddress;
     subtotalCents: number;
     taxCents: number;
     totalCents: number;
@@ -100,10 +90,56 @@ const ITEM_COLUMNS: Column<Item>[] = [
   { label: 'Price', cell: (item) => formatCents(item.unitPriceCents * item.quantity) },
 ];
 
-const addressText = (a: Address) =>
+const addressText = (a: OrderAddress) =>
   [recipientOf(a), a.line1, a.line2, `${a.city}, ${a.state} ${a.zipcode}`]
     .filter(Boolean)
     .join(', ');
+
+/** How the order went out: carrier, tracking, shipped and delivered. */
+function ShipmentPanel({ shipment }: { shipment: NonNullable<OrderDetail['shipment']> }) {
+  return (
+    <section className={styles.panel} aria-labelledby="shipment-title">
+      <h3 id="shipment-title">Shipment</h3>
+      <p>
+        {shipment.carrier === NO_CARRIER ? UNTRACKED_TEXT : `${shipment.carrier}, tracking `}
+        {shipment.trackingUrl ? (
+          <a href={shipment.trackingUrl}>{shipment.trackingNumber}</a>
+        ) : (
+          shipment.trackingNumber
+        )}
+        {shipment.shippedAt ? `, shipped ${when(shipment.shippedAt)}` : ''}
+        {shipment.deliveredAt ? `, delivered ${when(shipment.deliveredAt)}` : ''}
+      </p>
+    </section>
+  );
+}
+
+/** Who ordered (a customer's page, a guest or an account) and the addresses. */
+function ContactPanel({ order }: { order: OrderDetail['order'] }) {
+  return (
+    <section className={styles.panel} aria-labelledby="contact-title">
+      <h3 id="contact-title">Contact and addresses</h3>
+      <p>
+        {order.firstname} {order.lastname} (
+        {order.userId ? (
+          <a href={`/admin/customers/${order.userId}`}>account: customer page</a>
+        ) : order.isGuest ? (
+          'guest'
+        ) : (
+          'account'
+        )}
+        ), <a href={`mailto:${order.email}`}>{order.email}</a>
+      </p>
+      <p>
+        Ship to:{' '}
+        {order.shippingAddress
+          ? addressText(order.shippingAddress)
+          : 'nothing to ship (digital items only)'}
+      </p>
+      <p>Bill to: {addressText(order.billingAddress)}</p>
+    </section>
+  );
+}
 
 /** What the owner reads of an order: shipment, items and totals, contact, emails and history. */
 export function OrderRecord({ data }: { data: OrderDetail }) {
@@ -122,23 +158,7 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
           }}
         />
       )}
-      {data.shipment && (
-        <section className={styles.panel} aria-labelledby="shipment-title">
-          <h3 id="shipment-title">Shipment</h3>
-          <p>
-            {data.shipment.carrier === NO_CARRIER
-              ? UNTRACKED_TEXT
-              : `${data.shipment.carrier}, tracking `}
-            {data.shipment.trackingUrl ? (
-              <a href={data.shipment.trackingUrl}>{data.shipment.trackingNumber}</a>
-            ) : (
-              data.shipment.trackingNumber
-            )}
-            {data.shipment.shippedAt ? `, shipped ${when(data.shipment.shippedAt)}` : ''}
-            {data.shipment.deliveredAt ? `, delivered ${when(data.shipment.deliveredAt)}` : ''}
-          </p>
-        </section>
-      )}
+      {data.shipment && <ShipmentPanel shipment={data.shipment} />}
       <section className={styles.panel} aria-labelledby="items-title">
         <h3 id="items-title">Items</h3>
         <CardTable rows={data.items} columns={ITEM_COLUMNS} keyOf={(item) => item.id} />
@@ -147,27 +167,7 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
           <strong>{formatCents(order.totalCents)}</strong>
         </p>
       </section>
-      <section className={styles.panel} aria-labelledby="contact-title">
-        <h3 id="contact-title">Contact and addresses</h3>
-        <p>
-          {order.firstname} {order.lastname} (
-          {order.userId ? (
-            <a href={`/admin/customers/${order.userId}`}>account: customer page</a>
-          ) : order.isGuest ? (
-            'guest'
-          ) : (
-            'account'
-          )}
-          ), <a href={`mailto:${order.email}`}>{order.email}</a>
-        </p>
-        <p>
-          Ship to:{' '}
-          {order.shippingAddress
-            ? addressText(order.shippingAddress)
-            : 'nothing to ship (digital items only)'}
-        </p>
-        <p>Bill to: {addressText(order.billingAddress)}</p>
-      </section>
+      <ContactPanel order={order} />
       <section className={styles.panel} aria-labelledby="emails-title">
         <h3 id="emails-title">Emails</h3>
         <ul>

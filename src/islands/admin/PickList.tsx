@@ -1,6 +1,10 @@
 import { SLIP_TEXT, type PickLine } from '../../../core/admin/slips';
 import { plural } from './words';
 import styles from './Slips.module.css';
+import { TableHead } from '../shared/TableHead';
+
+/** The first columns of a slip's lines and of the pick list. */
+export const ITEM_COLUMNS = ['SKU', 'Item', 'Option'] as const;
 
 /** A line's personalized texts on a slip or the pick list, one per line. */
 export function PrintedTexts({ texts }: { texts: string[] | undefined }) {
@@ -21,19 +25,13 @@ export function PickList({ lines, orders }: { lines: PickLine[]; orders: number 
       <h2 id="pick-title">{SLIP_TEXT.pickList}</h2>
       <p>{plural(orders, 'order')}</p>
       <table className={styles.lines}>
-        <thead>
-          <tr>
-            <th scope="col">SKU</th>
-            <th scope="col">Item</th>
-            <th scope="col">Option</th>
-            <th scope="col" className={styles.number}>
-              Units
-            </th>
-            <th scope="col" className={styles.number}>
-              Orders
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            ...ITEM_COLUMNS,
+            { title: 'Units', className: styles.number },
+            { title: 'Orders', className: styles.number },
+          ]}
+        />
         <tbody>
           {lines.map((line) => (
             <tr key={`${line.sku} ${line.personalization.join()}`} data-sku={line.sku}>

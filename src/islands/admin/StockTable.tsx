@@ -20,6 +20,7 @@ import {
 import { waitingLabel } from './words';
 import styles from './Admin.module.css';
 import editor from './ProductEditor.module.css';
+import { TableHead } from '../shared/TableHead';
 
 interface Props {
   items: StockItem[];
@@ -125,15 +126,7 @@ export function StockTable({ items, onSaved, onEdit, initialText = '' }: Props) 
       ) : (
         <table className={styles.table}>
           <caption id={`${id}-caption`}>{THRESHOLD_TEXT.caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Variant</th>
-              <th scope="col">SKU</th>
-              <th scope="col">Price</th>
-              <th scope="col">In stock</th>
-              <th scope="col">{THRESHOLD_TEXT.column}</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Variant', 'SKU', 'Price', 'In stock', THRESHOLD_TEXT.column]} />
           {groups.map((group) => (
             <tbody key={group.productId}>
               <tr>

@@ -5,6 +5,7 @@ import {
 } from '../../../core/admin/cancel-reason';
 import { formatCents } from '../../../core/money';
 import { NO_CARRIER } from '../../../core/admin/model';
+import { ORDER_STATE } from '../../../core/orders/lifecycle';
 
 const isReason = (value: unknown): value is CancelReason =>
   typeof value === 'string' && (CANCEL_REASONS as readonly string[]).includes(value);
@@ -65,11 +66,11 @@ function whatWasDone(action: string, after: Record<string, unknown>): string {
     case 'order.deliver':
       return 'Marked delivered';
     case 'order.cancel':
-      if (status === 'canceled') return 'Canceled and refunded';
-      if (status === 'refund_failed') return `Canceled ${BY}, but the refund failed`;
+      if (status === ORDER_STATE.canceled) return 'Canceled and refunded';
+      if (status === ORDER_STATE.refundFailed) return `Canceled ${BY}, but the refund failed`;
       return 'Cancel started';
     case 'order.retry-refund':
-      return status === 'canceled'
+      return status === ORDER_STATE.canceled
         ? 'Refund retried and done'
         : `Refund retried ${BY}, and it failed again`;
     case 'order.refund':

@@ -7,7 +7,7 @@ import { $cartCount } from '../../stores/cart';
 import GiftCardFields from '../gift-cards/GiftCardFields';
 import PersonalizationFields from '../personalization/PersonalizationFields';
 import PersonalizationPreview from '../personalization/PersonalizationPreview';
-import { useHydrated } from '../shell/useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import Gallery from './Gallery';
 import { BuyRow, Choices, PurchaseStatus, SkuLine } from './ProductParts';
 import { stockText } from './purchase-texts';

@@ -4,8 +4,9 @@ import type { RatingAnswer } from '../../../core/ratings/model';
 import { isDigitalKind, type ProductKind } from '../../../core/product/kind';
 import { api } from '../../lib/api-client';
 import { loginHref } from '../../lib/login-redirect';
+import { THUMB_PATH, THUMB_SVG } from '../../lib/thumb-icon';
 import { $auth } from '../../stores/auth';
-import { useHydrated } from '../shell/useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import styles from './ProductRating.module.css';
 import { RATING_TEXT } from './rating-text';
 
@@ -21,18 +22,8 @@ type Thumb = 'up' | 'down';
 
 function ThumbIcon({ down = false }: { down?: boolean }) {
   return (
-    <svg
-      className={`${styles.icon} ${down ? styles.down : ''}`}
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path
-        fill="currentColor"
-        d="M2 21h4V9H2v12zm20-11a2 2 0 0 0-2-2h-6.3l1-4.6v-.3a1.5 1.5 0 0 0-.5-1.1L13.2 1 6.6 7.6A2 2 0 0 0 6 9v10a2 2 0 0 0 2 2h9a2 2 0 0 0 1.8-1.2l3-7.1c.1-.2.2-.5.2-.7v-2z"
-      />
+    <svg className={`${styles.icon} ${down ? styles.down : ''}`} {...THUMB_SVG}>
+      <path fill="currentColor" d={THUMB_PATH} />
     </svg>
   );
 }

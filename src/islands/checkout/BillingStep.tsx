@@ -7,7 +7,7 @@ import { useGiftCardCovers } from '../gift-cards/useGiftCardCovers';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import { $checkout, needsShippingStep, initialCheckout } from '../../stores/checkout';
-import { useHydrated } from '../shell/useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import { BillingAddressSection } from './BillingAddressSection';
 import { useBillingAddress, useCardChoice } from './billing-choices';
 import { useBillingSubmit } from './useBillingSubmit';

@@ -5,7 +5,7 @@ import {
   normalizeGiftMessage,
 } from '../../../core/orders/gift';
 import type { CheckoutGift } from '../../stores/checkout';
-import { FieldFrame } from '../forms/Field';
+import { FieldFrame } from '../shared/Field';
 import { TextField } from '../shared/TextField';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useHydrated } from '../shell/useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import { DOWNLOAD_TERMS, type DownloadLink } from '../../../core/downloads/model';
 import type { OrderDto } from '../../../core/orders/model';
 import { ORDER_STATUS_TEXT } from '../../../core/orders/order-status';
@@ -8,7 +8,7 @@ import { PaymentList } from '../account/PaymentList';
 import { lastOrderToken, takeOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT } from './messages';
 import { AddressBlock, OrderLines, Totals } from './OrderLines';
-import { GiftSummary } from './GiftSummary';
+import { GiftSummary } from '../shared/GiftSummary';
 import OwnGiftCardCodes from '../gift-cards/OwnGiftCardCodes';
 
 /** /orderconfirmation: the order the order call answered with, or the Oops text without one. */

@@ -55,24 +55,37 @@ export function Totals({
   tax: number;
   total: number;
 }) {
-  const rate = formatRate(salesTax);
+  return (
+    <TotalsList
+      rows={[
+        ['Subtotal', formatDollars(subtotal)],
+        [`Sales tax (${formatRate(salesTax)})`, formatDollars(tax)],
+        ['Shipping', 'Included'],
+      ]}
+      total={['Total', formatDollars(total)]}
+    />
+  );
+}
+
+/** A list of totals: each row a term and its value, then the total in bold. */
+export function TotalsList({
+  rows,
+  total,
+}: {
+  rows: readonly (readonly [string, string])[];
+  total: readonly [string, string];
+}) {
   return (
     <dl className="totals">
-      <div>
-        <dt>Subtotal</dt>
-        <dd>{formatDollars(subtotal)}</dd>
-      </div>
-      <div>
-        <dt>Sales tax ({rate})</dt>
-        <dd>{formatDollars(tax)}</dd>
-      </div>
-      <div>
-        <dt>Shipping</dt>
-        <dd>Included</dd>
-      </div>
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
       <div className="total">
-        <dt>Total</dt>
-        <dd>{formatDollars(total)}</dd>
+        <dt>{total[0]}</dt>
+        <dd>{total[1]}</dd>
       </div>
     </dl>
   );

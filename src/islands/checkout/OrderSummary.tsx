@@ -5,7 +5,7 @@ import type { CartValidation } from '../../../core/cart/model';
 import type { QuoteDto } from '../../../core/orders/model';
 import type { CartItem } from '../../stores/cart';
 import { postJson } from '../shared/api';
-import { OrderLines, Totals, type Line } from './OrderLines';
+import { OrderLines, Totals, TotalsList, type Line } from './OrderLines';
 import styles from './OrderSummary.module.css';
 
 /** The address the tax follows: the shipping one, or the billing one for digital items only. */
@@ -71,24 +71,14 @@ async function figuresFor(
 /** The totals before the tax's address is known. */
 function UntaxedTotals({ subtotal, taxFrom }: { subtotal: number; taxFrom: TaxFrom }) {
   return (
-    <dl className="totals">
-      <div>
-        <dt>Subtotal</dt>
-        <dd>{formatDollars(subtotal)}</dd>
-      </div>
-      <div>
-        <dt>Sales tax</dt>
-        <dd>Calculated from your {taxFrom} address</dd>
-      </div>
-      <div>
-        <dt>Shipping</dt>
-        <dd>Included</dd>
-      </div>
-      <div className="total">
-        <dt>Total before tax</dt>
-        <dd>{formatDollars(subtotal)}</dd>
-      </div>
-    </dl>
+    <TotalsList
+      rows={[
+        ['Subtotal', formatDollars(subtotal)],
+        ['Sales tax', `Calculated from your ${taxFrom} address`],
+        ['Shipping', 'Included'],
+      ]}
+      total={['Total before tax', formatDollars(subtotal)]}
+    />
   );
 }
 

@@ -5,7 +5,7 @@ import type { CartItem } from '../../stores/cart';
 import { forgetCard, type CheckoutGift, type CheckoutState } from '../../stores/checkout';
 import PaidParts from '../gift-cards/PaidParts';
 import { describeCard } from '../shared/card';
-import { GiftSummary } from './GiftSummary';
+import { GiftSummary } from '../shared/GiftSummary';
 import { CHECKOUT_TEXT } from './messages';
 import { AddressBlock, ContactLines, OrderLines, Totals } from './OrderLines';
 import type { Problem } from './order-request';

@@ -6,7 +6,7 @@ import { useDomInitialState } from '../../lib/early-form';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import { $checkout, NO_GIFT, type CheckoutGift } from '../../stores/checkout';
-import { useHydrated } from '../shell/useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import { CHECKOUT_TEXT } from './messages';
 import { recipientName } from './SavedAddressCards';
 import { ContactFieldset, ShippingPart } from './ShippingParts';

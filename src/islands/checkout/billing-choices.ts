@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { readDomValues, useDomInitialState } from '../../lib/early-form';
+import { emptyAddress } from '../../../core/address/model';
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import type { SavedPaymentDto } from '../../../core/user/cards-model';
 import { useApiGet } from '../../lib/use-api-get';
@@ -17,13 +18,7 @@ import { cardFieldId, EMPTY_CARD, type CardFormHandle } from '../shared/card';
 /** The billing step's helpers: what it fetches, what it fills in, what it stores on Continue. */
 
 export const NEW_CARD = 'new';
-export const EMPTY_ADDRESS: CheckoutAddress = {
-  line1: '',
-  line2: '',
-  city: '',
-  state: '',
-  zipcode: '',
-};
+export const EMPTY_ADDRESS: CheckoutAddress = emptyAddress();
 
 export const sameAddress = (a: CheckoutAddress, b: CheckoutAddress) =>
   (Object.keys(b) as (keyof CheckoutAddress)[]).every((key) => a[key] === b[key]);

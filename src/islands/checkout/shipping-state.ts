@@ -1,4 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { emptyNamedAddress } from '../../../core/address/model';
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import {
   $checkout,
@@ -24,15 +25,7 @@ export function errorsOf(result: ReturnType<typeof validate>): Record<string, st
 export const EMPTY_CONTACT: GuestContact = { firstname: '', lastname: '', email: '' };
 /** The shipping address with its recipient's name (issue 26): the buyer's unless changed. */
 export type NamedAddress = Required<CheckoutAddress>;
-export const EMPTY_ADDRESS: NamedAddress = {
-  firstname: '',
-  lastname: '',
-  line1: '',
-  line2: '',
-  city: '',
-  state: '',
-  zipcode: '',
-};
+export const EMPTY_ADDRESS: NamedAddress = emptyNamedAddress();
 export const named = (address: CheckoutAddress): NamedAddress => ({
   ...address,
   firstname: address.firstname ?? '',

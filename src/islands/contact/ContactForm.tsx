@@ -14,7 +14,7 @@ import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
 import { CONTACT_TEXT } from '../../../core/site-messages';
 import { $auth } from '../../stores/auth';
-import { useHydrated } from '../shell/useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import styles from './ContactForm.module.css';
 
 type Errors = Partial<Record<ContactField, string>>;

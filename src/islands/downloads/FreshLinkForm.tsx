@@ -1,5 +1,5 @@
 import { DOWNLOAD_MESSAGES } from '../../../core/downloads/model';
-import { OrderLookupForm } from '../forms/OrderLookupForm';
+import { OrderLookupForm } from '../shared/OrderLookupForm';
 
 interface Props {
   /** Filled in where the order is known (the confirmation page). */

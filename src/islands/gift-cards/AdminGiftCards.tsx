@@ -6,6 +6,7 @@ import { ListSearch } from '../admin/CardTable';
 import { ConfirmStep } from '../admin/ConfirmStep';
 import { ADMIN_TEXT, RequireAdmin, when } from '../admin/RequireAdmin';
 import styles from '../admin/Admin.module.css';
+import { TableHead } from '../shared/TableHead';
 
 const KIND_WORDS = {
   issue: 'Issued',
@@ -57,14 +58,7 @@ function CardDetail({
     <div>
       <table>
         <caption>Ledger</caption>
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">What</th>
-            <th scope="col">Amount</th>
-            <th scope="col">Order</th>
-          </tr>
-        </thead>
+        <TableHead columns={['When', 'What', 'Amount', 'Order']} />
         <tbody>
           {(card.ledger ?? []).map((row, index) => (
             <tr key={index}>
@@ -163,17 +157,9 @@ function CardTable({
 }) {
   return (
     <table className={styles.table} data-testid="gift-cards">
-      <thead>
-        <tr>
-          <th scope="col">Card</th>
-          <th scope="col">Recipient</th>
-          <th scope="col">Delivery</th>
-          <th scope="col">Order</th>
-          <th scope="col">Issued</th>
-          <th scope="col">Balance</th>
-          <th scope="col">Ledger</th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={['Card', 'Recipient', 'Delivery', 'Order', 'Issued', 'Balance', 'Ledger']}
+      />
       <tbody>
         {cards.flatMap((card) => [
           <tr key={card._id}>

@@ -7,7 +7,7 @@ import {
 } from '../../../core/gift-cards/model';
 import { postJson } from '../shared/api';
 import { GiftCardCodeField } from './GiftCardCodeField';
-import styles from '../account/Account.module.css';
+import styles from '../shared/Account.module.css';
 
 /** /giftcard/balance: a code in, its balance out; throttled per address by the server. */
 export default function BalanceCheck() {

@@ -1,6 +1,6 @@
 import type { KeyboardEvent } from 'react';
 import { GIFT_CARD_LABELS } from '../../../core/gift-cards/model';
-import { FieldFrame, type FieldClasses } from '../forms/Field';
+import { FieldFrame, type FieldClasses } from '../shared/Field';
 
 interface Props {
   id: string;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { HOME_TEXT } from '../../../core/site-messages';
-import { useHydrated } from '../shell/useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import styles from './FeaturedCarousel.module.css';
 
 /** The server-rendered track inside the carousel's region. */
@@ -25,30 +25,7 @@ export default function FeaturedCarousel({
   children?: ReactNode;
 }) {
   const hydrated = useHydrated();
-  const [edges, setEdges] = useState({ atStart: true, atEnd: false });
-  const region = useRef<HTMLDivElement>(null);
-
-  const updateEdges = useCallback(() => {
-    const element = trackIn(region.current);
-    if (!element) return;
-    const slack = 4;
-    setEdges({
-      atStart: element.scrollLeft <= slack,
-      atEnd: element.scrollLeft + element.clientWidth >= element.scrollWidth - slack,
-    });
-  }, []);
-
-  useEffect(() => {
-    const element = trackIn(region.current);
-    if (!element) return;
-    updateEdges();
-    element.addEventListener('scroll', updateEdges, { passive: true });
-    window.addEventListener('resize', updateEdges);
-    return () => {
-      element.removeEventListener('scroll', updateEdges);
-      window.removeEventListener('resize', updateEdges);
-    };
-  }, [updateEdges]);
+  const { region, edges } = useTrackEdges();
 
   function move(direction: 1 | -1) {
     const element = trackIn(region.current);
@@ -80,30 +57,71 @@ export default function FeaturedCarousel({
       <div className={styles.controls}>
         {hydrated && (
           <>
-            <button
-              type="button"
-              className={styles.control}
-              aria-controls="featured-track"
-              aria-label="Previous products"
+            <MoveButton
+              label="Previous products"
+              glyph="‹"
               disabled={edges.atStart}
               onClick={() => move(-1)}
-            >
-              <span aria-hidden="true">‹</span>
-            </button>
-            <button
-              type="button"
-              className={styles.control}
-              aria-controls="featured-track"
-              aria-label="Next products"
+            />
+            <MoveButton
+              label="Next products"
+              glyph="›"
               disabled={edges.atEnd}
               onClick={() => move(1)}
-            >
-              <span aria-hidden="true">›</span>
-            </button>
+            />
           </>
         )}
       </div>
       {children}
     </div>
+  );
+}
+
+/** The carousel's ref, and whether its track is scrolled to its start or its end (kept as it scrolls). */
+function useTrackEdges() {
+  const [edges, setEdges] = useState({ atStart: true, atEnd: false });
+  const region = useRef<HTMLDivElement>(null);
+  const updateEdges = useCallback(() => {
+    const element = trackIn(region.current);
+    if (!element) return;
+    const slack = 4;
+    setEdges({
+      atStart: element.scrollLeft <= slack,
+      atEnd: element.scrollLeft + element.clientWidth >= element.scrollWidth - slack,
+    });
+  }, []);
+
+  useEffect(() => {
+    const element = trackIn(region.current);
+    if (!element) return;
+    updateEdges();
+    element.addEventListener('scroll', updateEdges, { passive: true });
+    window.addEventListener('resize', updateEdges);
+    return () => {
+      element.removeEventListener('scroll', updateEdges);
+      window.removeEventListener('resize', updateEdges);
+    };
+  }, [updateEdges]);
+  return { region, edges };
+}
+
+/** Previous or Next: moves the track by a view. */
+function MoveButton(props: {
+  label: string;
+  glyph: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={styles.control}
+      aria-controls="featured-track"
+      aria-label={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      <span aria-hidden="true">{props.glyph}</span>
+    </button>
   );
 }

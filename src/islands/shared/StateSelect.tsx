@@ -1,5 +1,5 @@
 import { STATE_OPTIONS } from '../../../core/address/states';
-import { FieldFrame } from '../forms/Field';
+import { FieldFrame } from './Field';
 
 interface Props {
   id: string;

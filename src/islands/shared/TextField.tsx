@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Field } from '../forms/Field';
+import { Field } from './Field';
 
 type Props = Omit<ComponentProps<typeof Field>, 'name' | 'classes'>;
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $auth } from '../../stores/auth';
 import { AccountIcon } from './icons';
-import { useHydrated } from './useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import styles from './HeaderActions.module.css';
 
 export const ACCOUNT_LINK_TEXT = {

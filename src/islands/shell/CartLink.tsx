@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { $cartCount } from '../../stores/cart';
 import { CartIcon } from './icons';
-import { useHydrated } from './useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import styles from './HeaderActions.module.css';
 
 /** The cart icon with a badge of the total item count from the persisted cart (spec §2). */

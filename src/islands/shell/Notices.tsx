@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { COOKIE_NOTICE, NOTICE_BARS, STORAGE_KEYS } from '../../../core/site-messages';
 import styles from './Notices.module.css';
-import { useHydrated } from './useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 
 type NoticeId = (typeof NOTICE_BARS)[number]['id'];
 

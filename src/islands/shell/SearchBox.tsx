@@ -4,7 +4,7 @@ import styles from './HeaderActions.module.css';
 import box from './SearchBox.module.css';
 import { optionId, SuggestionList } from './SuggestionList';
 import { suggestionCount, suggestionOptions, type SuggestionOption } from './suggestion-options';
-import { useHydrated } from './useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import { useSuggestions } from './useSuggestions';
 
 /** `/search?q=…` for a query, or null when there is nothing but spaces to search for. */

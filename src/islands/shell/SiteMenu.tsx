@@ -7,7 +7,7 @@ import { $auth } from '../../stores/auth';
 import { useIsAdmin } from '../admin/useIsAdmin';
 import { CloseIcon, MenuIcon } from './icons';
 import { lazyApi } from '../../lib/lazy-api';
-import { useHydrated } from './useHydrated';
+import { useHydrated } from '../shared/useHydrated';
 import styles from './HeaderActions.module.css';
 import shelfStyles from './SiteMenu.module.css';
 

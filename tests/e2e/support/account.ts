@@ -91,6 +91,34 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * Signs a customer in as the login form does when it succeeds (POST /api/auth/login: the refresh
+ * cookie in the browser's context, the token and the user in storage), then opens `next` (null: the next page the test opens). For
+ * tests whose task is not signing in: the login page itself is driven in account.spec.ts,
+ * accessibility.spec.ts, admin.spec.ts and the privacy spec.
+ */
+export async function signedIn(
+  page: Page,
+  username: string,
+  password: string,
+  next: string | null = '/',
+) {
+  const answer = await page.request.post('/api/auth/login', { data: { username, password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const { token, user } = (await answer.json()) as { token: string; user: unknown };
+  // Once per tab, before the first page's scripts, as signIn() in src/stores/auth.ts stores them.
+  await page.addInitScript(
+    ([jwt, auth]) => {
+      if (sessionStorage.getItem('e2e-signed-in')) return;
+      localStorage.setItem('JWT', jwt);
+      localStorage.setItem('auth', auth);
+      sessionStorage.setItem('e2e-signed-in', '1');
+    },
+    [token, JSON.stringify({ isLoggedIn: true, user })] as const,
+  );
+  if (next !== null) await page.goto(next);
+}
+
+/**
  * Headers that make an API registration come from an address of its own. Registering is limited
  * to 5 an hour per address and every test browser is 127.0.0.1; the e2e server trusts loopback as
  * a proxy (playwright.config.ts), so each registering test stands for a different shopper.

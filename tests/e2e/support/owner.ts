@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { LOGIN_TEXT } from '../../../src/islands/account/messages';
-import { hydrated } from './account';
+import { signedIn } from './account';
 import { serverDataDir } from './server';
 
 /**
@@ -56,13 +55,12 @@ export async function shipAsOwner(
   expect(shipped.status(), await shipped.text()).toBe(200);
 }
 
-/** Signs the owner in through the login page, as they would, and waits for `next` to open. */
+/**
+ * Signs the owner in (the login page's own answer stored as it stores it: support/account.ts
+ * signedIn) and waits for `next` to open. The owner's login through the page is admin.spec.ts's.
+ */
 export async function ownerLogsIn(page: Page, next = '/admin') {
   await ownerAuthorization(page.request); // sets the password on first use
-  await page.goto(`/login?next=${encodeURIComponent(next)}`);
-  await hydrated(page, 'LoginForm');
-  await page.getByLabel('Email').fill(OWNER_EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
-  await page.getByRole('button', { name: LOGIN_TEXT.submit }).click();
+  await signedIn(page, OWNER_EMAIL, OWNER_PASSWORD, next);
   await expect(page).toHaveURL(new RegExp(`${next.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 }

@@ -1,0 +1,58 @@
+import { GIFT_TEXT } from '../../../../core/orders/gift';
+import {
+  ActionLink,
+  EmailLayout,
+  Lines,
+  Note,
+  Paragraph,
+  Title,
+} from '../../mail/templates/EmailLayout';
+import { renderEmail, type RenderedEmail } from '../../mail/templates/render';
+import { UNTRACKED_TEXT } from '../../../../core/admin/model';
+import type { ShopDetails } from '../../mail/templates/shop';
+
+export interface GiftShippedData {
+  /** The buyer's first name only (issue 26). */
+  buyerFirstname: string;
+  /** The recipient's name on the parcel. */
+  recipientFirstname: string;
+  carrier: string;
+  trackingNumber: string;
+  /** null: untracked letter mail (carrier "none"). */
+  trackingUrl: string | null;
+}
+
+/**
+ * To a gift's recipient, once, when the shop marks it shipped (issue 26): who sent it, the carrier
+ * and the tracking link. Never a price, an order total or an advert: it holds nothing of the order
+ * but these.
+ */
+export function GiftShipped({ data, shop }: { data: GiftShippedData; shop: ShopDetails }) {
+  const title = GIFT_TEXT.shippedTitle(data.buyerFirstname);
+  return (
+    <EmailLayout shop={shop} preview={title}>
+      <Title>{title}</Title>
+      <Paragraph>{GIFT_TEXT.hello(data.recipientFirstname)}</Paragraph>
+      <Paragraph>{GIFT_TEXT.shippedBody(data.buyerFirstname, shop.siteName)}</Paragraph>
+      {data.trackingUrl ? (
+        <>
+          <Lines
+            lines={[GIFT_TEXT.carrier(data.carrier), GIFT_TEXT.trackingNumber(data.trackingNumber)]}
+          />
+          <ActionLink href={data.trackingUrl}>{GIFT_TEXT.track}</ActionLink>
+        </>
+      ) : (
+        <Paragraph>{UNTRACKED_TEXT}</Paragraph>
+      )}
+      <Note>{GIFT_TEXT.shippedFooter}</Note>
+    </EmailLayout>
+  );
+}
+
+export const giftShippedEmail = (
+  data: GiftShippedData,
+  shop: ShopDetails,
+): Promise<RenderedEmail> =>
+  renderEmail(<GiftShipped data={data} shop={shop} />, {
+    subject: GIFT_TEXT.shippedSubject(data.buyerFirstname),
+  });
