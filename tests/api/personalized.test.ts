@@ -5,6 +5,11 @@ import { seedProductId } from '../../api/db/seed';
 import type { CartValidation } from '../../core/cart/model';
 import { confirm, guestOrder, mugLine, sandboxToken, SEATTLE, type Line } from '../helpers/orders';
 import { useApi, type ApiHarness } from '../helpers/api';
+import { auditLog } from '../../api/db/schema';
+import { signedInAdmin } from './admin-helpers';
+import { bearer } from './auth-helpers';
+import { bodyOf, toFields, type Editable } from '../../src/islands/admin/product-fields';
+import { desc } from 'drizzle-orm';
 
 /*
  * Issue 40: a personalized line's text is checked by the server against the product's own rules
@@ -148,5 +153,72 @@ describe('personalized items', () => {
     // The tax is on the line amounts including the add-on.
     expect(lines.reduce((sum, line) => sum + line.taxCents, 0)).toBe(row!.taxCents);
     expect(row!.taxCents).toBe(Math.round(9000 * row!.taxRate));
+  });
+
+  it('the product editor saves a product’s fields with the shared schema, audited', async () => {
+    const admin = await signedInAdmin(api);
+    const id = seedProductId('campfire-enamel-mug');
+    const loaded = (await (
+      await api.get(`/admin/products/${id}`, bearer(admin.token))
+    ).json()) as Editable;
+    expect(loaded.personalization).toBeNull();
+    const fields = toFields(loaded);
+    const body = (personalization: unknown) => ({
+      ...bodyOf(fields, [], false),
+      categories: loaded.categories,
+      personalization,
+    });
+    const settings = {
+      fields: [
+        {
+          key: 'initials',
+          label: 'Initials on the mug',
+          kind: 'monogram',
+          maxLength: 3,
+          letters: true,
+          digits: false,
+          spaces: false,
+          symbols: '',
+          required: true,
+          priceCents: 450,
+        },
+      ],
+      leadTimeDays: 4,
+      preview: { x: 50, y: 60, width: 30, size: 7, font: 'serif', color: '#ffffff', rotation: 0 },
+    };
+    const refused = await api.post(
+      `/admin/products/${id}`,
+      body({ ...settings, leadTimeDays: 99 }),
+      bearer(admin.token),
+    );
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { fields: Record<string, string> }).fields).toMatchObject({
+      'personalization.leadTimeDays': 'Enter a lead time of 0 to 60 business days.',
+    });
+
+    const saved = await api.post(`/admin/products/${id}`, body(settings), bearer(admin.token));
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const after = (await (
+      await api.get(`/admin/products/${id}`, bearer(admin.token))
+    ).json()) as Editable;
+    expect(after.personalization).toEqual(settings);
+    const [entry] = await api.test.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, id))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(entry!.action).toBe('product.edit');
+    expect((entry!.after as { personalization: unknown }).personalization).toEqual(settings);
+    expect((entry!.before as { personalization: unknown }).personalization).toBeNull();
+
+    // The shop now asks for the initials: a plain line is refused with the field's sentence.
+    const quoted = await quote([
+      { _id: id, title: 'Campfire Enamel Mug', sku: 'EG-MUG-ENAMEL', quantity: 1, price: 23.5 },
+    ]);
+    expect(quoted.status).toBe(400);
+    expect(((await quoted.json()) as { error: string }).error).toBe(
+      'Initials on the mug is required',
+    );
   });
 });
