@@ -110,6 +110,7 @@ for (const [device, viewport] of [
       });
       const delivered = await page.request.post(`/api/admin/orders/${orderId}/deliver`, {
         headers: await ownerAuthorization(page.request),
+        data: {},
       });
       expect(delivered.status(), await delivered.text()).toBe(200);
       await page.goto(statusUrl);
