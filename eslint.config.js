@@ -4,7 +4,7 @@ import astro from 'eslint-plugin-astro';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
@@ -20,7 +20,37 @@ const LAYER_MESSAGES = {
   src: 'src/ talks to the API through src/lib/api-client.ts and shares rules through core/.',
 };
 
-/** `import-x/no-restricted-paths` options: each layer, and the folders it may not import. */
+/*
+ * Modules with a public face (issue 37 point 1): each folder under api/modules/ shows what others
+ * may use in its index.ts. The rest of api/, server/, scripts/ and bench/ import a module only
+ * through it; tests/ may reach inside.
+ */
+const MODULES = readdirSync(new URL('./api/modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const OUTSIDE_MODULES = [
+  'api/*.{ts,tsx}',
+  ...readdirSync(new URL('./api/', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'modules')
+    .map((entry) => `api/${entry.name}`),
+];
+
+function moduleZones() {
+  return MODULES.map((module) => ({
+    target: [
+      ...MODULES.filter((other) => other !== module).map((other) => `api/modules/${other}`),
+      ...OUTSIDE_MODULES,
+      'server',
+      'scripts',
+      'bench',
+    ],
+    from: `api/modules/${module}`,
+    except: ['./index.ts'],
+    message: `Another module is used through its index.ts: import from api/modules/${module} (add what you need to its index.ts), never from its files.`,
+  }));
+}
+
+/** `import-x/no-restricted-paths` options: each layer and module, and what it may not import. */
 function layerZones() {
   const zones = Object.entries(LAYER_MESSAGES).flatMap(([layer, message]) =>
     CODE_FOLDERS.filter((folder) => folder !== layer).map((folder) => ({
@@ -29,7 +59,10 @@ function layerZones() {
       message,
     })),
   );
-  return { basePath: fileURLToPath(new URL('.', import.meta.url)), zones };
+  return {
+    basePath: fileURLToPath(new URL('.', import.meta.url)),
+    zones: [...zones, ...moduleZones()],
+  };
 }
 
 /*

@@ -25,7 +25,7 @@ export default {
     'api/modules/orders/cancel.ts',
     // An order's money (issue 35 point 9): closing, settling, confirming, the payment rows and
     // their refunds, the gift-card ledger, the Stripe webhook, money and the lifecycle.
-    'api/modules/orders/{close,close-unpaid,settle,confirm-order,refund-payments,order-money}.ts',
+    'api/modules/orders/{close,close-refund,close-unpaid,settle,confirm-order,refund-payments,order-money}.ts',
     'api/modules/gift-cards/ledger.ts',
     'api/modules/payments/webhook.ts',
     // What an order's money reads and limits: its rows and history, the closing emails, recovery,

@@ -1,33 +1,33 @@
 import { Elysia } from 'elysia';
 import { config } from './config';
 import type { Database } from './db/client';
-import { rateLimiter } from './lib/rate-limit';
+import { rateLimiter, type RateLimiter } from './lib/rate-limit';
 import { addressModule } from './modules/address';
 import { adminModule } from './modules/admin';
-import { uploadedImagesModule } from './modules/catalogue/admin/uploads';
-import { authModule } from './modules/auth';
+import { adminAuthPlugin, authModule, authPlugin, type AuthPlugin } from './modules/auth';
 import { cartModule } from './modules/cart';
 import { contactModule } from './modules/contact';
-import { downloadsModule } from './modules/orders/downloads';
 import { giftCardsModule } from './modules/gift-cards';
 import { healthModule } from './modules/health';
-import { notifyMailQueued } from './modules/mail/signal';
-import { ordersModule } from './modules/orders';
-import type { AfterOrderStep } from './modules/orders/faults';
-import { guestOrdersModule } from './modules/orders/guest-routes';
-import { orderHistoryModule } from './modules/orders/history-routes';
-import { paymentsModule, type PaymentsSetup } from './modules/payments';
-import { paymentsFromConfig } from './modules/payments/setup';
-import { productModule } from './modules/product';
+import { adminStockModule } from './modules/inventory';
+import { notifyMailQueued, type ShopDetails } from './modules/mail';
+import {
+  adminOrdersModule,
+  downloadsModule,
+  guestOrdersModule,
+  orderHistoryModule,
+  ordersModule,
+  type AfterOrderStep,
+} from './modules/orders';
+import { paymentsFromConfig, paymentsModule, type PaymentsSetup } from './modules/payments';
+import { adminProductsModule, productModule, uploadedImagesModule } from './modules/product';
 import { ratingsModule } from './modules/ratings';
 import { restockAlertsModule } from './modules/restock-alerts';
-import { dorTaxCalculator, type TaxCalculator } from './modules/tax/calculator';
-import { adminTaxModule, taxModule } from './modules/tax';
+import { adminTaxModule, dorTaxCalculator, taxModule, type TaxCalculator } from './modules/tax';
 import { userModule } from './modules/user';
-import { adminAuthPlugin, authPlugin } from './modules/auth/plugin';
 import { errorPlugin } from './plugins/errors';
 import { inputLimits } from './plugins/input-limits';
-import { rateLimit } from './plugins/rate-limit';
+import { rateLimit, type RateLimitPlugin } from './plugins/rate-limit';
 import { requestContext } from './plugins/request-context';
 
 export interface AppDependencies {
@@ -38,6 +38,82 @@ export interface AppDependencies {
   tax?: TaxCalculator;
   /** A test harness's fault after each step of the order flow (orders/faults.ts); never set in production. */
   afterOrderStep?: AfterOrderStep;
+}
+
+/** What the modules are built with: the database, the shop's details and the shared plugins. */
+interface Wiring {
+  database: Database;
+  payments: PaymentsSetup;
+  tax: TaxCalculator;
+  afterOrderStep: AfterOrderStep | undefined;
+  shop: ShopDetails;
+  dataDir: string;
+  limiter: RateLimiter;
+  limits: RateLimitPlugin;
+  auth: AuthPlugin;
+  adminAuth: ReturnType<typeof adminAuthPlugin>;
+}
+
+/** The shop's own routes: health, the catalogue, the cart, accounts, ratings, alerts and tax. */
+function shopFront({ database, shop, limiter, limits, auth, payments }: Wiring) {
+  const { db } = database;
+  const onMailQueued = notifyMailQueued;
+  return new Elysia({ name: 'shop-front' })
+    .use(healthModule(database))
+    .use(productModule(db, limits))
+    .use(cartModule(db))
+    .use(addressModule)
+    .use(contactModule({ db, limits, limiter, auth }))
+    .use(authModule({ db, limiter, limits, auth, shop, onMailQueued }))
+    .use(userModule({ db, auth, gateway: payments.gateway }))
+    .use(ratingsModule({ db, auth }))
+    .use(restockAlertsModule({ db, limits }))
+    .use(taxModule({ db }));
+}
+
+/** An order's routes: the checkout, the payment's return and webhook, history, guests, downloads. */
+function orderFlow({
+  database,
+  payments,
+  tax,
+  shop,
+  limiter,
+  limits,
+  auth,
+  afterOrderStep,
+}: Wiring) {
+  const { db } = database;
+  const { gateway } = payments;
+  const onMailQueued = notifyMailQueued;
+  return new Elysia({ name: 'order-flow' })
+    .use(
+      ordersModule(
+        { db, gateway, tax, shop, onMailQueued, afterStep: afterOrderStep },
+        { plugin: limits, limiter, auth },
+      ),
+    )
+    .use(paymentsModule(db, payments, limits, { shop, onMailQueued }))
+    .use(orderHistoryModule({ db, gateway, shop, auth, limiter, onMailQueued }))
+    .use(guestOrdersModule({ db, gateway, shop, limiter, onMailQueued }))
+    .use(downloadsModule({ db, shop, auth, limits, onMailQueued }));
+}
+
+/**
+ * The back office under /api/admin: each domain's pages from its module (orders, catalogue, stock,
+ * tax, gift cards), the cross-domain ones from admin/ (docs/recipes/back-office-page.md).
+ */
+function backOfficeRoutes({ database, payments, shop, limiter, adminAuth, dataDir }: Wiring) {
+  const { db } = database;
+  const { gateway } = payments;
+  const onMailQueued = notifyMailQueued;
+  return new Elysia({ name: 'back-office' })
+    .use(adminTaxModule({ db, adminAuth }))
+    .use(adminModule({ db, shop, gateway, onMailQueued, dataDir, adminAuth }))
+    .use(adminOrdersModule({ db, shop, gateway, onMailQueued, adminAuth }))
+    .use(adminProductsModule({ db, dataDir, adminAuth }))
+    .use(adminStockModule({ db, adminAuth }))
+    .use(giftCardsModule({ db, shop, limiter, onMailQueued, adminAuth }))
+    .use(uploadedImagesModule(dataDir));
 }
 
 /** The API: one Elysia app under /api, the error plugin first, then each feature module. */
@@ -56,104 +132,28 @@ export function createApp({
   };
   // One set of counters in the database, shared by every module and every server process.
   const limiter = rateLimiter(database.db);
-  const limits = rateLimit(limiter);
-  // The signed-in user for any module: `auth: true` or `optionalAuth: true` (api/modules/auth/plugin.ts).
-  const auth = authPlugin({ db: database.db, secret: settings.jwtSecret, siteUrl: shop.siteUrl });
+  // The signed-in user for any module: `auth: true` or `optionalAuth: true`
+  // (api/modules/auth/plugin.ts); the back office's `admin: true` reads the role each time.
+  const signing = { db: database.db, secret: settings.jwtSecret, siteUrl: shop.siteUrl };
+  const wiring: Wiring = {
+    database,
+    payments,
+    tax,
+    afterOrderStep,
+    shop,
+    dataDir: settings.dataDir,
+    limiter,
+    limits: rateLimit(limiter),
+    auth: authPlugin(signing),
+    adminAuth: adminAuthPlugin(signing),
+  };
   return new Elysia({ prefix: '/api', name: 'evergreen-api' })
     .use(requestContext)
     .use(errorPlugin)
     .use(inputLimits)
-    .use(healthModule(database))
-    .use(productModule(database.db, limits))
-    .use(cartModule(database.db))
-    .use(addressModule)
-    .use(contactModule({ db: database.db, limits, limiter, auth }))
-    .use(
-      authModule({
-        db: database.db,
-        limiter,
-        limits,
-        auth,
-        shop,
-        onMailQueued: notifyMailQueued,
-      }),
-    )
-    .use(userModule({ db: database.db, auth, gateway: payments.gateway }))
-    .use(
-      ordersModule(
-        {
-          db: database.db,
-          gateway: payments.gateway,
-          tax,
-          shop,
-          onMailQueued: notifyMailQueued,
-          afterStep: afterOrderStep,
-        },
-        { plugin: limits, limiter, auth },
-      ),
-    )
-    .use(paymentsModule(database.db, payments, limits, { shop, onMailQueued: notifyMailQueued }))
-    .use(
-      orderHistoryModule({
-        db: database.db,
-        gateway: payments.gateway,
-        shop,
-        auth,
-        limiter,
-        onMailQueued: notifyMailQueued,
-      }),
-    )
-    .use(
-      guestOrdersModule({
-        db: database.db,
-        gateway: payments.gateway,
-        shop,
-        limiter,
-        onMailQueued: notifyMailQueued,
-      }),
-    )
-    .use(ratingsModule({ db: database.db, auth }))
-    .use(restockAlertsModule({ db: database.db, limits }))
-    .use(downloadsModule({ db: database.db, shop, auth, limits, onMailQueued: notifyMailQueued }))
-    .use(taxModule({ db: database.db }))
-    .use(
-      adminTaxModule({
-        db: database.db,
-        adminAuth: adminAuthPlugin({
-          db: database.db,
-          secret: settings.jwtSecret,
-          siteUrl: shop.siteUrl,
-        }),
-      }),
-    )
-    .use(
-      adminModule({
-        db: database.db,
-        shop,
-        gateway: payments.gateway,
-        onMailQueued: notifyMailQueued,
-        dataDir: settings.dataDir,
-        adminAuth: adminAuthPlugin({
-          db: database.db,
-          secret: settings.jwtSecret,
-          siteUrl: shop.siteUrl,
-        }),
-      }),
-    )
-    .use(
-      giftCardsModule({
-        db: database.db,
-        shop,
-        limiter,
-        onMailQueued: notifyMailQueued,
-        adminAuth: adminAuthPlugin({
-          db: database.db,
-          secret: settings.jwtSecret,
-          siteUrl: shop.siteUrl,
-        }),
-      }),
-    )
-    .use(uploadedImagesModule(settings.dataDir));
+    .use(shopFront(wiring))
+    .use(orderFlow(wiring))
+    .use(backOfficeRoutes(wiring));
 }
 
 export type App = ReturnType<typeof createApp>;

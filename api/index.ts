@@ -1,13 +1,11 @@
 import { createApp, type App, type AppDependencies } from './app';
 import { config } from './config';
 import { appDatabase } from './db';
-import { shopDetails } from './modules/mail/templates';
-import { notifyMailQueued } from './modules/mail/signal';
-import { catalogueChanged } from './modules/catalogue/change';
-import { followCatalogueChanges } from './modules/catalogue/notify';
+import { shopDetails, notifyMailQueued } from './modules/mail';
+import { catalogueChanged, followCatalogueChanges } from './modules/catalogue';
 import { startScheduledJobs, type ScheduledJobsOptions } from './modules/jobs';
-import { paymentsFromConfig } from './modules/payments/setup';
-import { afterAnswersSettled } from './modules/auth/links';
+import { paymentsFromConfig } from './modules/payments';
+import { afterAnswersSettled } from './modules/auth';
 import { startBackupSchedule } from './modules/backup';
 
 let app: Promise<App> | undefined;

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../api/db/client';
-import { createBackup } from '../api/modules/backup/create';
+import { createBackup } from '../api/modules/backup';
 
 const MB = 1024 * 1024;
 const UPLOADS_MB = Number(process.env.BENCH_UPLOADS_MB ?? 200);

@@ -4,11 +4,7 @@
 // (api/modules/orders/confirm-order.ts); a flow that knows the order's number before its last
 // transaction should render them before it. Target: both order emails together, warm, p50 under
 // 10 ms. Machines here are shared: p99 follows the load. BENCH_RENDERS sets the count.
-import {
-  contactMessageEmail,
-  newOrderEmail,
-  orderConfirmationEmail,
-} from '../api/modules/mail/templates';
+import { contactMessageEmail, newOrderEmail, orderConfirmationEmail } from '../api/modules/mail';
 import { CEDAR_MUGS, SAMPLE_SHOP, sampleOrderEmail } from '../tests/helpers/mail-samples';
 
 const renders = Number(process.env.BENCH_RENDERS ?? 200);

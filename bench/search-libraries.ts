@@ -5,8 +5,7 @@
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import FlexSearch from 'flexsearch';
 import MiniSearch from 'minisearch';
-import { SearchIndex } from '../api/modules/catalogue/search-index';
-import { queryWords, searchTerm } from '../api/modules/catalogue/search-words';
+import { SearchIndex, queryWords, searchTerm } from '../api/modules/catalogue';
 import type { ProductDto } from '../core/product/model';
 import { benchCatalogue } from './catalogue-10k';
 import { distinctQueries } from './queries';

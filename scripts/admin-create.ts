@@ -5,8 +5,8 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { config } from '../api/config';
-import { createOrPromoteAdmin } from '../api/modules/admin/accounts';
-import { shopDetails } from '../api/modules/mail/templates';
+import { createOrPromoteAdmin } from '../api/modules/admin';
+import { shopDetails } from '../api/modules/mail';
 import { reportRefusal, withMigratedDatabase } from './configured-database';
 import { shopAddress } from './shop-address';
 

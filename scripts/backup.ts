@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { config, ConfigError } from '../api/config';
 import { keepNewFilesPrivate } from '../api/db/private-files';
 import { createBackup, shopVersion } from '../api/modules/backup';
-import { requestBackup, runningShop } from '../api/modules/backup/running-shop';
+import { requestBackup, runningShop } from '../api/modules/backup';
 import { openConfiguredDatabase } from './configured-database';
 
 keepNewFilesPrivate();

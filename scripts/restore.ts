@@ -5,7 +5,7 @@ import { config } from '../api/config';
 import { lockDataFolder } from '../api/db/data-lock';
 import { keepNewFilesPrivate } from '../api/db/private-files';
 import { restoreBackup } from '../api/modules/backup';
-import { runningShop } from '../api/modules/backup/running-shop';
+import { runningShop } from '../api/modules/backup';
 
 // The restore signs nothing: loading the configuration must not generate a development secret
 // into the folder being restored (the archive brings the shop's own).

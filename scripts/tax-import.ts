@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { ConfigError } from '../api/config';
 import { AppError } from '../api/lib/errors';
-import { importDorFile } from '../api/modules/tax/import';
+import { importDorFile } from '../api/modules/tax';
 import { withMigratedDatabase } from './configured-database';
 
 const file = process.argv[2];

@@ -3,7 +3,7 @@ import type { Config } from '../api/config';
 import type { Database } from '../api/db/client';
 import { log } from '../api/lib/log';
 import { createBackup, shopVersion } from '../api/modules/backup';
-import { answerFile, takeBackupRequest } from '../api/modules/backup/running-shop';
+import { answerFile, takeBackupRequest } from '../api/modules/backup';
 
 /**
  * The running shop on the embedded database (the owner of its data folder's lock) takes the backups

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { SEARCH_TEMPLATE_PATH } from '../src/lib/search-html';
 import type { AstroDev } from './dev-astro';
 import { NOT_FOUND_PATH, setPageHeaders } from './non-canonical';
-import type { PageParts, PageSide } from './serve';
+import type { PageParts, PageSide } from './built-pages';
 import { createSearchPage } from './search-page';
 
 export type { AstroDev } from './dev-astro';

@@ -29,7 +29,7 @@ export const isLocalPath = (src: string): boolean => src.startsWith('/') && !src
 /**
  * Images uploaded in the back office live in the data folder, not in public/: their copies (made
  * with sharp at upload, the same widths) come from the API's image route, which applies the same
- * allow-list as `/_image` (api/modules/catalogue/admin/uploads.ts).
+ * allow-list as `/_image` (api/modules/product/admin/uploads.ts).
  */
 export const UPLOADED_IMAGE_PREFIX = '/uploads/products/';
 

@@ -4,7 +4,7 @@ import type { Database } from '../../api/db';
 import { products } from '../../api/db/schema';
 import { log } from '../../api/lib/log';
 import { catalogueOf } from '../../api/modules/catalogue';
-import { describeConfirmation } from '../../api/modules/restock-alerts/service';
+import { describeConfirmation } from '../../api/modules/restock-alerts';
 import type { ProductDto } from '../../core/product/model';
 import type { PageServices } from '../../src/lib/page-services';
 import type { PageCache } from './kept-pages';

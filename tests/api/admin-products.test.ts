@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, productCategorizations, products } from '../../api/db/schema';
 import { seedProductId } from '../../api/db/seed';
 import { ADMIN_MESSAGES, PRODUCT_MESSAGES } from '../../core/admin/model';
-import { MAX_UPLOAD_BYTES } from '../../api/modules/catalogue/admin/uploads';
+import { MAX_UPLOAD_BYTES } from '../../api/modules/product/admin/uploads';
 import type { ProductDto } from '../../core/product/model';
 import { imageFileUrl } from '../../core/images/product-images';
 import { ADMIN_ONLY_MESSAGE } from '../../api/modules/auth/plugin';

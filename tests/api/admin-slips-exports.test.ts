@@ -10,7 +10,8 @@ import {
   orders,
   payments,
 } from '../../api/db/schema';
-import { EXPORT_BATCH, ORDER_COLUMNS } from '../../api/modules/admin/exports';
+import { EXPORT_BATCH } from '../../api/modules/admin/exports';
+import { ORDER_COLUMNS } from '../../api/modules/admin/export-columns';
 import { TAX_REPORT_TEXT } from '../../core/tax/messages';
 import { signOrderLink } from '../../api/modules/orders/guest-link';
 import { ORDER_LINK_HEADER } from '../../core/orders/order-status';

@@ -7,7 +7,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../api/db/client';
-import { storeUploadedImage } from '../../api/modules/catalogue/admin/uploads';
+import { storeUploadedImage } from '../../api/modules/product/admin/uploads';
 import { createBackup } from '../../api/modules/backup/create';
 import { codeMigrationLevel } from '../../api/modules/backup/manifest';
 import { restoreBackup } from '../../api/modules/backup/restore';

@@ -259,7 +259,7 @@ describe('GET /api/product/search', () => {
       const db = api.test.database.db;
       const { productCategorizations } = await import('../../api/db/schema');
       const { eq, and } = await import('drizzle-orm');
-      const { catalogueChanged } = await import('../../api/modules/product/invalidate');
+      const { catalogueChanged } = await import('../../api/modules/catalogue');
       const mug = seedProductId('cedar-ridge-mug');
       await db.insert(productCategorizations).values({
         productId: mug,

@@ -69,6 +69,35 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
     expect(fromServer).toContain(`${LAYER_RULE}: Unexpected path "../../server/compress"`);
   });
 
+  it("refuse reaching into another module's files, and let its index.ts through", async () => {
+    // A module shows what others may use in its index.ts (issue 37 point 1).
+    const deep = "export { closeOrder } from '../orders/close';\n";
+    const found = await problems('api/modules/payments/fixture.ts', deep);
+    expect(found).toEqual([
+      `${LAYER_RULE}: Unexpected path "../orders/close" imported in restricted zone. Another module is used through its index.ts: import from api/modules/orders (add what you need to its index.ts), never from its files.`,
+    ]);
+    // The same from outside the modules: the app, the server entry, a script.
+    const fromApp = await problems(
+      'api/fixture.ts',
+      "export { closeOrder } from './modules/orders/close';\n",
+    );
+    expect(fromApp).toHaveLength(1);
+    expect(fromApp[0]).toContain('import from api/modules/orders');
+    const fromServer = await problems(
+      'server/fixture.ts',
+      "export { createOutboxWorker } from '../api/modules/mail/worker';\n",
+    );
+    expect(fromServer).toHaveLength(1);
+    expect(fromServer[0]).toContain('import from api/modules/mail');
+    // Through the index, and inside a module, the same imports pass; tests may reach inside.
+    const face = "export { closeOrder } from '../orders';\n";
+    expect(await problems('api/modules/payments/fixture.ts', face)).toEqual([]);
+    const inside = "export { closeOrder } from './close';\n";
+    expect(await problems('api/modules/orders/fixture.ts', inside)).toEqual([]);
+    const test = "export { closeOrder } from '../../api/modules/orders/close';\n";
+    expect(await problems('tests/api/fixture.ts', test)).toEqual([]);
+  });
+
   it('refuse an import cycle in api/', async () => {
     // change.ts publishes through notify.ts; notify.ts importing change.ts back closes a cycle.
     const code =

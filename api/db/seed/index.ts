@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { count, inArray } from 'drizzle-orm';
-import { catalogueChanged } from '../../modules/catalogue/change';
-import { markLowStockKnown } from '../../modules/inventory/low-stock';
+import { catalogueChanged } from '../../modules/catalogue';
+import { markLowStockKnown } from '../../modules/inventory';
 import { isCategoryName } from '../../../core/catalogue/category-name';
 import type { Db } from '../client';
 import { categoryOrders, productCategorizations, products, productVariants } from '../schema';

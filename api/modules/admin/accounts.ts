@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { auditLog, users, type UserRole } from '../../db/schema';
 import { hashPassword } from '../../lib/passwords';
 import { randomToken } from '../../lib/tokens';
-import { issueEmailToken, LINK_LIFETIME_SECONDS } from '../auth/email-tokens';
-import { resetPasswordLink, type ShopDetails } from '../mail/templates';
+import { issueEmailToken, LINK_LIFETIME_SECONDS } from '../auth';
+import { resetPasswordLink, type ShopDetails } from '../mail';
 
 export interface AdminAccountOutcome {
   email: string;

@@ -15,12 +15,12 @@ import {
   type CustomerListQuery,
   type CustomerSummary,
 } from '../../../core/admin/customers';
-import { moneyByOrder } from '../orders/order-money';
+import { moneyByOrder, ownedBy } from '../orders';
 import { PAID_STATES, REVENUE_STATES } from '../../../core/orders/lifecycle';
 import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 import { inStates } from '../../db/lifecycle-sql';
-import { ownedBy } from '../orders/ownership';
-import { audit, rowsOf, type Actor } from './deps';
+import { rowsOf } from '../../db/rows';
+import { audit, type Actor } from '../../lib/audit';
 
 /** The audit action of an admin's opening of a customer's page (their data read, not changed). */
 export const CUSTOMER_VIEW = 'customer.view';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inboxReads } from '../../db/schema';
-import { audit, type Actor } from './deps';
+import { audit, type Actor } from '../../lib/audit';
 
 /** The kinds of item the inbox lists (their tables are in inbox.ts). */
 export type InboxKind = 'contact' | 'issue' | 'return';

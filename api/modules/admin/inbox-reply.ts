@@ -2,10 +2,11 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contactMessages, inboxReplies, orderIssueReports, orders, outbox } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { enqueueMail } from '../mail/outbox';
+import { enqueueMail } from '../mail';
 import { REPLY_MESSAGES, type ReplyBody, type ReplyKind } from '../../../core/admin/inbox-reply';
-import { audit, type Actor, type AdminDeps } from './deps';
-import { inboxReplyEmail } from '../orders/admin/emails';
+import { audit, type Actor } from '../../lib/audit';
+import type { AdminDeps } from './deps';
+import { inboxReplyEmail } from './inbox-reply-email';
 import { recordRead } from './inbox-reads';
 
 /** Who wrote the item and about what: its sender's address (null: none given), subject, words. */

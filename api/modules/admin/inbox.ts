@@ -8,7 +8,7 @@ import {
   returnRequests,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { Actor } from './deps';
+import type { Actor } from '../../lib/audit';
 import { recordRead } from './inbox-reads';
 import { repliesOf } from './inbox-reply';
 

@@ -4,7 +4,7 @@ import { users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isCommonPassword } from '../../lib/passwords';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { ShopDetails } from '../mail/templates';
+import type { ShopDetails } from '../mail';
 import type { UserDto } from '../../../core/user/model';
 import { PASSWORD_MESSAGES } from '../../../core/auth/model';
 import { isGuessablePassword } from '../../../core/auth/password-strength';

@@ -7,7 +7,7 @@ import type { RateLimiter } from '../../lib/rate-limit';
 import { bearerToken, type AuthPlugin } from './plugin';
 import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import type { ShopDetails } from '../mail/templates';
+import type { ShopDetails } from '../mail';
 import { refreshCookie } from './cookie';
 import {
   AUTH_MESSAGES,
@@ -196,3 +196,17 @@ const sessionAnswer = (user: UserRow, token: string): SessionAnswer => ({
   token,
   user: toUserDto(user),
 });
+
+// The public face (issue 37 point 1): what other modules may use.
+export { toUserDto } from './accounts';
+export { issueEmailToken, LINK_LIFETIME_SECONDS } from './email-tokens';
+export { afterAnswer, afterAnswersSettled } from './links';
+export {
+  adminAuthPlugin,
+  authPlugin,
+  bearerToken,
+  type AdminAuthPlugin,
+  type AuthPlugin,
+  type SignedInUser,
+} from './plugin';
+export { SESSION_LIMITS } from './sessions';

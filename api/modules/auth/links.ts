@@ -1,13 +1,13 @@
 import type { EmailTokenPurpose, UserRow } from '../../db/schema';
 import { log } from '../../lib/log';
 import { randomToken } from '../../lib/tokens';
-import { enqueueMail } from '../mail/outbox';
 import {
+  enqueueMail,
   passwordResetEmail,
   resetPasswordLink,
   verifyEmailEmail,
   verifyEmailLink,
-} from '../mail/templates';
+} from '../mail';
 import { findUserByEmail, mayMail, type AuthDeps } from './accounts';
 import { issueEmailToken } from './email-tokens';
 

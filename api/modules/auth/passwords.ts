@@ -2,8 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { enqueueMail } from '../mail/outbox';
-import { passwordChangedEmail } from '../mail/templates';
+import { enqueueMail, passwordChangedEmail } from '../mail';
 import {
   AUTH_MESSAGES,
   type ChangePasswordBody,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Config } from '../../config';
 import { forLongWork, type Database } from '../../db/client';
-import { runExclusive } from '../jobs/exclusive';
+import { runExclusive } from '../jobs';
 import { createBackup } from './create';
 import { startNightlyBackups } from './schedule';
 
@@ -44,3 +44,6 @@ export function startBackupSchedule(database: Database, settings: Config) {
 export { createBackup } from './create';
 export { restoreBackup } from './restore';
 export { backupStatus } from './schedule';
+
+// The public face (issue 37 point 1): what other modules may use.
+export { answerFile, requestBackup, runningShop, takeBackupRequest } from './running-shop';

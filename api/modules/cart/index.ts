@@ -9,3 +9,6 @@ export const cartModule = (db: Db) =>
     ({ body }) => validateCart(db, body.items),
     { body: validateCartBody },
   );
+
+// The public face (issue 37 point 1): what other modules may use.
+export { resolveLines } from './service';

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { products } from '../../db/schema';
 import { dollarsToCents, formatDollars } from '../../../core/money';
-import { productColumns, toProductDtos } from '../catalogue/product-dtos';
+import { productColumns, toProductDtos } from '../catalogue';
 import {
   isRefusal,
   personalize,

@@ -1,8 +1,6 @@
 import type { Db } from '../../db/client';
 import { log } from '../../lib/log';
 import { allCategoryOrders, allProductDtos, productDtosByIds } from './product-dtos';
-import { recordLowStock } from '../inventory/low-stock';
-import { claimRestocked } from '../restock-alerts/service';
 import { publishCatalogueChange } from './notify';
 import { CatalogueModel } from './read-model';
 
@@ -103,28 +101,4 @@ export async function catalogueChanged(db?: Db, change: CatalogueChange = {}): P
       return loaded.queue;
     }),
   );
-}
-
-/**
- * Writes to the catalogue in one transaction, then brings the model up to date: `write` returns
- * what it touched. Requests waiting for stock it brought back are claimed, and low-stock crossings
- * recorded (issue 28), in the same transaction.
- *
- * Back-in-stock claims (issue 27) run only inside the transactions that raise stock: this one (a
- * received return), the stock page's save and the product editor (api/modules/admin), and
- * releasing an order's stock (cancel, declined payment: api/modules/orders/stock.ts). Checkout only
- * takes stock, so nothing runs after a change commits; housekeeping claims whatever a crash left.
- */
-export async function changeCatalogue(
-  db: Db,
-  write: (tx: Db) => Promise<CatalogueChange>,
-): Promise<CatalogueChange> {
-  const change = await db.transaction(async (tx) => {
-    const touched = await write(tx as unknown as Db);
-    await recordLowStock(tx as unknown as Db, touched);
-    await claimRestocked(tx as unknown as Db, touched);
-    return touched;
-  });
-  await catalogueChanged(db, change);
-  return change;
 }

@@ -3,7 +3,7 @@ import { config } from '../../config';
 import type { Db } from '../../db/client';
 import { clientIp } from '../../lib/client-ip';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { AuthPlugin } from '../auth/plugin';
+import type { AuthPlugin } from '../auth';
 import { enforceRateRules, type RateLimitPlugin, type RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import {

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
-import { enqueueMail } from '../mail/outbox';
-import { contactMessageEmail, shopDetails } from '../mail/templates';
+import { enqueueMail, contactMessageEmail, shopDetails } from '../mail';
 import type { ContactMessage } from '../../../core/contact/model';
 
 export interface ContactContext {

@@ -2,8 +2,8 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 
 import type { Db } from '../../db/client';
 import { giftCardLedger, giftCards, orders, type GiftCardRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { audit, type Actor } from '../admin/deps';
-import type { ShopDetails } from '../mail/templates';
+import { audit, type Actor } from '../../lib/audit';
+import type { ShopDetails } from '../mail';
 import { centsToDollars, dollarsToCents } from '../../../core/money';
 import {
   GIFT_CARD_ADMIN_MESSAGES,

@@ -8,7 +8,7 @@ import {
   Title,
   type RenderedEmail,
   type ShopDetails,
-} from '../mail/templates';
+} from '../mail';
 import { formatCents } from '../../../core/money';
 import { formatGiftCardCode, GIFT_CARD_TEXTS } from '../../../core/gift-cards/model';
 

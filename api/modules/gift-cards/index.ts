@@ -2,9 +2,9 @@ import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import { clientIp } from '../../lib/client-ip';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { AdminAuthPlugin } from '../auth/plugin';
+import type { AdminAuthPlugin } from '../auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import type { ShopDetails } from '../mail/templates';
+import type { ShopDetails } from '../mail';
 import { idParams } from '../../../core/admin/model';
 import { centsToDollars } from '../../../core/money';
 import {
@@ -78,3 +78,20 @@ export const giftCardsModule = (deps: GiftCardsDependencies) =>
           { admin: true, params: idParams, body: adjustBodySchema },
         ),
     );
+
+// The public face (issue 37 point 1): what other modules may use.
+export { hashGiftCardCode, hashTypedCode, newGiftCardCode } from './codes';
+export {
+  balanceOf,
+  deliverDueCards,
+  heldByCardsOf,
+  issueCards,
+  redeem,
+  returnToCards,
+  spendingOf,
+  voidCards,
+  voidCardsOf,
+  type Redemption,
+} from './ledger';
+export { checkCode } from './limits';
+export { giftCardLine, type GiftCardDetails } from './pricing';

@@ -1,8 +1,7 @@
 import { and, asc, eq, exists, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { giftCardLedger, giftCards, orders, type GiftCardRow } from '../../db/schema';
-import { enqueueMail } from '../mail/outbox';
-import type { ShopDetails } from '../mail/templates';
+import { enqueueMail, type ShopDetails } from '../mail';
 import {
   formatGiftCardCode,
   shopToday,

@@ -2,9 +2,9 @@ import { asc, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { products, productVariants } from '../../db/schema';
 import { log } from '../../lib/log';
-import { catalogueChanged, type CatalogueChange } from '../catalogue/change';
+import { catalogueChanged, type CatalogueChange } from '../catalogue';
 import { recordLowStock } from './low-stock';
-import { claimRestocked } from '../restock-alerts/service';
+import { claimRestocked } from '../restock-alerts';
 
 /** What a stock change touched: products (with their variants) by id, variants by SKU. */
 export type StockChange = CatalogueChange;
@@ -99,4 +99,28 @@ export async function changeStock(
  */
 export async function orderStockChanged(db: Db, change: StockChange): Promise<void> {
   await catalogueChanged(db, change);
+}
+
+/**
+ * Writes to the catalogue in one transaction, then brings the model up to date: `write` returns
+ * what it touched. Requests waiting for stock it brought back are claimed, and low-stock crossings
+ * recorded (issue 28), in the same transaction.
+ *
+ * Back-in-stock claims (issue 27) run only inside the transactions that raise stock: this one (a
+ * received return), the stock page's save and the product editor (api/modules/inventory/admin, product/admin), and
+ * releasing an order's stock (cancel, declined payment: api/modules/orders/stock.ts). Checkout only
+ * takes stock, so nothing runs after a change commits; housekeeping claims whatever a crash left.
+ */
+export async function changeCatalogue(
+  db: Db,
+  write: (tx: Db) => Promise<CatalogueChange>,
+): Promise<CatalogueChange> {
+  const change = await db.transaction(async (tx) => {
+    const touched = await write(tx as unknown as Db);
+    await recordLowStock(tx as unknown as Db, touched);
+    await claimRestocked(tx as unknown as Db, touched);
+    return touched;
+  });
+  await catalogueChanged(db, change);
+  return change;
 }

@@ -20,3 +20,10 @@ export {
   type StockLine,
   type StockReservation,
 } from './stock';
+
+// The public face (issue 37 point 1): what other modules may use.
+export { changeCatalogue } from './changed';
+export { adminStockModule } from './admin/routes';
+export { mostAwaited } from './admin/demand';
+export { lowStockRows, markLowStockKnown, recordLowStock, runLowStockDigest } from './low-stock';
+export { syncVariantTotals } from './variant-totals';

@@ -5,9 +5,10 @@ import {
   Note,
   Paragraph,
   Title,
-} from '../mail/templates/EmailLayout';
-import { renderEmail, type RenderedEmail } from '../mail/templates/render';
-import type { ShopDetails } from '../mail/templates/shop';
+  renderEmail,
+  type RenderedEmail,
+  type ShopDetails,
+} from '../mail';
 
 /** One row the digest reports: a variant, or a product without variants. */
 export interface LowStockLine {

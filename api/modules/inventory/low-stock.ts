@@ -1,9 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { log } from '../../lib/log';
-import { enqueueMail } from '../mail/outbox';
-import { notifyMailQueued } from '../mail/signal';
-import { shopDetails, type ShopDetails } from '../mail/templates/shop';
+import { enqueueMail, notifyMailQueued, shopDetails, type ShopDetails } from '../mail';
 import { lowStockDigestEmail, type LowStockLine } from './low-stock-email';
 import { shopDayAndHour } from '../../../core/shop-calendar';
 

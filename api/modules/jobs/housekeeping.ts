@@ -9,8 +9,8 @@ import {
   sessionFamilies,
   stripeEvents,
 } from '../../db/schema';
-import { SESSION_LIMITS } from '../auth/sessions';
-import { claimRestocked } from '../restock-alerts/service';
+import { SESSION_LIMITS } from '../auth';
+import { claimRestocked } from '../restock-alerts';
 import { RESTOCK_KEEP_DAYS } from '../../../core/restock/texts';
 import { DEFAULT_BATCHES, pruneRows, type BatchLimits } from './batches';
 import { clearGiftRecipientEmails } from './gift-recipients';

@@ -1,10 +1,10 @@
 import { forLongWork, type Database, type Db } from '../../db/client';
 import { log } from '../../lib/log';
-import { recoverPendingOrders, type RecoveryDependencies } from '../orders/recovery';
-import { deliverDueCards } from '../gift-cards/ledger';
+import { recoverPendingOrders, type RecoveryDependencies } from '../orders';
+import { deliverDueCards } from '../gift-cards';
 import { runExclusive } from './exclusive';
 import { runHousekeeping } from './housekeeping';
-import { runLowStockDigest } from '../inventory/low-stock';
+import { runLowStockDigest } from '../inventory';
 import { runRetention } from './retention';
 
 export interface ScheduledJobsOptions {
@@ -92,3 +92,6 @@ export function startScheduledJobs(options: ScheduledJobsOptions) {
 }
 
 export type ScheduledJobs = ReturnType<typeof startScheduledJobs>;
+
+// The public face (issue 37 point 1): what other modules may use.
+export { runExclusive } from './exclusive';

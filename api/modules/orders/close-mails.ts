@@ -1,16 +1,15 @@
 import type { OrderItemRow, OrderRow } from '../../db/schema';
-import type { OutgoingMail } from '../mail/outbox';
-import { orderCanceledEmail, type ShopDetails } from '../mail/templates';
 import {
+  type OutgoingMail,
+  orderCanceledEmail,
+  type ShopDetails,
   customerCanceledOrderEmail,
   shopCanceledOrderEmail,
   type CanceledOrderSummary,
-} from '../mail/templates/CancelEmails';
-import {
   keptBackEmail,
   paymentEndedEmail,
   type ClosedOrderData,
-} from '../mail/templates/CloseEmails';
+} from '../mail';
 import type { ClosedBy } from './close';
 import type { RefundOutcome } from './refund-payments';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyKeys, orders, type OrderItemRow, type OrderRow } from '../../db/schema';
-import { returnToCards } from '../gift-cards/ledger';
+import { returnToCards } from '../gift-cards';
 import { orderStockChanged } from '../inventory';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { giftCardPaymentFailed, orderItemsOf } from './repository';

@@ -3,10 +3,9 @@ import type { Db } from '../../db/client';
 import { orders, payments, type OrderItemRow, type OrderRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
-import { enqueueMail } from '../mail/outbox';
-import type { ShopDetails } from '../mail/templates';
-import type { PaymentGateway } from '../payments/gateway';
-import { voidCardsOf } from '../gift-cards/ledger';
+import { enqueueMail, type ShopDetails } from '../mail';
+import type { PaymentGateway } from '../payments';
+import { voidCardsOf } from '../gift-cards';
 import { orderStockChanged, type StockChange as CatalogueChange } from '../inventory';
 import { HISTORY_MESSAGES } from '../../../core/orders/history-model';
 import { allows, ORDER_STATE, orderKindOf } from '../../../core/orders/lifecycle';
@@ -16,9 +15,11 @@ import { closingMails } from './close-mails';
 import { refundedTo } from './order-money';
 import { closeUnpaid } from './close-unpaid';
 import { ownedBy, type Customer } from './ownership';
-import { refundableOf, refundedSoFar, refundPayments, type RefundOutcome } from './refund-payments';
+import { giveBack, refundKeyFor, unitsNotRefunded, type GivenBack } from './close-refund';
 import { orderItemsOf } from './repository';
 import { releaseStock, reservationOf, stockChangeOf } from './stock';
+
+export { refundKeyFor } from './close-refund';
 
 /** Who, or what, ends an order without shipping it. */
 export type ClosedBy =
@@ -59,11 +60,6 @@ export interface CloseDependencies {
 export interface CloseResult {
   outcome: 'closed' | 'refused';
   order: OrderRow;
-}
-
-/** The gateway idempotency key of an order's closing refund: one per order, so one refund. */
-export function refundKeyFor(orderId: string): string {
-  return `order-${orderId}-cancel-refund`;
 }
 
 /** Being closed: the refund did not finish (a crash, or the gateway failed); taken up again. */
@@ -229,62 +225,6 @@ async function startClosing(tx: Db, order: OrderRow, options: CloseOptions): Pro
     .where(eq(orders.id, order.id))
     .returning();
   return row!;
-}
-
-/** The refund made, and what was kept back of it (never more than was left to give back). */
-interface GivenBack {
-  refund: RefundOutcome;
-  keptBackCents: number;
-}
-
-/** Gives back what was paid less what the cards it bought already paid for. */
-async function giveBack(
-  deps: CloseDependencies,
-  order: OrderRow,
-  keptBackCents: number,
-  actorEmail: string,
-): Promise<GivenBack> {
-  const key = refundKeyFor(order.id);
-  const refundable = await refundableOf(deps.db, order, key);
-  const open = refundable.giftCardCents + refundable.cardCents;
-  // An owner's refund of everything leaves nothing to keep back from: nothing is said kept.
-  const kept = Math.min(keptBackCents, open);
-  const amountCents = open - kept;
-  if (amountCents === 0) return { refund: { giftCardCents: 0, cardCents: 0 }, keptBackCents: kept };
-  const refund = await refundPayments(deps, order, {
-    amountCents,
-    key,
-    actorEmail,
-    reason: 'order canceled',
-    // What is kept back comes off the gift-card lines it bought; the tax left all goes back.
-    taxCents: Math.max(0, order.taxCents - (await refundedSoFar(deps.db, order.id, key)).taxCents),
-    lines: await refundLines(deps.db, order, kept),
-  });
-  return { refund, keptBackCents: kept };
-}
-
-/** The order's lines with the units no earlier refund gave back (the closing refund's own aside). */
-async function unitsNotRefunded<Item extends { id: string; quantity: number }>(
-  tx: Db,
-  orderId: string,
-  items: Item[],
-): Promise<Item[]> {
-  const { byLine } = await refundedSoFar(tx, orderId, refundKeyFor(orderId));
-  return items
-    .map((item) => ({ ...item, quantity: item.quantity - (byLine.get(item.id) ?? 0) }))
-    .filter((item) => item.quantity > 0);
-}
-
-async function refundLines(tx: Db, order: OrderRow, keptBackCents: number) {
-  let kept = keptBackCents;
-  const items = await unitsNotRefunded(tx, order.id, await orderItemsOf(tx, order.id));
-  return items.map((item) => {
-    const net = item.unitPriceCents * item.quantity;
-    const gross = net + Math.round(net * order.taxRate);
-    const off = item.kind === 'gift_card' ? Math.min(kept, gross) : 0;
-    kept -= off;
-    return { orderItemId: item.id, quantity: item.quantity, amountCents: gross - off };
-  });
 }
 
 /** canceling/refund_failed → canceled; its paid charges are refunded (or failed stays failed). */

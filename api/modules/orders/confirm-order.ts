@@ -2,12 +2,12 @@ import type { Db } from '../../db/client';
 import { AppError, StillInFlight } from '../../lib/errors';
 import { defineFlow } from '../../lib/flow';
 import { log } from '../../lib/log';
-import type { ShopDetails } from '../mail/templates';
-import type { ChargeResult, PaymentGateway, SavedMethod } from '../payments/gateway';
-import { keepCard, setUpCard, storedCardFor } from '../user/cards';
+import type { ShopDetails } from '../mail';
+import type { ChargeResult, PaymentGateway, SavedMethod } from '../payments';
+import { keepCard, setUpCard, storedCardFor } from '../user';
 import { CARD_MESSAGES } from '../../../core/user/cards-model';
 import { PAYMENT_MESSAGES } from '../../../core/payments/model';
-import type { TaxCalculator } from '../tax/calculator';
+import type { TaxCalculator } from '../tax';
 import type { AfterOrderStep } from './faults';
 import {
   bindKey,
@@ -31,8 +31,7 @@ import { orderStockChanged } from '../inventory';
 import { reserveStock, stockChangeOf, type StockReservation } from './stock';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../db/schema';
-import { hashTypedCode } from '../gift-cards/codes';
-import { redeem, type Redemption } from '../gift-cards/ledger';
+import { hashTypedCode, redeem, type Redemption } from '../gift-cards';
 import { GIFT_CARD_TEXTS } from '../../../core/gift-cards/model';
 
 export interface OrderDependencies {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { config } from '../../config';
-import type { ShopDetails } from '../mail/templates/shop';
+import type { ShopDetails } from '../mail';
 import { daysAfter } from '../../../core/dates';
 
 /**

@@ -5,10 +5,9 @@ import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
 import { enforceRateRules, type RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import { afterAnswer } from '../auth/links';
+import { afterAnswer } from '../auth';
 import { customerDownloads, reissueForCustomer } from './downloads/reissue';
-import { enqueueMail } from '../mail/outbox';
-import { orderStatusLinkEmail } from '../mail/templates';
+import { enqueueMail, orderStatusLinkEmail } from '../mail';
 import { reissueBody } from '../../../core/downloads/model';
 import {
   issueReportBody,

@@ -1,11 +1,11 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { AuthPlugin, SignedInUser } from '../auth/plugin';
+import type { AuthPlugin, SignedInUser } from '../auth';
 import { enforceRateRules, type RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import type { ShopDetails } from '../mail/templates';
-import type { PaymentGateway } from '../payments/gateway';
+import type { ShopDetails } from '../mail';
+import type { PaymentGateway } from '../payments';
 import { moneyByOrder } from './order-money';
 import { cancelOrder } from './cancel';
 import { listOrderHistory, returnsOf, toHistoryOrder } from './history';

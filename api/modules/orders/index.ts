@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { AuthPlugin } from '../auth/plugin';
+import type { AuthPlugin } from '../auth';
 import { enforceRateRules, type RateLimitPlugin } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { OrderDependencies } from './confirm-order';
@@ -14,8 +14,7 @@ import {
 } from './limits';
 import { orderConfirmationSchema, quoteRequestSchema } from '../../../core/orders/model';
 import { confirmOrder, quoteOrder } from './service';
-import { checkCode } from '../gift-cards/limits';
-import { balanceOf } from '../gift-cards/ledger';
+import { checkCode, balanceOf } from '../gift-cards';
 import { centsToDollars, dollarsToCents } from '../../../core/money';
 
 export interface OrderLimits {
@@ -101,3 +100,21 @@ export const ordersModule = (deps: OrderDependencies, limits: OrderLimits) =>
         optionalAuth: true,
       },
     );
+
+// The public face (issue 37 point 1): what other modules may use.
+export { adminOrdersModule } from './admin/routes';
+export type { AdminDeps } from './admin/deps';
+export { needsAttentionOrders } from './admin/needs-attention';
+export { closeOrder } from './close';
+export { paidOrderState } from './digital-delivery';
+export { downloadsModule } from './downloads';
+export type { AfterOrderStep } from './faults';
+export { signOrderLink } from './guest-link';
+export { guestOrdersModule } from './guest-routes';
+export { orderHistoryModule } from './history-routes';
+export { moneyByOrder } from './order-money';
+export { ownedBy } from './ownership';
+export type { PricedOrder } from './pricing';
+export { recoverPendingOrders, type RecoveryDependencies } from './recovery';
+export { orderItemsOf } from './repository';
+export { issuePaidCards } from './settle';

@@ -8,8 +8,7 @@ import {
   type OrderRow,
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { enqueueMail } from '../mail/outbox';
-import { orderRequestEmail, requestReceivedEmail, type ShopDetails } from '../mail/templates';
+import { enqueueMail, orderRequestEmail, requestReceivedEmail, type ShopDetails } from '../mail';
 import { lockOrder } from './fulfilment';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { findOwnOrder, lineExclusion, returnsOf } from './history';

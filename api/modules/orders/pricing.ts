@@ -1,18 +1,18 @@
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { centsToDollars, dollarsToCents, formatDollars } from '../../../core/money';
-import { rateMillionths, taxCents, type TaxCalculator } from '../tax/calculator';
+import { rateMillionths, taxCents, type TaxCalculator } from '../tax';
 import type { Address } from '../../../core/address/model';
 import { isRefusal, type ResolvedLine } from '../../../core/cart/lines';
 import { personalizationKey, type PersonalizedText } from '../../../core/product/personalization';
 import { isDigital, shipsNothing } from '../../../core/cart/rules';
-import { resolveLines } from '../cart/service';
+import { resolveLines } from '../cart';
 import {
   ORDER_MESSAGES,
   type OrderConfirmation,
   type OrderLineInput,
 } from '../../../core/orders/model';
-import { giftCardLine, type GiftCardDetails } from '../gift-cards/pricing';
+import { giftCardLine, type GiftCardDetails } from '../gift-cards';
 import {
   isGiftCardKind,
   isTaxable,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { log } from '../../lib/log';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
-import type { PaymentGateway } from '../payments/gateway';
+import type { PaymentGateway } from '../payments';
 import { chargeKeyFor } from './repository';
 import { closeOrder, UNFINISHED } from './close';
 import { settlePaid, type SettleDependencies } from './settle';

@@ -11,8 +11,8 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
-import type { PaymentGateway } from '../payments/gateway';
-import { returnToCards } from '../gift-cards/ledger';
+import type { PaymentGateway } from '../payments';
+import { returnToCards } from '../gift-cards';
 import { RETURN_MESSAGES } from '../../../core/admin/model';
 
 export interface RefundRequest {

@@ -13,12 +13,12 @@ import {
 import { centsToDollars } from '../../../core/money';
 import type { Address, PersonDetails, RecipientName } from '../../../core/address/model';
 import type { Gift, GiftDto } from '../../../core/orders/gift';
-import type { ChargeResult, PaymentProvider } from '../payments/gateway';
+import type { ChargeResult, PaymentProvider } from '../payments';
 import type { ShippingStatus } from '../../db/schema';
 import type { OrderDto } from '../../../core/orders/model';
 import type { PricedOrder } from './pricing';
 import type { PaymentView } from '../../../core/orders/payments';
-import type { Redemption } from '../gift-cards/ledger';
+import type { Redemption } from '../gift-cards';
 import { paymentsOf } from './order-money';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors';
-import type { SignedInUser } from '../auth/plugin';
+import type { SignedInUser } from '../auth';
 import { centsToDollars } from '../../../core/money';
 import { confirmOrderFlow, type OrderDependencies } from './confirm-order';
 import { orderStatusUrl } from './guest-link';

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, type OrderItemRow, type OrderRow } from '../../db/schema';
-import { enqueueMail } from '../mail/outbox';
 import {
+  enqueueMail,
   newOrderEmail,
   orderConfirmationEmail,
   type OrderEmailData,
   type ShopDetails,
-} from '../mail/templates';
-import type { ChargeResult, PaymentGateway } from '../payments/gateway';
+} from '../mail';
+import type { ChargeResult, PaymentGateway } from '../payments';
 import { orderStatusUrl } from './guest-link';
 import { completeKey } from './idempotency';
 import { ORDER_MESSAGES, type OrderConfirmed } from '../../../core/orders/model';
@@ -16,7 +16,7 @@ import { insertPayment, orderItemsOf, paymentsWithCharge, toOrderDto } from './r
 import { paymentsOf } from './order-money';
 import { grantDownloads, prepareOrderDownloads } from './downloads/grants';
 import { paidOrderState } from './digital-delivery';
-import { issueCards } from '../gift-cards/ledger';
+import { issueCards } from '../gift-cards';
 import { closePendingOrder } from './close-unpaid';
 import { centsToDollars } from '../../../core/money';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';

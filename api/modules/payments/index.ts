@@ -6,7 +6,7 @@ import type { PaymentGateway } from './gateway';
 import { sandboxTokenRequest } from '../../../core/payments/model';
 import type { SandboxPayments } from './sandbox';
 import { handleStripeWebhook, type StripeWebhookSettings, type WebhookEffects } from './webhook';
-import { shopDetails } from '../mail/templates';
+import { shopDetails } from '../mail';
 
 /** The payment set-up of the app: the gateway, and the sandbox or Stripe extras that go with it. */
 export interface PaymentsSetup {
@@ -65,3 +65,13 @@ export const paymentsModule = (
 
   return module.use(sandbox ? tokens : new Elysia()).use(stripeWebhook ? webhook : new Elysia());
 };
+
+// The public face (issue 37 point 1): what other modules may use.
+export type {
+  CardWallet,
+  ChargeResult,
+  PaymentGateway,
+  PaymentProvider,
+  SavedMethod,
+} from './gateway';
+export { paymentsFromConfig } from './setup';

@@ -1,11 +1,15 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
-import { catalogueOf } from '../catalogue/change';
-import { cacheableJson, jsonBody, SUGGEST_CACHE_CONTROL } from '../catalogue/http';
+import {
+  catalogueOf,
+  cacheableJson,
+  jsonBody,
+  SUGGEST_CACHE_CONTROL,
+  type CatalogueModel,
+} from '../catalogue';
 import { suggestQuery } from '../../../core/product/suggest-query';
 import { SUGGEST_RATE, SUGGEST_TEXT } from '../../../core/product/suggest';
-import type { CatalogueModel } from '../catalogue/read-model';
 import {
   productIdParams,
   searchMode,
@@ -70,3 +74,7 @@ export const productModule = (db: Db, limits: RateLimitPlugin) => {
       )
   );
 };
+
+// The public face (issue 37 point 1): the product editor's routes for api/app.ts.
+export { adminProductsModule } from './admin/routes';
+export { uploadedImagesModule } from './admin/uploads';

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { AuthPlugin } from '../auth/plugin';
+import type { AuthPlugin } from '../auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import { productIdParams, rateBody, RATING_MESSAGES } from '../../../core/ratings/model';
 import { rateProduct, ratingOf } from './service';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { productRatings, products, type RatingType } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { catalogueChanged } from '../product/invalidate';
+import { catalogueChanged } from '../catalogue';
 import { RATING_MESSAGES, type RatingAnswer } from '../../../core/ratings/model';
 import { isDigitalKind } from '../../../core/product/kind';
 

@@ -5,9 +5,10 @@ import {
   Paragraph,
   TextLink,
   Title,
-} from '../mail/templates/EmailLayout';
-import { renderEmail, type RenderedEmail } from '../mail/templates/render';
-import type { ShopDetails } from '../mail/templates/shop';
+  renderEmail,
+  type RenderedEmail,
+  type ShopDetails,
+} from '../mail';
 import { RESTOCK_TEXT } from '../../../core/restock/texts';
 
 export interface RestockEmailData {

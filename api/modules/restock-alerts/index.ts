@@ -88,3 +88,6 @@ export const restockAlertsModule = ({ db, limits }: RestockModuleDeps) =>
       },
       { query: restockStopQuery },
     );
+
+// The public face (issue 37 point 1): what other modules may use.
+export { claimRestocked, describeConfirmation } from './service';

@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { taxRatePeriods } from '../../db/schema';
-import type { AdminAuthPlugin } from '../auth/plugin';
+import type { AdminAuthPlugin } from '../auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import { addDays } from '../../../core/dates';
 import { shopDayOf } from '../../../core/shop-calendar';
@@ -13,7 +13,7 @@ import {
 } from '../../../core/tax/import-body';
 import { TAX_MESSAGES } from '../../../core/tax/messages';
 import { taxReportQuery } from '../../../core/tax/report';
-import { audit } from '../admin/deps';
+import { audit } from '../../lib/audit';
 import { importDorFile } from './import';
 import { importLocationNames, isLocationNamesFile } from './location-names';
 import { taxReport, taxReportCsv } from './report';
@@ -125,3 +125,7 @@ export const adminTaxModule = ({ db, adminAuth }: { db: Db; adminAuth: AdminAuth
       },
       { admin: true, query: taxReportQuery },
     );
+
+// The public face (issue 37 point 1): what other modules may use.
+export { dorTaxCalculator, rateMillionths, taxCents, type TaxCalculator } from './calculator';
+export { importDorFile } from './import';

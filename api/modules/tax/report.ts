@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { taxLocations } from '../../db/schema';
-import { rowsOf } from '../admin/deps';
+import { rowsOf } from '../../db/rows';
 import { centsToDecimal } from '../../../core/money';
 import { SHOP_TIME_ZONE, periodDays } from '../../../core/shop-calendar';
 import { TAX_REPORT_TEXT } from '../../../core/tax/messages';

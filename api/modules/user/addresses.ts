@@ -3,7 +3,7 @@ import { Elysia } from 'elysia';
 import type { Db } from '../../db/client';
 import { userAddresses, type UserAddressRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import type { AuthPlugin } from '../auth/plugin';
+import type { AuthPlugin } from '../auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { Address, RecipientName } from '../../../core/address/model';
 import {

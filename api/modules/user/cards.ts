@@ -4,9 +4,9 @@ import type { Db } from '../../db/client';
 import { paymentCustomers, savedCards, type SavedCardRow } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { log } from '../../lib/log';
-import type { AuthPlugin } from '../auth/plugin';
+import type { AuthPlugin } from '../auth';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import type { CardWallet, PaymentGateway, SavedMethod } from '../payments/gateway';
+import type { CardWallet, PaymentGateway, SavedMethod } from '../payments';
 import {
   CARD_MESSAGES,
   deletePaymentBody,

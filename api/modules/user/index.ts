@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia';
 import { sameSiteJson } from '../../plugins/same-site-json';
-import { toUserDto } from '../auth/accounts';
+import { toUserDto } from '../auth';
 import { addressBookRoutes } from './addresses';
 import { storedCardRoutes, type UserModuleDeps } from './cards';
 import { profileBody, type UserDto } from '../../../core/user/model';
@@ -19,3 +19,6 @@ export const userModule = ({ db, auth, gateway }: UserModuleDeps) =>
     )
     .use(addressBookRoutes({ db, auth }))
     .use(storedCardRoutes({ db, auth, gateway }));
+
+// The public face (issue 37 point 1): what other modules may use.
+export { keepCard, setUpCard, storedCardFor } from './cards';

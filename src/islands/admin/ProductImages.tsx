@@ -7,7 +7,7 @@ import { ADMIN_TEXT } from './RequireAdmin';
 import styles from './Admin.module.css';
 import editor from './ProductEditor.module.css';
 
-/** The largest upload the server takes (api/modules/catalogue/admin/uploads.ts). */
+/** The largest upload the server takes (api/modules/product/admin/uploads.ts). */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 /** At most this many images a product (core/admin/product-body.ts). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { productVariants, products, restockRequests } from '../../../db/schema';
-import { rowsOf } from '../../admin/deps';
+import { rowsOf } from '../../../db/rows';
 
 /**
  * How many shoppers wait for each item (issue 27 point 5), in one grouped query: a row per

@@ -2,7 +2,8 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { productVariants, products } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { adjust, stockChanged } from '..';
+import { stockChanged } from '../changed';
+import { adjust } from '../stock';
 import { ADMIN_MESSAGES, type SetStockBody } from '../../../../core/admin/model';
 import {
   DEFAULT_LOW_STOCK_THRESHOLD,
@@ -10,8 +11,9 @@ import {
   type BulkStockBody,
 } from '../../../../core/admin/stock-body';
 import { waitingCounts } from './demand';
-import { audit, rowsOf, type Actor } from '../../admin/deps';
-import { syncVariantTotals } from '../../catalogue/admin/product-write';
+import { rowsOf } from '../../../db/rows';
+import { audit, type Actor } from '../../../lib/audit';
+import { syncVariantTotals } from '../variant-totals';
 
 /** A row whose stock is set: a variant, or a product without variants. */
 interface Held {

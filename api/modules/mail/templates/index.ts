@@ -30,7 +30,7 @@ export { formatCents, formatRate } from '../../../../core/money';
 export { noBreaks, oneLine, textLines } from './format';
 export { NewOrder, newOrderEmail } from './NewOrder';
 export { OrderConfirmation, orderConfirmationEmail } from './OrderConfirmation';
-export { orderEmailData, type OrderEmailData } from './order-data';
+export type { OrderEmailData } from './order-data';
 export { OrderStatusLink, orderStatusLinkEmail } from './OrderStatusLink';
 export { renderEmail, type RenderedEmail } from './render';
 export { shopDetails, type ShopDetails } from './shop';

@@ -1,8 +1,6 @@
 import type { OrderItemRow, OrderRow } from '../../../db/schema';
 import type { PaymentView } from '../../../../core/orders/payments';
 import type { DownloadLink } from '../../../../core/downloads/model';
-import type { OrderDto } from '../../../../core/orders/model';
-import type { PricedOrder } from '../../orders/pricing';
 
 /**
  * What the order emails show, with every amount in integer cents. Its parts have the shape of the
@@ -36,29 +34,4 @@ export interface OrderEmailData {
   downloads?: DownloadLink[];
   /** The signed "View your order" link (only the shopper's email shows it). */
   statusUrl?: string;
-}
-
-/** The emails' data for an order just placed: its identity from the stored order, cents priced. */
-export function orderEmailData(placed: OrderDto, priced: PricedOrder): OrderEmailData {
-  return {
-    order: {
-      id: placed._id,
-      number: placed.orderNumber,
-      isGuest: placed.isGuest,
-      email: placed.guestContact.email,
-      firstname: placed.guestContact.firstname,
-      lastname: placed.guestContact.lastname,
-      shippingAddress: placed.shippingAddress,
-      subtotalCents: priced.subtotalCents,
-      taxRate: priced.taxRate,
-      taxCents: priced.taxCents,
-      totalCents: priced.totalCents,
-      paymentStatus: placed.paymentStatus,
-      giftMessage: placed.gift?.message ?? null,
-      giftHidePrices: placed.gift?.hidePrices ?? false,
-      giftRecipientEmail: placed.gift?.recipientEmail ?? null,
-    },
-    items: priced.lines,
-    payments: placed.payments,
-  };
 }

@@ -1,6 +1,6 @@
 import { markDelivered as deliver } from '../fulfilment';
 import { ADMIN_MESSAGES } from '../../../../core/admin/model';
-import { audit, refuseTransition, type Actor, type AdminDeps } from '../../admin/deps';
+import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
 import { ORDER_STATE } from '../../../../core/orders/lifecycle';
 
 /** POST /admin/orders/:id/deliver: records the delivery time (the return window starts there). */

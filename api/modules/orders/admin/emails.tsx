@@ -3,14 +3,13 @@ import {
   EmailLayout,
   Lines,
   Paragraph,
-  Quoted,
-  SectionTitle,
   TextLink,
   Title,
-} from '../../mail/templates/EmailLayout';
-import { renderEmail, type RenderedEmail } from '../../mail/templates/render';
+  renderEmail,
+  type RenderedEmail,
+  type ShopDetails,
+} from '../../mail';
 import { UNTRACKED_TEXT } from '../../../../core/admin/model';
-import type { ShopDetails } from '../../mail/templates/shop';
 
 export interface ShippedEmailData {
   number: number;
@@ -62,27 +61,3 @@ export const orderShippedEmail = (
   renderEmail(<OrderShipped data={data} shop={shop} />, {
     subject: `Order ${data.number} has shipped`,
   });
-
-export interface InboxReplyData {
-  /** The subject of what the customer wrote. */
-  subject: string;
-  /** The owner's answer, as typed (its line breaks kept). */
-  reply: string;
-  /** What the customer wrote, quoted below the answer. */
-  original: string;
-}
-
-/** The owner's answer to a contact message or an issue report, from the inbox. */
-export function InboxReply({ data, shop }: { data: InboxReplyData; shop: ShopDetails }) {
-  return (
-    <EmailLayout shop={shop} preview={`Re: ${data.subject}`}>
-      <Title>{`Re: ${data.subject}`}</Title>
-      <Lines lines={data.reply.split(/\r?\n/)} />
-      <SectionTitle>You wrote</SectionTitle>
-      <Quoted text={data.original} />
-    </EmailLayout>
-  );
-}
-
-export const inboxReplyEmail = (data: InboxReplyData, shop: ShopDetails): Promise<RenderedEmail> =>
-  renderEmail(<InboxReply data={data} shop={shop} />, { subject: `Re: ${data.subject}` });

@@ -6,10 +6,11 @@ import {
   Note,
   Paragraph,
   Title,
-} from '../../mail/templates/EmailLayout';
-import { renderEmail, type RenderedEmail } from '../../mail/templates/render';
+  renderEmail,
+  type RenderedEmail,
+  type ShopDetails,
+} from '../../mail';
 import { UNTRACKED_TEXT } from '../../../../core/admin/model';
-import type { ShopDetails } from '../../mail/templates/shop';
 
 export interface GiftShippedData {
   /** The buyer's first name only (issue 26). */

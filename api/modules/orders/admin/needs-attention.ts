@@ -2,7 +2,10 @@ import { asc, count } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orders } from '../../../db/schema';
 import { needsAttention } from '../recovery';
-import { NEEDS_ATTENTION_LISTED, type NeedsAttention } from '../../../../core/admin/needs-attention';
+import {
+  NEEDS_ATTENTION_LISTED,
+  type NeedsAttention,
+} from '../../../../core/admin/needs-attention';
 
 /** The dashboard's "needs attention": pending orders the recovery job failed to settle again and again. */
 export async function needsAttentionOrders(db: Db): Promise<NeedsAttention> {

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { auditLog, orderItems, orders, outbox, payments } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { ADMIN_MESSAGES, isCarrier, trackingUrl } from '../../../../core/admin/model';
-import { audit, type Actor } from '../../admin/deps';
+import { audit, type Actor } from './deps';
 import { orderMoney } from '../order-money';
 import { refundedSoFar } from '../refund-payments';
 import { notesOf } from './order-notes';

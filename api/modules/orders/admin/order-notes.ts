@@ -4,7 +4,7 @@ import { orderNotes, orders } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { ADMIN_MESSAGES } from '../../../../core/admin/model';
 import type { NoteBody, OrderNote } from '../../../../core/admin/order-notes';
-import { audit, type Actor } from '../../admin/deps';
+import { audit, type Actor } from './deps';
 
 /** The audit action of a note written on an order. */
 export const NOTE_ADD = 'order.note';

@@ -4,11 +4,11 @@ import { AppError } from '../../../lib/errors';
 import { ADMIN_MESSAGES } from '../../../../core/admin/model';
 import { PAYMENT_REFUND_TEXT, type PaymentRefundBody } from '../../../../core/admin/order-money';
 import { formatCents } from '../../../../core/money';
-import { heldByCardsOf, voidCardsOf } from '../../gift-cards/ledger';
+import { heldByCardsOf, voidCardsOf } from '../../gift-cards';
 import { closeOrder } from '../close';
 import { paymentsOf } from '../order-money';
 import { refundPayments } from '../refund-payments';
-import { audit, type Actor, type AdminDeps } from '../../admin/deps';
+import { audit, type Actor, type AdminDeps } from './deps';
 
 /** The gateway's idempotency key of an owner's refund of one payment, scoped to the order. */
 export const paymentRefundKey = (orderId: string, key: string) =>

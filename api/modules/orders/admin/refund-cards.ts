@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { giftCards } from '../../../db/schema';
-import { spendingOf, voidCards } from '../../gift-cards/ledger';
+import { spendingOf, voidCards } from '../../gift-cards';
 
 /**
  * The gift cards of one bought line that a refund of `units` of it takes back (issue 39 item 7),

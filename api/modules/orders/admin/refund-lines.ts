@@ -10,7 +10,7 @@ import {
   type OrderRefundRow,
 } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { heldByCardsOf } from '../../gift-cards/ledger';
+import { heldByCardsOf } from '../../gift-cards';
 import {
   release,
   reservationOf,
@@ -18,17 +18,20 @@ import {
   stockChangeOf,
   type StockChange,
 } from '../../inventory';
-import { enqueueMail } from '../../mail/outbox';
-import { linesRefundedEmail } from '../../mail/templates/RefundEmails';
+import { enqueueMail, linesRefundedEmail } from '../../mail';
 import { closeOrder } from '../close';
 import { refundedTo } from '../order-money';
 import { refundedSoFar, refundPayments } from '../refund-payments';
 import { orderItemsOf } from '../repository';
 import { ADMIN_MESSAGES, RETURN_MESSAGES } from '../../../../core/admin/model';
-import { LINE_REFUND_TEXT, lineRefund, type LineRefundBody } from '../../../../core/admin/line-refund';
+import {
+  LINE_REFUND_TEXT,
+  lineRefund,
+  type LineRefundBody,
+} from '../../../../core/admin/line-refund';
 import { allows, orderKindOf } from '../../../../core/orders/lifecycle';
 import { isGiftCardKind, isGoods } from '../../../../core/product/kind';
-import { audit, type Actor, type AdminDeps } from '../../admin/deps';
+import { audit, type Actor, type AdminDeps } from './deps';
 import { voidCardsOfLine } from './refund-cards';
 
 /** The gateway's idempotency key of an owner's refund of lines, scoped to the order. */

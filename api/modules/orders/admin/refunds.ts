@@ -5,7 +5,7 @@ import { retryCancellation } from '../cancel';
 import { closeOrder } from '../close';
 import { ADMIN_MESSAGES } from '../../../../core/admin/model';
 import type { CancelBody } from '../../../../core/admin/cancel-reason';
-import { audit, refuseTransition, type Actor, type AdminDeps } from '../../admin/deps';
+import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
 import { ORDER_STATE } from '../../../../core/orders/lifecycle';
 
 /**

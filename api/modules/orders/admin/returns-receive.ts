@@ -5,7 +5,7 @@ import { AppError } from '../../../lib/errors';
 import { changeStock, release, reservationOf, stockChangeOf } from '../../inventory';
 import { RETURN_MESSAGES } from '../../../../core/admin/model';
 import { RESTOCK_MESSAGES, type ReceiveBody } from '../../../../core/admin/return-restock';
-import { audit, type Actor, type AdminDeps } from '../../admin/deps';
+import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn } from './returns-lookup';
 
 /** One line put back on sale, as the order's history shows it ("Restocked 2 × Enamel Mug"). */

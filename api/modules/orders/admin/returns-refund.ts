@@ -1,11 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orderItems, orderRefunds, orders, payments, returnRequests } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { enqueueMail } from '../../mail/outbox';
-import { returnRefundedEmail } from '../../mail/templates/ReturnEmails';
+import { enqueueMail, returnRefundedEmail } from '../../mail';
 import { RETURN_MESSAGES, type RefundBody } from '../../../../core/admin/model';
 import { refundAmount } from '../../../../core/admin/refund-amount';
-import { audit, type Actor, type AdminDeps } from '../../admin/deps';
+import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar } from './returns-lookup';
 import { refundedTo } from '../order-money';
 import { closeWhenAllRefunded, payOutRefund } from './refund-lines';

@@ -2,16 +2,16 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderItems, orderRefunds, returnRequests, type ReturnStatus } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { enqueueMail } from '../../mail/outbox';
 import {
+  enqueueMail,
   returnApprovedEmail,
   returnDeclinedEmail,
   type ReturnEmailData,
-} from '../../mail/templates/ReturnEmails';
+  type MailKind,
+} from '../../mail';
 import { RETURN_MESSAGES } from '../../../../core/admin/model';
-import { audit, type Actor, type AdminDeps } from '../../admin/deps';
+import { audit, type Actor, type AdminDeps } from './deps';
 import { loadReturn, refundedSoFar, type FoundReturn } from './returns-lookup';
-import type { MailKind } from '../../mail/kinds';
 
 /*
  * A customer's return request in the back office: read it, then approve or decline it. The

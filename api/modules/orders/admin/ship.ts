@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { orders } from '../../../db/schema';
-import { enqueueMail } from '../../mail/outbox';
+import { enqueueMail } from '../../mail';
 import { markShipped as ship } from '../fulfilment';
 import { orderStatusUrl } from '../guest-link';
 import {
@@ -11,7 +11,7 @@ import {
   type ShipBody,
 } from '../../../../core/admin/model';
 import { AppError } from '../../../lib/errors';
-import { audit, refuseTransition, type Actor, type AdminDeps } from '../../admin/deps';
+import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
 import { ORDER_STATE } from '../../../../core/orders/lifecycle';
 import { assertAllowed } from './order-actions';
 import { orderShippedEmail } from './emails';

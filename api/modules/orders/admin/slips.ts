@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderItems, orders, type OrderAddress } from '../../../db/schema';
-import type { ShopDetails } from '../../mail/templates/shop';
+import type { ShopDetails } from '../../mail';
 import { ships } from '../../../../core/product/kind';
 import {
   pickList,
@@ -11,7 +11,7 @@ import {
   type SlipsQuery,
 } from '../../../../core/admin/slips';
 import { hasNothingToShip } from '../digital-delivery';
-import { audit, type Actor } from '../../admin/deps';
+import { audit, type Actor } from './deps';
 import { ORDER_STATE } from '../../../../core/orders/lifecycle';
 import { personalizedLine } from '../../../../core/product/personalized-text';
 

@@ -7,7 +7,7 @@ import {
   Title,
   type RenderedEmail,
   type ShopDetails,
-} from '../../mail/templates';
+} from '../../mail';
 import {
   DOWNLOAD_MESSAGES,
   DOWNLOAD_TERMS,

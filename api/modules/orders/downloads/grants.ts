@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { downloadGrants, orderItems, orders, products } from '../../../db/schema';
 import { log } from '../../../lib/log';
 import { randomToken, sha256 } from '../../../lib/tokens';
-import type { ShopDetails } from '../../mail/templates';
+import type { ShopDetails } from '../../mail';
 import { hasDownloadFile } from './files';
 import {
   DOWNLOAD_MAX_REISSUES,

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { Elysia } from 'elysia';
 import type { RateLimitPlugin, RateRule } from '../../../plugins/rate-limit';
-import type { AuthPlugin } from '../../auth/plugin';
+import type { AuthPlugin } from '../../auth';
 import { sameSiteJson } from '../../../plugins/same-site-json';
 import {
   DOWNLOAD_MESSAGES,

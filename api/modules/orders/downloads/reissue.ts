@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { downloadGrants, orderItems, orders } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
-import { enqueueMail } from '../../mail/outbox';
+import { enqueueMail } from '../../mail';
 import { lockOrder } from '../fulfilment';
 import { ownedBy, type Customer } from '../ownership';
 import { freshDownloadLinksEmail, reissueLimitEmail } from './email';

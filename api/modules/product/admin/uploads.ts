@@ -3,7 +3,11 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Elysia } from 'elysia';
 import sharp from 'sharp';
-import { fitsSource, IMAGE_WIDTHS, readImageRequest } from '../../../../core/images/image-allow-list';
+import {
+  fitsSource,
+  IMAGE_WIDTHS,
+  readImageRequest,
+} from '../../../../core/images/image-allow-list';
 import { productImageSize, UPLOADED_IMAGE_PREFIX } from '../../../../core/images/product-images';
 import { AppError } from '../../../lib/errors';
 import { ADMIN_MESSAGES } from '../../../../core/admin/model';

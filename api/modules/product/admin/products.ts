@@ -5,21 +5,15 @@ import type { Db } from '../../../db/client';
 import { categoryOrders, productCategorizations, products } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { isUniqueViolation } from '../../../lib/unique-violation';
-import { stockChanged } from '../../inventory';
-import { audit, type Actor } from '../../admin/deps';
+import { stockChanged, syncVariantTotals } from '../../inventory';
+import { audit, type Actor } from '../../../lib/audit';
 import {
   PRODUCT_MESSAGES,
   type AdminCategoryList,
   type ProductCreateBody,
   type ProductEditBody,
 } from '../../../../core/admin/model';
-import {
-  checkImages,
-  checkSkus,
-  editableVariants,
-  syncVariantTotals,
-  writeVariants,
-} from './product-write';
+import { checkImages, checkSkus, editableVariants, writeVariants } from './product-write';
 import { storeUploadedImage } from './uploads';
 
 export interface ProductDeps {
