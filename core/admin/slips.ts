@@ -72,8 +72,8 @@ export interface PickLine {
   sku: string;
   title: string;
   option: string | null;
-  /** The texts to engrave: the pick list groups by SKU and text (issue 40). */
-  personalization: string[];
+  /** The texts to engrave: the pick list groups by SKU and text (issue 40); absent: none. */
+  personalization?: string[];
   units: number;
   orders: number;
 }
@@ -93,13 +93,13 @@ export function pickList(slips: Pick<Slip, 'lines'>[]): PickLine[] {
   for (const slip of slips) {
     const seen = new Set<string>();
     for (const line of slip.lines) {
-      const personalization = line.personalization ?? [];
-      const key = JSON.stringify([line.sku, personalization]);
+      const texts = line.personalization ?? [];
+      const key = JSON.stringify([line.sku, texts]);
       const entry = byItem.get(key) ?? {
         sku: line.sku,
         title: line.title,
         option: line.option,
-        personalization,
+        ...(texts.length > 0 ? { personalization: texts } : {}),
         units: 0,
         orders: 0,
       };
@@ -112,6 +112,6 @@ export function pickList(slips: Pick<Slip, 'lines'>[]): PickLine[] {
   return [...byItem.values()].sort(
     (a, b) =>
       a.sku.localeCompare(b.sku) ||
-      a.personalization.join().localeCompare(b.personalization.join()),
+      (a.personalization ?? []).join().localeCompare((b.personalization ?? []).join()),
   );
 }

@@ -74,8 +74,8 @@ describe('pick list', () => {
     expect(
       pickList([{ lines: [line('B', 2), line('A', 1), line('B', 1)] }, { lines: [line('B', 3)] }]),
     ).toEqual([
-      { sku: 'A', title: 'A', option: null, personalization: [], units: 1, orders: 1 },
-      { sku: 'B', title: 'B', option: null, personalization: [], units: 6, orders: 2 },
+      { sku: 'A', title: 'A', option: null, units: 1, orders: 1 },
+      { sku: 'B', title: 'B', option: null, units: 6, orders: 2 },
     ]);
   });
 
@@ -93,7 +93,7 @@ describe('pick list', () => {
         { lines: [mug('Jo', 1), mug(null, 4)] },
       ]).map(({ personalization, units, orders }) => ({ personalization, units, orders })),
     ).toEqual([
-      { personalization: [], units: 4, orders: 1 },
+      { personalization: undefined, units: 4, orders: 1 },
       { personalization: ['Name on the mug: Jo'], units: 2, orders: 2 },
       { personalization: ['Name on the mug: Sam'], units: 2, orders: 1 },
     ]);

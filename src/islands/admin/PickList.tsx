@@ -34,7 +34,7 @@ export function PickList({ lines, orders }: { lines: PickLine[]; orders: number 
         />
         <tbody>
           {lines.map((line) => (
-            <tr key={`${line.sku} ${line.personalization.join()}`} data-sku={line.sku}>
+            <tr key={`${line.sku} ${(line.personalization ?? []).join()}`} data-sku={line.sku}>
               <td>{line.sku}</td>
               <td>
                 {line.title}

@@ -69,7 +69,9 @@ export async function packingSlips(
           sku: item.sku,
           title: item.title,
           option: item.variantTitle,
-          personalization: (item.personalization ?? []).map(personalizedLine),
+          ...(item.personalization?.length
+            ? { personalization: item.personalization.map(personalizedLine) }
+            : {}),
           quantity: item.quantity,
           ...(showPrices ? { unitPriceCents: item.unitPriceCents } : {}),
         }));
