@@ -106,16 +106,7 @@ export async function setStockMany(db: Db, actor: Actor, body: BulkStockBody) {
       tx,
       body.items.map((item) => item.sku),
     );
-    const unknown: Record<string, string> = {};
-    body.items.forEach((item, index) => {
-      if (!held.has(item.sku))
-        unknown[`items.${index}.sku`] = STOCK_MESSAGES.row(item.sku, STOCK_MESSAGES.unknownSku);
-    });
-    const names = Object.values(unknown);
-    if (names.length > 0)
-      throw new AppError('INVALID_DATA', `${names.join(' ')} ${STOCK_MESSAGES.nothingSaved}`, {
-        ...unknown,
-      });
+    refuseUnknownSkus(body, held);
     const changed: Saved[] = [];
     for (const item of body.items) {
       const row = held.get(item.sku)!;
@@ -181,6 +172,20 @@ export async function setStockMany(db: Db, actor: Actor, body: BulkStockBody) {
       .filter(Boolean)
       .join(' '),
   };
+}
+
+/** Refuses the whole save, naming each row, when a SKU is no product's or variant's. */
+function refuseUnknownSkus(body: BulkStockBody, held: Map<string, unknown>) {
+  const unknown: Record<string, string> = {};
+  body.items.forEach((item, index) => {
+    if (!held.has(item.sku))
+      unknown[`items.${index}.sku`] = STOCK_MESSAGES.row(item.sku, STOCK_MESSAGES.unknownSku);
+  });
+  const names = Object.values(unknown);
+  if (names.length > 0)
+    throw new AppError('INVALID_DATA', `${names.join(' ')} ${STOCK_MESSAGES.nothingSaved}`, {
+      ...unknown,
+    });
 }
 
 /** The catalogue change of saved rows whose stock moved: variants by SKU, products by id. */
