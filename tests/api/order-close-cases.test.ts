@@ -5,6 +5,7 @@ import { AppError } from '../../api/lib/errors';
 import { shopDetails } from '../../api/modules/mail/templates';
 import { closeOrder, type CloseDependencies } from '../../api/modules/orders/close';
 import { orderItemsOf } from '../../api/modules/orders/repository';
+import { refundPayments } from '../../api/modules/orders/refund-payments';
 import type { PaymentGateway } from '../../api/modules/payments/gateway';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';
 import { useApi, type ApiHarness } from '../helpers/api';
@@ -13,6 +14,7 @@ import {
   enamelLine,
   GUEST,
   guestOrder,
+  mugLine,
   photoLine,
   productStock,
   sandboxToken,
@@ -209,5 +211,46 @@ describe('closeOrder’s remaining cases (issue 35)', () => {
     expect((await mailsTo(buyer)).map((mail) => mail.kind)).not.toContain('order.canceled');
     expect((await shopMailsAbout(buyer)).map((mail) => mail.kind)).toEqual(['order.canceled.shop']);
     expect(woken).toBe(1);
+  });
+
+  it('after an owner’s refund of some lines, the close gives back only the units and tax left: a line refunded whole is not in it', async () => {
+    await plentyOfMugs(api);
+    const order = await bought(await buy(api, [enamelLine(3), mugLine(1)]));
+    const row = await rowOf(order.orderId);
+    const [enamel, mug] = await orderItemsOf(db(), order.orderId);
+    const tax = (cents: number) => Math.round(cents * row.taxRate);
+    const earlier = [
+      { orderItemId: enamel!.id, quantity: 1, net: enamel!.unitPriceCents },
+      { orderItemId: mug!.id, quantity: 1, net: mug!.unitPriceCents },
+    ];
+    const earlierTax = earlier.reduce((sum, line) => sum + tax(line.net), 0);
+    const earlierCents = earlier.reduce((sum, line) => sum + line.net + tax(line.net), 0);
+    await refundPayments(deps(), row, {
+      amountCents: earlierCents,
+      key: `earlier-${order.orderId}`,
+      actorEmail: 'owner@example.com',
+      reason: 'damaged',
+      taxCents: earlierTax,
+      lines: earlier.map(({ orderItemId, quantity, net: cents }) => ({
+        orderItemId,
+        quantity,
+        amountCents: cents + tax(cents),
+      })),
+    });
+
+    const closed = await closeOrder(deps(), order.orderId, {
+      by: 'owner',
+      actorEmail: 'owner@example.com',
+    });
+    expect(closed?.outcome).toBe('closed');
+    const closing = (await refundRows(order.orderId)).find(
+      (refund) => refund.idempotencyKey !== `earlier-${order.orderId}`,
+    )!;
+    expect(closing.amountCents).toBe(order.totalCents - earlierCents);
+    expect(closing.taxCents).toBe(row.taxCents - earlierTax);
+    const left = enamel!.unitPriceCents * 2;
+    expect(closing.lines).toEqual([
+      { orderItemId: enamel!.id, quantity: 2, amountCents: left + tax(left) },
+    ]);
   });
 });
