@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { downloadGrants, orderRefunds, orders, outbox, payments } from '../../api/db/schema';
+import {
+  downloadGrants,
+  giftCardLedger,
+  orderRefunds,
+  orders,
+  outbox,
+  payments,
+} from '../../api/db/schema';
 import { AppError } from '../../api/lib/errors';
 import { shopDetails } from '../../api/modules/mail/templates';
 import { closeOrder, type CloseDependencies } from '../../api/modules/orders/close';
@@ -178,6 +185,13 @@ describe('closeOrder’s remaining cases (issue 35)', () => {
     });
     const card = items.find((item) => item.kind === 'gift_card')!;
     expect(given(card.id).amountCents).toBe(gross(card.unitPriceCents) - spentCents);
+    // The card it bought is written off, its ledger row saying why; nothing is left on it.
+    const ledger = await db()
+      .select()
+      .from(giftCardLedger)
+      .where(eq(giftCardLedger.giftCardId, bought50.id));
+    expect(ledger.map((entry) => entry.note)).toContain('order canceled');
+    expect(await balanceCents(api, bought50.id)).toBe(0);
   });
 
   it('a full refund whose buyer was told already: no mail and no wake-up when nothing was kept back; the shop’s kept-back copy alone when a spent card’s part was', async () => {
