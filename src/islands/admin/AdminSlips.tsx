@@ -3,7 +3,7 @@ import { api } from '../../lib/api-client';
 import { formatCents } from '../../../core/money';
 import { SLIP_TEXT, type Slip, type SlipsAnswer } from '../../../core/admin/slips';
 import { ADMIN_TEXT, RequireAdmin } from './RequireAdmin';
-import { ITEM_COLUMNS, PickList } from './PickList';
+import { ITEM_COLUMNS, ItemCells, PickList } from './PickList';
 import styles from './Slips.module.css';
 import adminStyles from './Admin.module.css';
 import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
@@ -62,10 +62,8 @@ function SlipPage({ slip, shop }: { slip: Slip; shop: SlipsAnswer['shop'] }) {
         />
         <tbody>
           {slip.lines.map((line) => (
-            <tr key={`${line.sku}-${line.title}`}>
-              <td>{line.sku}</td>
-              <td>{line.title}</td>
-              <td>{line.option ?? ''}</td>
+            <tr key={`${line.sku}-${line.title}-${(line.personalization ?? []).join()}`}>
+              <ItemCells line={line} />
               <td className={styles.number}>{line.quantity}</td>
               {slip.showPrices && (
                 <td className={styles.number}>{formatCents(line.unitPriceCents ?? 0)}</td>

@@ -6,6 +6,36 @@ import { TableHead } from '../shared/TableHead';
 /** The first columns of a slip's lines and of the pick list. */
 export const ITEM_COLUMNS = ['SKU', 'Item', 'Option'] as const;
 
+/** A line's personalized texts on a slip or the pick list, one per line. */
+export function PrintedTexts({ texts }: { texts: string[] | undefined }) {
+  if (!texts || texts.length === 0) return null;
+  return (
+    <ul className={styles.texts} data-testid="printed-personalization">
+      {texts.map((text) => (
+        <li key={text}>{text}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The cells under ITEM_COLUMNS: a line's SKU, its title with any printed texts, its option. */
+export function ItemCells({
+  line,
+}: {
+  line: { sku: string; title: string; option?: string | null; personalization?: string[] };
+}) {
+  return (
+    <>
+      <td>{line.sku}</td>
+      <td>
+        {line.title}
+        <PrintedTexts texts={line.personalization} />
+      </td>
+      <td>{line.option ?? ''}</td>
+    </>
+  );
+}
+
 /** The pick list: the units of each SKU the printed slips ask for, on a page of its own. */
 export function PickList({ lines, orders }: { lines: PickLine[]; orders: number }) {
   return (
@@ -22,10 +52,8 @@ export function PickList({ lines, orders }: { lines: PickLine[]; orders: number 
         />
         <tbody>
           {lines.map((line) => (
-            <tr key={line.sku} data-sku={line.sku}>
-              <td>{line.sku}</td>
-              <td>{line.title}</td>
-              <td>{line.option ?? ''}</td>
+            <tr key={`${line.sku} ${(line.personalization ?? []).join()}`} data-sku={line.sku}>
+              <ItemCells line={line} />
               <td className={styles.number} data-testid="pick-units">
                 {line.units}
               </td>
