@@ -1,5 +1,5 @@
 /**
- * Which node test files may share a worker process with other files (Vitest's `isolate: false`),
+ * Which node test files may share a worker with other files (Vitest's `isolate: false`),
  * decided by a rule read from each file's source, not by a hand list (issue 37 point 6).
  *
  * A worker shared between files keeps everything module-level from one file to the next: the
