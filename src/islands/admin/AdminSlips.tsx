@@ -1,10 +1,9 @@
-import { PrintedTexts } from './PickList';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { formatCents } from '../../../core/money';
 import { SLIP_TEXT, type Slip, type SlipsAnswer } from '../../../core/admin/slips';
 import { ADMIN_TEXT, RequireAdmin } from './RequireAdmin';
-import { ITEM_COLUMNS, PickList } from './PickList';
+import { ITEM_COLUMNS, ItemCells, PickList } from './PickList';
 import styles from './Slips.module.css';
 import adminStyles from './Admin.module.css';
 import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
@@ -64,12 +63,7 @@ function SlipPage({ slip, shop }: { slip: Slip; shop: SlipsAnswer['shop'] }) {
         <tbody>
           {slip.lines.map((line) => (
             <tr key={`${line.sku}-${line.title}-${(line.personalization ?? []).join()}`}>
-              <td>{line.sku}</td>
-              <td>
-                {line.title}
-                <PrintedTexts texts={line.personalization} />
-              </td>
-              <td>{line.option ?? ''}</td>
+              <ItemCells line={line} />
               <td className={styles.number}>{line.quantity}</td>
               {slip.showPrices && (
                 <td className={styles.number}>{formatCents(line.unitPriceCents ?? 0)}</td>

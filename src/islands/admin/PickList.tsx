@@ -18,6 +18,24 @@ export function PrintedTexts({ texts }: { texts: string[] | undefined }) {
   );
 }
 
+/** The cells under ITEM_COLUMNS: a line's SKU, its title with any printed texts, its option. */
+export function ItemCells({
+  line,
+}: {
+  line: { sku: string; title: string; option?: string | null; personalization?: string[] };
+}) {
+  return (
+    <>
+      <td>{line.sku}</td>
+      <td>
+        {line.title}
+        <PrintedTexts texts={line.personalization} />
+      </td>
+      <td>{line.option ?? ''}</td>
+    </>
+  );
+}
+
 /** The pick list: the units of each SKU the printed slips ask for, on a page of its own. */
 export function PickList({ lines, orders }: { lines: PickLine[]; orders: number }) {
   return (
@@ -35,12 +53,7 @@ export function PickList({ lines, orders }: { lines: PickLine[]; orders: number 
         <tbody>
           {lines.map((line) => (
             <tr key={`${line.sku} ${(line.personalization ?? []).join()}`} data-sku={line.sku}>
-              <td>{line.sku}</td>
-              <td>
-                {line.title}
-                <PrintedTexts texts={line.personalization} />
-              </td>
-              <td>{line.option ?? ''}</td>
+              <ItemCells line={line} />
               <td className={styles.number} data-testid="pick-units">
                 {line.units}
               </td>
