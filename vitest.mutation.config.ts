@@ -42,6 +42,8 @@ const ALL_TESTS = [
   'tests/api/order-payments.test.ts',
   'tests/api/order-close.test.ts',
   'tests/api/order-close-stripe.test.ts',
+  'tests/api/order-close-callers.test.ts',
+  'tests/api/order-settle.test.ts',
   'tests/api/orders-recovery.test.ts',
   'tests/api/orders-recovery-isolation.test.ts',
   'tests/api/orders-validation.test.ts',
@@ -55,6 +57,7 @@ const ALL_TESTS = [
   // The guest's signed order link (orders/guest-link.ts) in the shipped and gift emails.
   'tests/api/gift-orders.test.ts',
   'tests/api/stripe.test.ts',
+  'tests/api/stripe-webhook-effects.test.ts',
   'tests/api/kind-not-category.test.ts',
 ];
 

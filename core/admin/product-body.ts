@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personalizationSettingsSchema } from '../product/personalization';
 import { dollarsToCents, isWholeCents } from '../money';
 import { CATEGORY_NAME_MESSAGE, categoryName } from '../catalogue/category-name';
 import { PRODUCT_STATUSES } from '../product/model';
@@ -170,6 +171,8 @@ export const productEditBody = z
     alttext: alttextInput.optional(),
     details: detailsInput.optional(),
     variants: variantsInput.optional(),
+    /** Its personalization settings (issue 40); null: not personalizable; absent: unchanged. */
+    personalization: personalizationSettingsSchema.nullable().optional(),
     status: z.enum(PRODUCT_STATUSES, { error: PRODUCT_MESSAGES.status }).optional(),
   })
   .superRefine(skusOnce);
@@ -186,6 +189,7 @@ export const productCreateBody = z
     sku: z.preprocess((value) => (value === '' ? undefined : value), skuInput.optional()),
     details: detailsInput.default([]),
     variants: variantsInput.default([]),
+    personalization: personalizationSettingsSchema.nullable().default(null),
     status: z.enum(PRODUCT_STATUSES, { error: PRODUCT_MESSAGES.status }).default('active'),
   })
   .superRefine(skusOnce);

@@ -41,6 +41,8 @@ export interface SlipLine {
   title: string;
   /** The variant's title (the option), or null. */
   option: string | null;
+  /** A personalized line's texts as printed ("Name on the mug: Grandma Jo"); absent: none. */
+  personalization?: string[];
   quantity: number;
   /** Absent on a gift slip that hides prices: the server never sends them. */
   unitPriceCents?: number;
@@ -70,6 +72,8 @@ export interface PickLine {
   sku: string;
   title: string;
   option: string | null;
+  /** The texts to engrave: the pick list groups by SKU and text (issue 40); absent: none. */
+  personalization?: string[];
   units: number;
   orders: number;
 }
@@ -80,24 +84,34 @@ export interface SlipsAnswer {
   pickList: PickLine[];
 }
 
-/** The units of each SKU across the slips, by SKU, with how many orders ask for it. */
+/**
+ * The units of each SKU across the slips, by SKU and personalized text (a mug for "Jo" and one for
+ * "Sam" are picked and engraved apart), with how many orders ask for it.
+ */
 export function pickList(slips: Pick<Slip, 'lines'>[]): PickLine[] {
-  const bySku = new Map<string, PickLine>();
+  const byItem = new Map<string, PickLine>();
   for (const slip of slips) {
     const seen = new Set<string>();
     for (const line of slip.lines) {
-      const entry = bySku.get(line.sku) ?? {
+      const texts = line.personalization ?? [];
+      const key = JSON.stringify([line.sku, texts]);
+      const entry = byItem.get(key) ?? {
         sku: line.sku,
         title: line.title,
         option: line.option,
+        ...(texts.length > 0 ? { personalization: texts } : {}),
         units: 0,
         orders: 0,
       };
       entry.units += line.quantity;
-      if (!seen.has(line.sku)) entry.orders += 1;
-      seen.add(line.sku);
-      bySku.set(line.sku, entry);
+      if (!seen.has(key)) entry.orders += 1;
+      seen.add(key);
+      byItem.set(key, entry);
     }
   }
-  return [...bySku.values()].sort((a, b) => a.sku.localeCompare(b.sku));
+  return [...byItem.values()].sort(
+    (a, b) =>
+      a.sku.localeCompare(b.sku) ||
+      (a.personalization ?? []).join().localeCompare((b.personalization ?? []).join()),
+  );
 }

@@ -15,6 +15,13 @@ import { centsToDollars, dollarsToCents } from '../money';
 import type { ProductDto, VariantDto } from '../product/model';
 import { productPriceCents } from '../product/price';
 import { hasStockLimit, type ProductKind, type TaxClass } from '../product/kind';
+import {
+  checkPersonalization,
+  PERSONALIZATION_MESSAGES,
+  valuesOf,
+  type PersonalizationInput,
+  type PersonalizedText,
+} from '../product/personalization';
 
 export const BUNDLE_SKU_SEPARATOR = '+';
 
@@ -40,6 +47,10 @@ export interface ResolvedLine {
   selectedVariant?: { sku: string; stock?: number } | undefined;
   /** Variant rows whose stock the line takes: a plain variant, or every chosen bundle option. */
   stockSkus: string[];
+  /** A personalized line's texts with their labels (issue 40); absent for any other line. */
+  personalization?: PersonalizedText[] | undefined;
+  /** What the texts add to one unit, in cents: `price` and `priceCents` include it. */
+  personalizationCents?: number | undefined;
 }
 
 const minKnown = (values: (number | null)[]): number | null => {
@@ -144,3 +155,44 @@ export function resolveSku(product: ProductDto, sku: string): ResolvedLine | und
   // A product with variants is sold only as one of them.
   return sku === product.sku && !product.hasVariants ? productLine(product) : undefined;
 }
+
+/** A line whose personalization the product refuses: the field and its sentence. */
+export interface PersonalizationRefusal {
+  refused: true;
+  /** The field's key ('' when the product takes no personalization at all). */
+  key: string;
+  message: string;
+}
+
+/**
+ * A resolved line with the shopper's texts checked against the product's own fields (issue 40):
+ * the texts as the product labels them, and the add-on in the unit price, computed here from the
+ * product's settings whatever price the browser sent. A product without personalization takes no
+ * text; a personalizable one takes its required fields.
+ */
+export function personalize(
+  product: Pick<ProductDto, 'personalization'>,
+  line: ResolvedLine,
+  sent: PersonalizationInput | undefined,
+): ResolvedLine | PersonalizationRefusal {
+  const settings = product.personalization;
+  const filled = (sent ?? []).filter((text) => text.value.trim() !== '');
+  if (!settings) {
+    return filled.length === 0
+      ? line
+      : { refused: true, key: '', message: PERSONALIZATION_MESSAGES.unknownField };
+  }
+  const check = checkPersonalization(settings, valuesOf(sent));
+  if (!check.ok) return { refused: true, key: check.key, message: check.message };
+  const cents = line.priceCents + check.addOnCents;
+  return {
+    ...line,
+    ...priced(cents),
+    ...(check.texts.length > 0 ? { personalization: check.texts } : {}),
+    personalizationCents: check.addOnCents,
+  };
+}
+
+export const isRefusal = (
+  line: ResolvedLine | PersonalizationRefusal | undefined,
+): line is PersonalizationRefusal => line !== undefined && 'refused' in line;

@@ -1,11 +1,14 @@
 import type { GiftCardDetails } from '../gift-cards/model';
 import { z } from 'zod';
 import type { ResolvedLine } from './lines';
+import { personalizationInputSchema } from '../product/personalization';
 
 /** Sentences the cart check answers with; the cart page shows them to the shopper as they are. */
 export const CART_MESSAGES = {
   invalidLine: 'A line of the cart is not valid.',
   tooManyLines: 'A cart can hold at most 100 lines.',
+  personalization: (title: string, message: string) =>
+    `${title}: ${message}. Please add it again from its page.`,
   removed: (title: string) => `${title} is no longer available, so we removed it from your cart.`,
   soldOut: (title: string) => `${title} is sold out, so we removed it from your cart.`,
   price: (title: string, before: string, now: string) =>
@@ -32,6 +35,8 @@ export const cartLineInput = z.object({
    * valid ones (the custom amount sets the price) stay on the line, others are dropped.
    */
   giftCard: z.record(z.string(), z.unknown()).optional(),
+  /** A personalized line's texts (issue 40): checked against the product's fields by the server. */
+  personalization: personalizationInputSchema.optional(),
 });
 export type CartLineInput = z.infer<typeof cartLineInput>;
 

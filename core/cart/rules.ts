@@ -5,6 +5,7 @@
 import { centsToDollars, dollarsToCents } from '../money';
 import { orderKindOf, shipsNothing as shipsNothingOfKind } from '../orders/lifecycle';
 import { hasStockLimit, type ProductKind } from '../product/kind';
+import { personalizationKey, type PersonalizedText } from '../product/personalized-text';
 
 /** spec §9: at most 6 units on one cart line, also capped by stock. */
 export const MAX_PER_LINE = 6;
@@ -31,6 +32,8 @@ export interface CartLine {
   /** Units the shop has; undefined (or null) when unknown. */
   stock?: number | null | undefined;
   selectedVariant?: { sku: string; stock?: number; quantity?: number } | undefined;
+  /** A personalized line's texts (issue 40): each distinct text is a line of its own. */
+  personalization?: readonly Pick<PersonalizedText, 'key' | 'value'>[] | undefined;
 }
 
 type Kinded = { kind?: ProductKind | undefined };
@@ -84,9 +87,16 @@ export function lineCap(line: Capped): number {
   return Math.max(0, Math.min(MAX_PER_LINE, stock ?? MAX_PER_LINE));
 }
 
-/** spec §4: lines are the same when they have the same product _id and the same sku. */
-export const sameLine = (a: Pick<CartLine, '_id' | 'sku'>, b: Pick<CartLine, '_id' | 'sku'>) =>
-  a._id === b._id && a.sku === b.sku;
+type LineKey = Pick<CartLine, '_id' | 'sku' | 'personalization'>;
+
+/**
+ * spec §4: lines are the same when they have the same product _id and the same sku, and (issue
+ * 40) the same personalization: two mugs with two names are two lines, each with its own cap.
+ */
+export const sameLine = (a: LineKey, b: LineKey) =>
+  a._id === b._id &&
+  a.sku === b.sku &&
+  personalizationKey(a.personalization) === personalizationKey(b.personalization);
 
 export interface Limited {
   /** How many more the line could take. */
@@ -120,9 +130,14 @@ export function addLine<T extends CartLine>(items: T[], item: T, requested = 1):
   return { items: next, added: wanted };
 }
 
-/** spec §4 Remove item: deletes the line with that _id and sku. */
-export function removeLine<T extends CartLine>(items: T[], _id: string, sku: string): T[] {
-  return items.filter((line) => !sameLine(line, { _id, sku }));
+/** spec §4 Remove item: deletes the line with that _id and sku (and personalization). */
+export function removeLine<T extends CartLine>(
+  items: T[],
+  _id: string,
+  sku: string,
+  personalization?: CartLine['personalization'],
+): T[] {
+  return items.filter((line) => !sameLine(line, { _id, sku, personalization }));
 }
 
 /**
@@ -150,8 +165,9 @@ export function updateLineQuantity<T extends CartLine>(
   _id: string,
   sku: string,
   requested: number,
+  personalization?: CartLine['personalization'],
 ): UpdateResult<T> {
-  const line = items.find((entry) => sameLine(entry, { _id, sku }));
+  const line = items.find((entry) => sameLine(entry, { _id, sku, personalization }));
   if (!line) return { items };
   const quantity = allowedQuantity(line, requested);
   const next = items.map((entry) => (entry === line ? { ...entry, quantity } : entry));

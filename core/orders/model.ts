@@ -12,6 +12,7 @@ import {
 import { GIFT_MESSAGES, giftSchema, type GiftDto } from './gift';
 import { giftCardCodeSchema, giftCardDetails, type GiftCardQuote } from '../gift-cards/model';
 import type { PaymentView } from './payments';
+import { personalizationInputSchema, type PersonalizedText } from '../product/personalization';
 
 /** Every sentence the order calls answer with. The first two are the spec's (§5, §8). */
 export const ORDER_MESSAGES = {
@@ -70,6 +71,8 @@ export const orderLineSchema = z.object({
   supplier: z.string().max(200).optional(),
   /** A gift card line's recipient, message, delivery date (and custom amount): issue 26. */
   giftCard: giftCardDetails.optional(),
+  /** A personalized line's texts (issue 40): checked, and its add-on priced, by the server. */
+  personalization: personalizationInputSchema.optional(),
 });
 export type OrderLineInput = z.output<typeof orderLineSchema>;
 
@@ -174,6 +177,8 @@ export interface OrderItemDto {
   price: number;
   /** A gift card line: whom it is emailed to, and on which day (issue 39 point 2). */
   giftCard?: { recipientName: string; deliverOn: string } | undefined;
+  /** A personalized line's texts with their labels (issue 40). */
+  personalization?: PersonalizedText[] | undefined;
 }
 
 /** An order as the API shows it (spec §3 Order, plus what the confirmation page shows). */

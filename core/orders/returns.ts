@@ -1,5 +1,10 @@
 import { isDigitalKind, isGiftCardKind, type ProductKind } from '../product/kind';
 
+/** Whether an order or cart line was personalized: it carries at least one text. */
+export const isPersonalizedLine = (item: {
+  personalization?: readonly unknown[] | null | undefined;
+}): boolean => (item.personalization?.length ?? 0) > 0;
+
 /** Items under this price are final sale (return policy). */
 export const FINAL_SALE_UNDER_CENTS = 3000;
 
@@ -14,19 +19,19 @@ export const RETURN_EXCLUSIONS = {
 
 /**
  * Why the return policy does not take a line back, or null when it may come back: never digital
- * products, gift cards (both read from the line's kind, never its category or title) or
- * personalized items; items under $30 are final sale (a damaged one goes through the contact
- * form).
+ * products, gift cards (both read from the line's kind) or personalized items (a line that carries
+ * its texts: issue 40), never from a category or a title; items under $30 are final sale (a
+ * damaged one goes through the contact form).
  */
 export function returnExclusion(item: {
   kind: ProductKind;
-  title: string;
   unitPriceCents: number;
+  /** The line's personalized texts (order_items.personalization); none: not personalized. */
+  personalization?: readonly unknown[] | null | undefined;
 }): string | null {
   if (isDigitalKind(item)) return RETURN_EXCLUSIONS.digital;
   if (isGiftCardKind(item)) return RETURN_EXCLUSIONS.giftCard;
-  // Personalized items get a kind of their own with issue 40; until then the title says so.
-  if (/personali[sz]ed/i.test(item.title)) return RETURN_EXCLUSIONS.personalized;
+  if (isPersonalizedLine(item)) return RETURN_EXCLUSIONS.personalized;
   if (item.unitPriceCents < FINAL_SALE_UNDER_CENTS) return RETURN_EXCLUSIONS.finalSale;
   return null;
 }

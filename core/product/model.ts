@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ProductKind, TaxClass } from './kind';
 import type { SizeChart } from './size-chart';
+import type { PersonalizationSettings } from './personalization';
 
 /** A variant as the API shows it (spec §3 Variant). Prices in dollars. */
 export interface VariantDto {
@@ -41,6 +42,8 @@ export interface ProductDto {
   optionTitles: string[];
   details: string[];
   sizeChart: SizeChart | null;
+  /** The fields a shopper fills to personalize it (issue 40); null: not personalized. */
+  personalization?: PersonalizationSettings | null | undefined;
   ratings: { thumbsUp: number; thumbsDown: number };
   priority: number | null;
   isFeatured: boolean;

@@ -4,6 +4,7 @@ import { computed } from 'nanostores';
 import type { ResolvedLine } from '../../core/cart/lines';
 import type { CartValidation } from '../../core/cart/model';
 import type { ProductKind } from '../../core/product/kind';
+import { personalizationKey, type PersonalizedText } from '../../core/product/personalized-text';
 import {
   addLine,
   allowedQuantity,
@@ -37,6 +38,8 @@ export interface CartItem {
   selectedVariant?: { sku: string; stock?: number; quantity?: number } | undefined;
   /** A gift card line's recipient, message, date (and custom amount): issue 26. */
   giftCard?: GiftCardDetails | undefined;
+  /** A personalized line's texts with their labels (issue 40): each distinct text is a line. */
+  personalization?: PersonalizedText[] | undefined;
 }
 
 /** The cart, kept in localStorage under 'cart' (spec §3 Persisted client state). */
@@ -66,6 +69,7 @@ export function cartItemFrom(
     variantTitle: line.variantTitle,
     selectedVariant: line.selectedVariant,
     ...(line.giftCard ? { giftCard: line.giftCard } : {}),
+    ...(line.personalization ? { personalization: line.personalization } : {}),
   };
 }
 
@@ -77,8 +81,12 @@ export function addCartItem(item: Omit<CartItem, 'quantity'>, quantity = 1): Add
 }
 
 /** spec §4 Remove item. */
-export function removeCartItem(_id: string, sku: string): void {
-  $cart.set(removeLine($cart.get(), _id, sku));
+export function removeCartItem(
+  _id: string,
+  sku: string,
+  personalization?: CartItem['personalization'],
+): void {
+  $cart.set(removeLine($cart.get(), _id, sku, personalization));
 }
 
 /** spec §4 Clear cart. */
@@ -91,8 +99,9 @@ export function updateCartItemQuantity(
   _id: string,
   sku: string,
   quantity: number,
+  personalization?: CartItem['personalization'],
 ): UpdateResult<CartItem> {
-  const result = updateLineQuantity($cart.get(), _id, sku, quantity);
+  const result = updateLineQuantity($cart.get(), _id, sku, quantity, personalization);
   $cart.set(result.items);
   return result;
 }
@@ -116,7 +125,9 @@ export function applyCartCheck(checked: CartValidation['items'], sent: CartItem[
     // The server names a bundle by its options in list order; lines it merged appear once.
     const fresh = checked.find(
       (line) =>
-        line._id === item._id && (line.sku === item.sku || line.sentSkus?.includes(item.sku)),
+        line._id === item._id &&
+        (line.sku === item.sku || line.sentSkus?.includes(item.sku)) &&
+        personalizationKey(line.personalization) === personalizationKey(item.personalization),
     );
     if (fresh && !placed.has(fresh)) {
       placed.add(fresh);

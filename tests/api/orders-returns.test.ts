@@ -12,7 +12,9 @@ describe('the return policy', () => {
     kind: 'goods' | 'digital' | 'gift_card',
     unitPriceCents: number,
     title = 'Cedar Hoodie',
-  ) => ({ kind, unitPriceCents, title });
+    personalization: { key: string; label: string; value: string }[] | null = null,
+  ) => ({ kind, unitPriceCents, title, personalization });
+  const engraved = [{ key: 'name', label: 'Name on the board', value: 'Jo' }];
 
   it('allows items of $30 and more back, never digital, gift cards, personalized or under $30', () => {
     expect(isReturnable(item('goods', 4500))).toBe(true);
@@ -20,7 +22,13 @@ describe('the return policy', () => {
     expect(isReturnable(item('goods', 2999))).toBe(false);
     expect(isReturnable(item('digital', 9000))).toBe(false);
     expect(isReturnable(item('gift_card', 5000, 'Evergreen Gift Card'))).toBe(false);
-    expect(isReturnable(item('goods', 5000, 'Personalized Cutting Board'))).toBe(false);
+    expect(isReturnable(item('goods', 5000, 'Cutting Board', engraved))).toBe(false);
+  });
+
+  it("reads personalized from the line's texts, never its title (issue 40)", () => {
+    expect(isReturnable(item('goods', 5000, 'Personalized Cutting Board'))).toBe(true);
+    expect(isReturnable(item('goods', 5000, 'Red Alder Cutting Board', engraved))).toBe(false);
+    expect(isReturnable(item('goods', 5000, 'Red Alder Cutting Board', []))).toBe(true);
   });
 
   it('reads what a line is from its kind, never its title (issue 35)', () => {
@@ -35,7 +43,7 @@ describe('the return policy', () => {
     expect(returnExclusion(item('gift_card', 5000, 'Evergreen Gift Card'))).toBe(
       'Gift cards cannot be returned',
     );
-    expect(returnExclusion(item('goods', 5000, 'Personalized Cutting Board'))).toBe(
+    expect(returnExclusion(item('goods', 5000, 'Cutting Board', engraved))).toBe(
       'Personalized items cannot be returned',
     );
     expect(returnExclusion(item('goods', 4500))).toBeNull();

@@ -78,4 +78,24 @@ describe('pick list', () => {
       { sku: 'B', title: 'B', option: null, units: 6, orders: 2 },
     ]);
   });
+
+  it('groups by SKU and personalized text: each text is made apart (issue 40)', () => {
+    const mug = (name: string | null, quantity: number) => ({
+      sku: 'MUG',
+      title: 'Mug',
+      option: null,
+      quantity,
+      ...(name ? { personalization: [`Name on the mug: ${name}`] } : {}),
+    });
+    expect(
+      pickList([
+        { lines: [mug('Jo', 1), mug('Sam', 2)] },
+        { lines: [mug('Jo', 1), mug(null, 4)] },
+      ]).map(({ personalization, units, orders }) => ({ personalization, units, orders })),
+    ).toEqual([
+      { personalization: undefined, units: 4, orders: 1 },
+      { personalization: ['Name on the mug: Jo'], units: 2, orders: 2 },
+      { personalization: ['Name on the mug: Sam'], units: 2, orders: 1 },
+    ]);
+  });
 });

@@ -14,6 +14,7 @@ import { id, createdAt, updatedAt, ownedBy, timestampTz } from './columns';
 import type { ProductStatus } from '../../../core/product/model';
 import { PRODUCT_KINDS, TAX_CLASSES } from '../../../core/product/kind';
 import type { SizeChart } from '../../../core/product/size-chart';
+import type { PersonalizationSettings } from '../../../core/product/personalization';
 
 export type { SizeChart, SizeTable, TitledSizeTable } from '../../../core/product/size-chart';
 
@@ -46,6 +47,11 @@ export const products = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     sizeChart: jsonb('size_chart').$type<SizeChart>(),
+    /**
+     * The fields a shopper fills to personalize it, their price, the lead time and where the
+     * preview writes the text (core/product/personalization.ts, issue 40); null: not personalized.
+     */
+    personalization: jsonb('personalization').$type<PersonalizationSettings>(),
     hasVariants: boolean('has_variants').notNull().default(false),
     isBundle: boolean('is_bundle').notNull().default(false),
     isFeatured: boolean('is_featured').notNull().default(false),

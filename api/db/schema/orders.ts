@@ -18,6 +18,7 @@ import { CANCEL_REASONS } from '../../../core/admin/cancel-reason';
 import { products } from './catalogue';
 import type { GiftCardDetails } from '../../../core/gift-cards/model';
 import { PRODUCT_KINDS, TAX_CLASSES } from '../../../core/product/kind';
+import type { PersonalizedText } from '../../../core/product/personalization';
 
 export {
   ORDER_STATUSES,
@@ -164,12 +165,22 @@ export const orderItems = pgTable(
       .default(sql`'{}'::text[]`),
     /** A gift card line's recipient, message, delivery date and amount (issue 26; gift-cards). */
     giftCard: jsonb('gift_card').$type<GiftCardDetails>(),
+    /**
+     * A personalized line's texts with their labels (issue 40), null for any other line, and what
+     * they added to each unit, in cents: `unitPriceCents` includes it, so tax and refunds follow.
+     */
+    personalization: jsonb('personalization').$type<PersonalizedText[]>(),
+    personalizationCents: integer('personalization_cents').notNull().default(0),
   },
   (table) => [
     index('order_items_order_idx').on(table.orderId, table.position),
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
     check('order_items_price_nonnegative', sql`${table.unitPriceCents} >= 0`),
     check('order_items_tax_nonnegative', sql`${table.taxCents} >= 0`),
+    check(
+      'order_items_personalization_within_price',
+      sql`${table.personalizationCents} between 0 and ${table.unitPriceCents}`,
+    ),
   ],
 );
 

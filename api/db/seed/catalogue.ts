@@ -11,6 +11,7 @@ import type {
   TitledSizeTable,
 } from './types';
 import { dollarsToCents } from '../../../core/money';
+import { newPersonalizationField } from '../../../core/product/personalization';
 
 /** The public path of a product image. */
 const img = (name: string): string => `/images/products/${name}.webp`;
@@ -68,6 +69,17 @@ const kidsChart: SizeTable = {
 
 const titled = (title: string, table: SizeTable): TitledSizeTable => ({ title, ...table });
 
+/**
+ * An optional free-text personalization field with the default characters (issue 40): the demo's
+ * items sell plain too, the text adding its price only when it is typed.
+ */
+const textField = (key: string, label: string, maxLength: number) => ({
+  ...newPersonalizationField(key),
+  label,
+  maxLength,
+  required: false,
+});
+
 export const products: SeedProduct[] = [
   // ---------------------------------------------------------------- Home: kitchen
   {
@@ -77,6 +89,25 @@ export const products: SeedProduct[] = [
       'A 12 oz stoneware mug with a speckled glaze and a band of cedar boughs pressed into the clay. Sized for two hands on a rainy morning.',
     priceCents: 2400,
     sku: 'EG-MUG-CEDAR',
+    // A name under the cedar band, in cream glaze (the pictures show the band at mid-height).
+    personalization: {
+      fields: [
+        {
+          ...textField('name', 'Name on the mug', 14),
+          priceCents: 600,
+        },
+      ],
+      leadTimeDays: 2,
+      preview: {
+        x: 49,
+        y: 68,
+        width: 34,
+        size: 6,
+        font: 'script',
+        color: '#f3e6c4',
+        rotation: 0,
+      },
+    },
     quantity: 23,
     supplier: 'warehouse',
     category: 'home',
@@ -157,6 +188,23 @@ export const products: SeedProduct[] = [
       'Cut from Pacific Northwest red alder and finished with food-safe mineral oil and beeswax. A juice groove keeps the counter dry.',
     priceCents: 5800,
     sku: 'EG-BOARD-ALDER',
+    // Initials and a date burned into the middle of the board.
+    personalization: {
+      fields: [
+        { ...textField('initials', 'Initials', 3), kind: 'monogram', priceCents: 1200 },
+        { ...textField('date', 'Date', 10), kind: 'date' },
+      ],
+      leadTimeDays: 5,
+      preview: {
+        x: 50,
+        y: 52,
+        width: 30,
+        size: 6.5,
+        font: 'serif',
+        color: '#6b3f1a',
+        rotation: 0,
+      },
+    },
     quantity: 12,
     supplier: 'local-artisan',
     category: 'home',
@@ -275,6 +323,20 @@ export const products: SeedProduct[] = [
       'A heavy, plush cotton bath towel in colors taken from a low-tide walk on the coast. Woven with a ribbed border that holds its shape.',
     priceCents: 3800,
     sku: 'EG-TOWEL-TIDE',
+    // A monogram embroidered on the top towel's flap.
+    personalization: {
+      fields: [{ ...textField('monogram', 'Monogram', 3), kind: 'monogram', priceCents: 800 }],
+      leadTimeDays: 3,
+      preview: {
+        x: 50,
+        y: 41,
+        width: 20,
+        size: 8,
+        font: 'serif',
+        color: '#ffffff',
+        rotation: 0,
+      },
+    },
     quantity: 27,
     supplier: 'warehouse',
     category: 'home',

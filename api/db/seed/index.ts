@@ -76,6 +76,7 @@ function productRow(product: SeedProduct) {
     alttext: product.alttext,
     details: product.details,
     sizeChart: product.sizeChart ?? null,
+    personalization: product.personalization ?? null,
     hasVariants: isBundle || (product.variants?.length ?? 0) > 0,
     isBundle,
     isFeatured: product.isFeatured ?? false,

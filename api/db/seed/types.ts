@@ -1,4 +1,5 @@
 import type { ProductKind } from '../../../core/product/kind';
+import type { PersonalizationSettings } from '../../../core/product/personalization';
 /**
  * The shape of the demo catalogue as an editor writes it. Prices are integer cents; the seed
  * maps these records onto the catalogue tables (see `api/db/schema/catalogue.ts`).
@@ -63,6 +64,8 @@ export interface SeedProduct {
   /** Lower sorts first; absent sorts last. */
   priority?: number;
   isFeatured?: boolean;
+  /** The fields a shopper fills to personalize it and where the preview writes them (issue 40). */
+  personalization?: PersonalizationSettings;
 }
 
 export interface SeedCategoryOrder {

@@ -10,23 +10,30 @@ import { preparedQuery } from '../../db/prepared';
 import { products } from '../../db/schema';
 import { dollarsToCents, formatDollars } from '../../../core/money';
 import { productColumns, toProductDtos } from '../catalogue';
-import { resolveSku, type ResolvedLine } from '../../../core/cart/lines';
+import {
+  isRefusal,
+  personalize,
+  resolveSku,
+  type PersonalizationRefusal,
+  type ResolvedLine,
+} from '../../../core/cart/lines';
 import {
   CART_MESSAGES,
   type CartChange,
   type CartLineInput,
   type CartValidation,
 } from '../../../core/cart/model';
-import { allowedQuantity, lineCap, MAX_PER_LINE } from '../../../core/cart/rules';
+import { allowedQuantity, lineCap, MAX_PER_LINE, sameLine } from '../../../core/cart/rules';
 
 /**
  * Today's product data for each (product, sku) pair, or undefined where the product or the sku no
- * longer exists. Checkout prices its order lines with this too.
+ * longer exists; a personalized line with its texts checked and its add-on priced from the product
+ * (issue 40), or the refusal naming the field. Checkout prices its order lines with this too.
  */
 export async function resolveLines(
   db: Db,
-  lines: Pick<CartLineInput, '_id' | 'sku'>[],
-): Promise<(ResolvedLine | undefined)[]> {
+  lines: Pick<CartLineInput, '_id' | 'sku' | 'personalization'>[],
+): Promise<(ResolvedLine | PersonalizationRefusal | undefined)[]> {
   const ids = [...new Set(lines.map((line) => line._id))];
   if (ids.length === 0) return [];
   const rows = await cartProductsQuery(db).execute({ ids });
@@ -34,7 +41,8 @@ export async function resolveLines(
   return lines.map((line) => {
     const product = byId.get(line._id);
     // A draft is not for sale (issue 25): its lines read as a removed product's.
-    return product && !product.draft ? resolveSku(product, line.sku) : undefined;
+    const resolved = product && !product.draft ? resolveSku(product, line.sku) : undefined;
+    return resolved && personalize(product!, resolved, line.personalization);
   });
 }
 
@@ -77,8 +85,16 @@ export async function validateCart(db: Db, items: CartLineInput[]): Promise<Cart
   const checked: CartValidation['items'] = [];
   const changes: CartChange[] = [];
   items.forEach((item, index) => {
-    const line = giftCardPriced(resolved[index], item);
+    const found = resolved[index];
     const key = { _id: item._id, sku: item.sku };
+    if (isRefusal(found)) {
+      // The product's fields changed since the text was typed: the shopper types it again.
+      const title = named({ title: item.title ?? 'An item', variantTitle: item.variantTitle });
+      const message = CART_MESSAGES.personalization(title, found.message);
+      changes.push({ ...key, kind: 'removed', message });
+      return;
+    }
+    const line = giftCardPriced(found, item);
     if (!line) {
       const title = item.title
         ? named({ title: item.title, variantTitle: item.variantTitle })
@@ -99,7 +115,7 @@ export async function validateCart(db: Db, items: CartLineInput[]): Promise<Cart
       );
       changes.push({ ...key, kind: 'price', message });
     }
-    const same = checked.find((entry) => entry._id === line._id && entry.sku === line.sku);
+    const same = checked.find((entry) => sameLine(entry, line));
     const requested = item.quantity + (same?.quantity ?? 0);
     const quantity = allowedQuantity(line, requested);
     if (quantity < requested) {

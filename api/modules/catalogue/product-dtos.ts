@@ -112,6 +112,7 @@ function assemble(
       optionTitles: bundle ? bundle.optionTitles : [],
       details: row.details,
       sizeChart: row.sizeChart,
+      personalization: row.personalization,
       ratings: { thumbsUp: row.thumbsUp, thumbsDown: row.thumbsDown },
       priority: row.priority,
       isFeatured: row.isFeatured,

@@ -3,7 +3,8 @@ import { AppError } from '../../lib/errors';
 import { centsToDollars, dollarsToCents, formatDollars } from '../../../core/money';
 import { rateMillionths, taxCents, type TaxCalculator } from '../tax';
 import type { Address } from '../../../core/address/model';
-import type { ResolvedLine } from '../../../core/cart/lines';
+import { isRefusal, type ResolvedLine } from '../../../core/cart/lines';
+import { personalizationKey, type PersonalizedText } from '../../../core/product/personalization';
 import { isDigital, shipsNothing } from '../../../core/cart/rules';
 import { resolveLines } from '../cart';
 import {
@@ -45,6 +46,9 @@ export interface PricedLine {
   available: number | null;
   /** A gift card line's details (issue 26); null for any other line. */
   giftCard?: GiftCardDetails | null;
+  /** A personalized line's texts (issue 40) and what they add to a unit (in unitPriceCents). */
+  personalization?: PersonalizedText[] | null;
+  personalizationCents?: number;
 }
 
 export interface PricedOrder {
@@ -87,6 +91,8 @@ function toPricedLine(
     unitPriceCents: giftCard?.unitPriceCents ?? line.priceCents,
     clientUnitPriceCents: item.price === undefined ? undefined : dollarsToCents(item.price),
     stockSkus: giftCard ? [] : line.stockSkus,
+    personalization: line.personalization ?? null,
+    personalizationCents: line.personalizationCents ?? 0,
     available: giftCard ? null : line.stock,
     ...(giftCard ? { giftCard: giftCard.details } : {}),
   };
@@ -117,11 +123,17 @@ export async function priceLines(
   const untaxed = items.map((item, index) => {
     const line = resolved[index];
     if (!line) throw unavailable();
+    // A text outside the product's rules: 400 with the field's sentence (issue 40).
+    if (isRefusal(line)) {
+      throw new AppError('INVALID_DATA', line.message, {
+        [`items.${index}.personalization.${line.key}`]: line.message,
+      });
+    }
     if (isDigital(line)) {
       if (seenDigital.has(line._id)) throw new AppError('INVALID_DATA', ORDER_MESSAGES.digitalOnce);
       seenDigital.add(line._id);
     }
-    const key = `${line._id} ${line.sku}`;
+    const key = `${line._id} ${line.sku} ${personalizationKey(line.personalization)}`;
     if (seenLines.has(key)) throw new AppError('INVALID_DATA', ORDER_MESSAGES.lineTwice);
     seenLines.add(key);
     return toPricedLine(line, item);

@@ -55,6 +55,7 @@ export const orderLineOf = (item: OrderItemRow) => ({
         },
       }
     : {}),
+  ...(item.personalization?.length ? { personalization: item.personalization } : {}),
 });
 
 /** The gift part of an order's answers: null when the order is not a gift (issue 26). */
@@ -175,6 +176,8 @@ export async function insertPendingOrder(
         unitPriceCents: line.unitPriceCents,
         stockSkus: line.stockSkus,
         giftCard: line.giftCard ?? null,
+        personalization: line.personalization ?? null,
+        personalizationCents: line.personalizationCents ?? 0,
       })),
     )
     .returning();

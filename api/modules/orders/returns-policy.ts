@@ -5,7 +5,10 @@ import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { daysAfter } from '../../../core/dates';
 
 /** Whether the return policy allows a line back (core/orders/returns.ts says why not). */
-export function isReturnable(item: Pick<OrderItemRow, 'kind' | 'title' | 'unitPriceCents'>) {
+export function isReturnable(
+  item: Pick<OrderItemRow, 'kind' | 'unitPriceCents'> &
+    Partial<Pick<OrderItemRow, 'personalization'>>,
+) {
   return returnExclusion(item) === null;
 }
 

@@ -75,6 +75,7 @@ export async function quoteOrder(
       quantity: line.quantity,
       price: centsToDollars(line.unitPriceCents),
       available: line.available,
+      ...(line.personalization ? { personalization: line.personalization } : {}),
     })),
     subtotal: centsToDollars(priced.subtotalCents),
     salesTax: priced.taxRate,

@@ -11,9 +11,13 @@ import { useForm } from '../shared/useForm';
 import { useOrderPost } from './order-access';
 import styles from '../shared/Account.module.css';
 import own from './Orders.module.css';
+import { personalizedName } from '../shared/PersonalizedTexts';
 
 const itemName = (item: HistoryOrder['items'][number]) =>
-  `${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''} × ${item.quantity}`;
+  `${personalizedName(
+    `${item.title}${item.variantTitle ? ` (${item.variantTitle})` : ''}`,
+    item.personalization,
+  )} × ${item.quantity}`;
 
 /**
  * 'Report an Issue' (shipped) or 'Start a Return' (delivered): a message to the shop. A return

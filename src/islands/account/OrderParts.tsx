@@ -1,4 +1,5 @@
 import { formatDollars } from '../../../core/money';
+import PersonalizedTexts from '../shared/PersonalizedTexts';
 import type { HistoryOrder } from '../../../core/orders/history-model';
 import { GIFT_TEXT } from '../../../core/orders/gift';
 import { shopDayOf } from '../../../core/shop-calendar';
@@ -51,6 +52,7 @@ export function OrderItems({ items }: { items: HistoryOrder['items'] }) {
             ) : (
               item.variantTitle && <p className={own.meta}>{item.variantTitle}</p>
             )}
+            <PersonalizedTexts texts={item.personalization} />
             <p className={own.meta}>
               Qty {item.quantity} × {formatDollars(item.price)}
             </p>

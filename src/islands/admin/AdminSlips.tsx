@@ -1,3 +1,4 @@
+import { PrintedTexts } from './PickList';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { formatCents } from '../../../core/money';
@@ -62,9 +63,12 @@ function SlipPage({ slip, shop }: { slip: Slip; shop: SlipsAnswer['shop'] }) {
         />
         <tbody>
           {slip.lines.map((line) => (
-            <tr key={`${line.sku}-${line.title}`}>
+            <tr key={`${line.sku}-${line.title}-${(line.personalization ?? []).join()}`}>
               <td>{line.sku}</td>
-              <td>{line.title}</td>
+              <td>
+                {line.title}
+                <PrintedTexts texts={line.personalization} />
+              </td>
               <td>{line.option ?? ''}</td>
               <td className={styles.number}>{line.quantity}</td>
               {slip.showPrices && (

@@ -1,5 +1,7 @@
 import { formatCents } from '../../../core/money';
 import type { OrderAddress } from '../../../core/orders/statuses';
+import type { PersonalizedText } from '../../../core/product/personalized-text';
+import PersonalizedTexts from '../shared/PersonalizedTexts';
 import { NO_CARRIER, UNTRACKED_TEXT } from '../../../core/admin/model';
 import { GiftSummary, recipientOf } from '../shared/GiftSummary';
 import type { OrderMoney } from '../../../core/admin/order-money';
@@ -44,6 +46,8 @@ export interface OrderDetail {
     sku: string;
     quantity: number;
     unitPriceCents: number;
+    /** A personalized line's texts (issue 40): what the workshop makes. */
+    personalization?: PersonalizedText[] | null;
   }[];
   payments: {
     provider: string;
@@ -74,7 +78,12 @@ type Item = OrderDetail['items'][number];
 const ITEM_COLUMNS: Column<Item>[] = [
   {
     label: 'Item',
-    cell: (item) => (item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title),
+    cell: (item) => (
+      <>
+        {item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title}
+        <PersonalizedTexts texts={item.personalization} />
+      </>
+    ),
   },
   { label: 'SKU', cell: (item) => item.sku },
   { label: 'Quantity', cell: (item) => item.quantity },

@@ -6,6 +6,18 @@ import { TableHead } from '../shared/TableHead';
 /** The first columns of a slip's lines and of the pick list. */
 export const ITEM_COLUMNS = ['SKU', 'Item', 'Option'] as const;
 
+/** A line's personalized texts on a slip or the pick list, one per line. */
+export function PrintedTexts({ texts }: { texts: string[] | undefined }) {
+  if (!texts || texts.length === 0) return null;
+  return (
+    <ul className={styles.texts} data-testid="printed-personalization">
+      {texts.map((text) => (
+        <li key={text}>{text}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** The pick list: the units of each SKU the printed slips ask for, on a page of its own. */
 export function PickList({ lines, orders }: { lines: PickLine[]; orders: number }) {
   return (
@@ -22,9 +34,12 @@ export function PickList({ lines, orders }: { lines: PickLine[]; orders: number 
         />
         <tbody>
           {lines.map((line) => (
-            <tr key={line.sku} data-sku={line.sku}>
+            <tr key={`${line.sku} ${(line.personalization ?? []).join()}`} data-sku={line.sku}>
               <td>{line.sku}</td>
-              <td>{line.title}</td>
+              <td>
+                {line.title}
+                <PrintedTexts texts={line.personalization} />
+              </td>
               <td>{line.option ?? ''}</td>
               <td className={styles.number} data-testid="pick-units">
                 {line.units}

@@ -17,6 +17,7 @@ import {
 } from './product-fields';
 import { ProductEditorStatus } from './ProductEditorStatus';
 import { ProductEditorVariants } from './ProductEditorVariants';
+import { ProductEditorPersonalization } from './ProductEditorPersonalization';
 import { ImagesField } from './ProductImages';
 import { ADMIN_TEXT } from './RequireAdmin';
 import { useCategoryOptions } from './useCategoryOptions';
@@ -238,6 +239,12 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
               onChange={(e) => set('quantity', e.target.value)}
             />
           ))}
+        <ProductEditorPersonalization
+          idPrefix={id}
+          settings={fields.personalization}
+          errors={errors}
+          onChange={(settings) => set('personalization', settings)}
+        />
         <ImagesField
           idPrefix={id}
           images={fields.images}

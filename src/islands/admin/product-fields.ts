@@ -1,4 +1,5 @@
 import type { AdminCategory } from '../../../core/admin/model';
+import type { PersonalizationSettings } from '../../../core/product/personalization';
 import type { VARIANT_TYPES } from '../../../core/admin/product-body';
 import { centsToDecimal } from '../../../core/money';
 import type { ProductStatus } from '../../../core/product/model';
@@ -46,6 +47,8 @@ export interface Fields {
   details: string;
   images: string[];
   variants: VariantRow[];
+  /** Its personalization settings (issue 40); null: not personalizable. */
+  personalization: PersonalizationSettings | null;
   /** A bundle's options are not edited here. */
   isBundle: boolean;
 }
@@ -66,6 +69,7 @@ export interface Editable {
   details: string[];
   images: string[];
   isBundle: boolean;
+  personalization: PersonalizationSettings | null;
   variants: {
     id: string;
     type: string;
@@ -107,6 +111,7 @@ export const emptyFields = (): Fields => ({
   details: '',
   images: [],
   variants: [],
+  personalization: null,
   isBundle: false,
 });
 
@@ -134,6 +139,7 @@ export const toFields = (product: Editable): Fields => ({
     seen: variant.quantity,
     image: variant.images[0] ?? '',
   })),
+  personalization: product.personalization,
   isBundle: product.isBundle,
 });
 
@@ -154,6 +160,7 @@ export function bodyOf(fields: Fields, categories: AdminCategory[], isNew: boole
     alttext: fields.alttext,
     details: fields.details.split('\n'),
     images: fields.images,
+    personalization: fields.personalization,
     ...(fields.isBundle
       ? {}
       : {
@@ -176,7 +183,7 @@ export function checkedBody(fields: Fields, categories: AdminCategory[], isNew: 
 
 /** The fields the form shows a message under; any other message is shown for the whole form. */
 const FIELD_KEYS =
-  /^(title|description|price|priority|quantity|images|sku|status|alttext|details|variants(\.\d+\.(title|sku|price|quantity|image|type))?|categories(\.\d+\.(category|subcategory))?)$/;
+  /^(title|description|price|priority|quantity|images|sku|status|alttext|details|variants(\.\d+\.(title|sku|price|quantity|image|type))?|categories(\.\d+\.(category|subcategory))?|personalization(\.[\w.]+)?)$/;
 
 /** A refusal's messages split into those under a field and the sentence for the whole form. */
 export function splitMessages(messages: Record<string, string>): {

@@ -24,24 +24,30 @@ import {
   type CartItem,
 } from '../../stores/cart';
 import LimitMessage from './LimitMessage';
+import PersonalizedTexts, { personalizedName } from '../shared/PersonalizedTexts';
+import { personalizationKey } from '../../../core/product/personalized-text';
 import { limitText } from './purchase-texts';
 
-const keyOf = (item: Pick<CartItem, '_id' | 'sku'>) => `${item._id}|${item.sku}`;
+const keyOf = (item: Pick<CartItem, '_id' | 'sku' | 'personalization'>) =>
+  `${item._id}|${item.sku}|${personalizationKey(item.personalization)}`;
 
 /** Asks the server whether the cart still holds (prices, stock, products) and applies its answer. */
 async function checkCart(): Promise<string[]> {
   const sent = $cart.get();
   if (sent.length === 0) return [];
   const answer = await api.post<CartValidation>('/cart/validate', {
-    items: sent.map(({ _id, sku, quantity, price, title, variantTitle, giftCard }) => ({
-      _id,
-      sku,
-      quantity,
-      price,
-      title,
-      variantTitle,
-      giftCard,
-    })),
+    items: sent.map(
+      ({ _id, sku, quantity, price, title, variantTitle, giftCard, personalization }) => ({
+        _id,
+        sku,
+        quantity,
+        price,
+        title,
+        variantTitle,
+        giftCard,
+        personalization,
+      }),
+    ),
   });
   if (!answer.ok) throw new Error(`cart check answered ${answer.status}`);
   const result = answer.data;
@@ -119,7 +125,7 @@ export default function CartPage() {
   }, []);
 
   function setQuantity(item: CartItem, quantity: number) {
-    const result = updateCartItemQuantity(item._id, item.sku, quantity);
+    const result = updateCartItemQuantity(item._id, item.sku, quantity, item.personalization);
     setLimits((current) => {
       const { [keyOf(item)]: _old, ...rest } = current;
       return result.limited ? { ...rest, [keyOf(item)]: maximumReason(item) } : rest;
@@ -168,7 +174,10 @@ export default function CartPage() {
           const cap = Math.max(1, lineCap(item));
           const atMaximum = item.quantity >= cap;
           const maxId = `max-${keyOf(item).replace(/[^\w-]/g, '_')}`;
-          const label = item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title;
+          const label = personalizedName(
+            item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title,
+            item.personalization,
+          );
           return (
             <li key={keyOf(item)} className="line" data-testid="cart-line">
               <Thumbnail item={item} />
@@ -177,6 +186,7 @@ export default function CartPage() {
                   {item.title}
                 </a>
                 {item.variantTitle && <p className="variant">{item.variantTitle}</p>}
+                <PersonalizedTexts texts={item.personalization} />
                 <p className="unit">{formatDollars(item.price)} each</p>
               </div>
               <div className="quantity">
@@ -220,7 +230,7 @@ export default function CartPage() {
                 type="button"
                 className="remove"
                 aria-label={`Remove ${label}`}
-                onClick={() => removeCartItem(item._id, item.sku)}
+                onClick={() => removeCartItem(item._id, item.sku, item.personalization)}
               >
                 Remove
               </button>

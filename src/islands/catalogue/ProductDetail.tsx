@@ -5,6 +5,8 @@ import { formatDollars } from '../../../core/money';
 import type { ProductDto } from '../../../core/product/model';
 import { $cartCount } from '../../stores/cart';
 import GiftCardFields from '../gift-cards/GiftCardFields';
+import PersonalizationFields from '../personalization/PersonalizationFields';
+import PersonalizationPreview from '../personalization/PersonalizationPreview';
 import { useHydrated } from '../shared/useHydrated';
 import Gallery from './Gallery';
 import { BuyRow, Choices, PurchaseStatus, SkuLine } from './ProductParts';
@@ -49,7 +51,23 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
 
   return (
     <div className="product-detail">
-      <Gallery images={gallery} shown={shownImage} onShow={setShownImage} alt={product.alttext} />
+      <Gallery
+        images={gallery}
+        shown={shownImage}
+        onShow={setShownImage}
+        alt={product.alttext}
+        overlay={
+          buy.settings
+            ? (size) => (
+                <PersonalizationPreview
+                  placement={buy.settings!.preview}
+                  texts={buy.typedTexts}
+                  {...size}
+                />
+              )
+            : undefined
+        }
+      />
       <div className="purchase">
         <h1>{product.title}</h1>
         <p className="price" data-testid="price">
@@ -71,6 +89,15 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
               errors={buy.giftErrors}
               disabled={!ready}
               onChange={buy.setGiftDraft}
+            />
+          )}
+          {buy.settings && (
+            <PersonalizationFields
+              settings={buy.settings}
+              values={buy.values}
+              errors={buy.personalErrors}
+              disabled={!ready}
+              onChange={buy.onPersonalization}
             />
           )}
           <p className="stock" data-testid="stock">

@@ -13,6 +13,14 @@ import { GIFT_CARD_CUSTOM_SKU } from '../../../core/gift-cards/model';
 import { isGiftCardKind } from '../../../core/product/kind';
 import type { ProductDto } from '../../../core/product/model';
 import { $cart, addCartItem, cartItemFrom } from '../../stores/cart';
+import { centsToDollars } from '../../../core/money';
+import {
+  checkPersonalization,
+  fieldError,
+  normalizeValue,
+  type PersonalizationValues,
+  type PersonalizedText,
+} from '../../../core/product/personalization';
 import {
   emptyGiftCardDraft,
   readGiftCardDraft,
@@ -45,10 +53,28 @@ export function usePurchase(
   const [giftDraft, setGiftDraft] = useState<GiftCardDraft>(emptyGiftCardDraft);
   const [giftErrors, setGiftErrors] = useState<Record<string, string>>({});
   const typedAmount = Number(giftDraft.amount);
+  // A personalized item (issue 40): the texts typed so far, and what the filled fields add.
+  const settings = product.personalization ?? null;
+  const [values, setValues] = useState<PersonalizationValues>({});
+  const [personalErrors, setPersonalErrors] = useState<Record<string, string>>({});
+  const typedTexts: PersonalizedText[] = (settings?.fields ?? [])
+    .map((field) => ({
+      key: field.key,
+      label: field.label,
+      value: normalizeValue(field, values[field.key] ?? ''),
+    }))
+    .filter((text) => text.value !== '');
+  const addOnCents = (settings?.fields ?? [])
+    .filter((field) => typedTexts.some((text) => text.key === field.key))
+    .reduce((sum, field) => sum + field.priceCents, 0);
   const shownPrice =
-    customAmount && Number.isInteger(typedAmount) && typedAmount > 0 ? typedAmount : line.price;
-  // The cart lives in this browser: the server's HTML (and hydration) shows none of it.
-  const inCart = ready ? (cart.find((item) => sameLine(item, line))?.quantity ?? 0) : 0;
+    customAmount && Number.isInteger(typedAmount) && typedAmount > 0
+      ? typedAmount
+      : centsToDollars(line.priceCents + addOnCents);
+  // The cart lives in this browser: the server's HTML (and hydration) shows none of it. A
+  // personalized line is the one with the same texts (each distinct text is its own line).
+  const lineHere = { ...line, personalization: typedTexts };
+  const inCart = ready ? (cart.find((item) => sameLine(item, lineHere))?.quantity ?? 0) : 0;
   const cap = lineCap(cartItemFrom(line));
   const soldOut = cap === 0;
   // The line holds all it may: say so before the shopper tries (a digital item stays addable,
@@ -75,6 +101,19 @@ export function usePurchase(
   /** The line as it goes into the cart (a gift card with its details), or null when refused. */
   function itemToAdd() {
     const item = cartItemFrom(line);
+    if (settings) {
+      const check = checkPersonalization(settings, values);
+      if (!check.ok) {
+        setPersonalErrors(check.errors);
+        return null;
+      }
+      setPersonalErrors({});
+      return {
+        ...item,
+        price: centsToDollars(line.priceCents + check.addOnCents),
+        ...(check.texts.length > 0 ? { personalization: check.texts } : {}),
+      };
+    }
     if (!giftCard) return item;
     const read = readGiftCardDraft(giftDraft, customAmount);
     if (!read.ok) {
@@ -105,6 +144,21 @@ export function usePurchase(
     );
   }
 
+  /** A field's text as typed: its counter follows, and a character it refuses is said at once. */
+  function onPersonalization(next: PersonalizationValues) {
+    setValues(next);
+    if (notice) setNotice(null);
+    setPersonalErrors(() => {
+      const errors: Record<string, string> = {};
+      for (const field of settings?.fields ?? []) {
+        const value = normalizeValue(field, next[field.key] ?? '');
+        const error = value === '' ? null : fieldError(field, value);
+        if (error) errors[field.key] = error;
+      }
+      return errors;
+    });
+  }
+
   function onQuantity(text: string) {
     setQuantityText(text);
     setQuantityError(false);
@@ -115,5 +169,6 @@ export function usePurchase(
     ...{ digital, giftCard, customAmount, giftDraft, setGiftDraft, giftErrors, shownPrice },
     ...{ inCart, cap, soldOut, full, limit, notice, setNotice },
     ...{ quantityText, quantityError, onQuantity, onSubmit },
+    ...{ settings, values, personalErrors, typedTexts, onPersonalization },
   };
 }

@@ -1,6 +1,8 @@
 import { formatDollars, formatRate } from '../../../core/money';
 import type { OrderItemDto } from '../../../core/orders/model';
 import type { OrderAddress } from '../../../core/orders/statuses';
+import { personalizationKey } from '../../../core/product/personalized-text';
+import PersonalizedTexts from '../shared/PersonalizedTexts';
 
 /** An order line or a priced quote line; both have the shape of the API's order items. */
 export type Line = OrderItemDto;
@@ -16,7 +18,10 @@ export function OrderLines({
   return (
     <ul className="order-lines" role="list">
       {items.map((item) => (
-        <li key={`${item._id} ${item.sku}`} className="order-line">
+        <li
+          key={`${item._id} ${item.sku} ${personalizationKey(item.personalization)}`}
+          className="order-line"
+        >
           {item.image ? (
             <img src={item.image} alt={item.alttext} width="64" height="64" loading="lazy" />
           ) : (
@@ -25,6 +30,7 @@ export function OrderLines({
           <div className="order-line-text">
             <p className="order-line-title">{item.title}</p>
             {item.variantTitle && <p className="order-line-variant">{item.variantTitle}</p>}
+            <PersonalizedTexts texts={item.personalization} />
             <p className="order-line-quantity">
               Qty {item.quantity} × {formatDollars(item.price)}
             </p>

@@ -27,6 +27,7 @@ const lineOf = (item: CartValidation['items'][number]): Line => ({
   alttext: item.alttext,
   quantity: item.quantity,
   price: item.price,
+  ...(item.personalization ? { personalization: item.personalization } : {}),
 });
 
 /**
@@ -38,11 +39,12 @@ async function figuresFor(
   address: AddressInput | null,
   taxFrom: TaxFrom,
 ): Promise<Figures> {
-  const items = cart.map(({ _id, sku, quantity, price, title, variantTitle }) => ({
+  const items = cart.map(({ _id, sku, quantity, price, title, variantTitle, personalization }) => ({
     _id,
     sku,
     quantity,
     price,
+    ...(personalization ? { personalization } : {}),
     ...(title ? { title } : {}),
     ...(variantTitle ? { variantTitle } : {}),
   }));

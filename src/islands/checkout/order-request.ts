@@ -5,6 +5,7 @@ import type { ApiResult } from '../shared/api';
 import { quoteItems } from '../shared/api';
 import { shopperMustFix } from './confirm-outcome';
 import { CHECKOUT_TEXT } from './messages';
+import { sameLine } from '../../../core/cart/rules';
 
 /** What the review page reads to ask for a quote and to place the order. */
 export interface OrderInput {
@@ -51,7 +52,7 @@ export function buildOrderRequest(input: OrderInput & { quote: QuoteDto; agreed:
     billingAddress: checkout.billingAddress,
     billingInfo: checkout.billingInfo,
     items: quote.items.map((item) => {
-      const line = cart.find((entry) => entry._id === item._id && entry.sku === item.sku);
+      const line = cart.find((entry) => sameLine(entry, { ...item, _id: item._id ?? '' }));
       return {
         _id: item._id,
         title: item.title,
@@ -61,6 +62,7 @@ export function buildOrderRequest(input: OrderInput & { quote: QuoteDto; agreed:
         price: item.price,
         supplier: line?.supplier,
         giftCard: line?.giftCard,
+        personalization: item.personalization,
       };
     }),
     ...(checkout.giftCardCode ? { giftCardCode: checkout.giftCardCode } : {}),

@@ -36,14 +36,17 @@ export async function getJson<T>(path: string): Promise<ApiResult<T>> {
 
 /** A cart's lines as the quote and the order take them (the server prices them again). */
 export function quoteItems(cart: CartItem[]) {
-  return cart.map(({ _id, title, variantTitle, sku, quantity, price, supplier, giftCard }) => ({
-    _id,
-    title,
-    variantTitle,
-    sku,
-    quantity,
-    price,
-    supplier,
-    giftCard,
-  }));
+  return cart.map(
+    ({ _id, title, variantTitle, sku, quantity, price, supplier, giftCard, personalization }) => ({
+      _id,
+      title,
+      variantTitle,
+      sku,
+      quantity,
+      price,
+      supplier,
+      giftCard,
+      personalization,
+    }),
+  );
 }

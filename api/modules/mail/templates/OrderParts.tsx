@@ -5,6 +5,7 @@ import { GIFT_TEXT } from '../../../../core/orders/gift';
 import { paymentLine } from '../../../../core/orders/payments';
 import { Lines, Quoted, SectionTitle } from './EmailLayout';
 import { oneLine } from './format';
+import { personalizedLine } from '../../../../core/product/personalization';
 import type { OrderEmailData } from './order-data';
 
 /** The blocks both order emails share: the lines bought with their totals, the address, the card. */
@@ -22,7 +23,10 @@ export function itemName(item: OrderEmailData['items'][number]): string {
   // A gift card is named with its amount: "Evergreen Gift Card, $35.00" (issue 39 point 2).
   if (item.kind === 'gift_card')
     return oneLine(`${item.title}, ${formatCents(item.unitPriceCents)}`);
-  return oneLine(item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title);
+  const name = item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title;
+  // A personalized line says its texts (issue 40): two mugs, two names.
+  const texts = (item.personalization ?? []).map(personalizedLine);
+  return oneLine(texts.length > 0 ? `${name}, ${texts.join(', ')}` : name);
 }
 
 /** Whether an order's lines are all gift cards: emailed, untaxed, never returned. */

@@ -27,7 +27,7 @@ export interface OrderEmailData {
     Partial<Pick<OrderRow, 'giftMessage' | 'giftHidePrices' | 'giftRecipientEmail'>>;
   items: (Pick<OrderItemRow, 'title' | 'variantTitle' | 'sku' | 'quantity' | 'unitPriceCents'> &
     /** What the line is (issue 35): a gift card is emailed, never shipped, taxed or returned. */
-    Partial<Pick<OrderItemRow, 'kind'>>)[];
+    Partial<Pick<OrderItemRow, 'kind' | 'personalization'>>)[];
   /** Each instrument that paid (issue 35), the gift card's first: none before payment. */
   payments: Pick<PaymentView, 'method' | 'brand' | 'last4' | 'amountCents'>[];
   /** The shopper's download links for the order's digital lines (only their email shows them). */

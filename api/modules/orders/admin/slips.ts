@@ -13,6 +13,7 @@ import {
 import { hasNothingToShip } from '../digital-delivery';
 import { audit, type Actor } from './deps';
 import { ORDER_STATE } from '../../../../core/orders/lifecycle';
+import { personalizedLine } from '../../../../core/product/personalized-text';
 
 /** The audit action of printing slips (customers' names and addresses read). */
 export const SLIPS_PRINT = 'order.slips';
@@ -68,6 +69,9 @@ export async function packingSlips(
           sku: item.sku,
           title: item.title,
           option: item.variantTitle,
+          ...(item.personalization?.length
+            ? { personalization: item.personalization.map(personalizedLine) }
+            : {}),
           quantity: item.quantity,
           ...(showPrices ? { unitPriceCents: item.unitPriceCents } : {}),
         }));

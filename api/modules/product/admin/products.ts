@@ -39,6 +39,7 @@ async function editable(db: Db, id: string) {
       sku: products.sku,
       quantity: products.quantity,
       details: products.details,
+      personalization: products.personalization,
       status: products.status,
       isBundle: products.isBundle,
     })
@@ -154,6 +155,7 @@ export async function updateProduct(
           ...(body.images === undefined ? {} : { images: body.images }),
           ...(body.alttext === undefined ? {} : { alttext: body.alttext }),
           ...(body.details === undefined ? {} : { details: body.details }),
+          ...(body.personalization === undefined ? {} : { personalization: body.personalization }),
           ...(body.status === undefined ? {} : { status: body.status }),
           ...(hasVariants === undefined ? {} : { hasVariants }),
           updatedAt: new Date(),
@@ -236,6 +238,7 @@ export async function createProduct(deps: ProductDeps, actor: Actor, body: Produ
           images: body.images,
           alttext: body.alttext,
           details: body.details,
+          personalization: body.personalization,
           status: body.status,
           hasVariants: body.variants.length > 0,
           isFeatured: body.isFeatured,
