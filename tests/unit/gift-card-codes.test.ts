@@ -96,9 +96,9 @@ describe('a gift card line’s details', () => {
 describe('the seeded gift card and the return policy', () => {
   it('is never returnable, whatever its amount', () => {
     for (const unitPriceCents of [1000, 5000, 50_000]) {
-      expect(
-        returnExclusion({ kind: 'gift_card', unitPriceCents }),
-      ).toBe(RETURN_EXCLUSIONS.giftCard);
+      expect(returnExclusion({ kind: 'gift_card', unitPriceCents })).toBe(
+        RETURN_EXCLUSIONS.giftCard,
+      );
     }
   });
 });
