@@ -67,6 +67,9 @@ describe('an order’s figures', () => {
         kind: 'goods',
         taxClass: 'standard',
         taxCents: 497,
+        // No texts on this line: a plain mug (issue 40).
+        personalization: null,
+        personalizationCents: 0,
       },
       expect.objectContaining({
         productId: seedProductId('campfire-enamel-mug'),

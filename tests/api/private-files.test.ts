@@ -66,6 +66,9 @@ describe('a mail file on a full disk', () => {
   });
 
   it('leaves no empty .eml behind', async () => {
+    // The helpers this file imports load the mail module through its index: start from fresh
+    // modules so the transport below is loaded with the full disk in place.
+    vi.resetModules();
     vi.doMock('node:fs/promises', async (original) => {
       const actual = await original<typeof import('node:fs/promises')>();
       return {
