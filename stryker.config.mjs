@@ -44,6 +44,11 @@ export default {
     // Refunds (the owner's cancel and refund, and its retry) and returns in the back office:
     // refunds.ts, returns.ts, returns-lookup.ts, returns-receive.ts, returns-refund.ts.
     'api/modules/orders/admin/*{refund,return}*.ts',
+    // The rest of the order's back office, its downloads and the order routes (moved or split in
+    // issue 37): actions, detail, list, notes, needs-attention, ship, slips, fulfilment, issues.
+    'api/modules/orders/admin/*.ts',
+    'api/modules/orders/downloads/*.ts',
+    'api/modules/orders/{confirm-order-context,fulfilment,guest-routes,issues,service}.ts',
   ],
   ignorePatterns: ['dist', '.astro', '.data', 'test-results', 'playwright-report', 'reports'],
   tempDirName: '.stryker-tmp',

@@ -62,6 +62,13 @@ const ALL_TESTS = [
   'tests/api/stripe.test.ts',
   'tests/api/stripe-webhook-effects.test.ts',
   'tests/api/kind-not-category.test.ts',
+  'tests/api/admin-order-actions.test.ts',
+  'tests/api/admin-refund-lines.test.ts',
+  'tests/api/admin-ship-many.test.ts',
+  'tests/api/admin-slips-exports.test.ts',
+  'tests/api/admin-slips-gift-cards.test.ts',
+  'tests/api/downloads.test.ts',
+  'tests/api/downloads-cancel-race.test.ts',
 ];
 
 /**
