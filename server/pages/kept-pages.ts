@@ -1,6 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { etagMatches } from '../../api/lib/etag';
 import type { CatalogueModel } from '../../api/modules/catalogue';
+import { addDays } from '../../core/dates';
+import { shopDayOf, shopMidnight } from '../../core/shop-calendar';
 import { CATALOGUE_PAGE_CACHE } from '../../src/lib/catalogue-paths';
 import { compress } from '../compress';
 import type { Encoding } from '../http/encoding';
@@ -31,14 +33,31 @@ export type KeptAnswer =
   | { status: 304; headers: [string, string][] }
   | { status: 200; page: RenderedPage; headers: [string, string][] };
 
+export interface PageCacheOptions {
+  /** The clock (tests set it): which shop day a kept page belongs to. */
+  now?: () => Date;
+}
+
+/** How long a page rendered at `at` stays good: until the next midnight, shop time. */
+export function untilShopMidnight(at: Date): number {
+  return shopMidnight(addDays(shopDayOf(at), 1)).getTime() - at.getTime();
+}
+
 /**
  * Product, category and subcategory pages and the home page are rendered once per catalogue
  * version of what they show (./versions.ts) and kept in memory (bounded, least recently used):
  * the next visitor gets the same HTML without rendering (the server entry answers it before Astro
  * runs, compressed once per form), a browser that has it gets a 304, and a change to a product
  * re-renders only the pages that show it. Search pages are not kept: their queries never end.
+ *
+ * A kept page is good for its shop day only (issue 41): its "Arrives Dec 16–19 if ordered today"
+ * and the notice bar's cut-offs are counted from that day, so the version names the day and the
+ * first visitor after midnight (shop time) gets a page rendered anew, never yesterday's.
  */
-export function createPageCache(catalogue: () => Promise<CatalogueModel>) {
+export function createPageCache(
+  catalogue: () => Promise<CatalogueModel>,
+  { now = () => new Date() }: PageCacheOptions = {},
+) {
   const rendered = new LRUCache<string, RenderedPage>({
     max: MAX_PAGES,
     maxSize: MAX_BYTES,
@@ -48,11 +67,13 @@ export function createPageCache(catalogue: () => Promise<CatalogueModel>) {
   const rendering = new Map<string, Promise<RenderedPage | undefined>>();
 
   async function versionOf(url: URL): Promise<PageVersion | undefined> {
+    let page: PageVersion | undefined;
     try {
-      return catalogueVersion(url, await catalogue());
+      page = catalogueVersion(url, await catalogue());
     } catch {
       return undefined;
     }
+    return page && { key: page.key, version: `${page.version}-${shopDayOf(now())}` };
   }
 
   /**
@@ -84,7 +105,9 @@ export function createPageCache(catalogue: () => Promise<CatalogueModel>) {
     void made.then((bytes) => {
       page.bytes += bytes.byteLength;
       // Counted again at its new size, if it is still kept.
-      if (rendered.peek(page.key) === page) rendered.set(page.key, page);
+      if (rendered.peek(page.key) === page) {
+        rendered.set(page.key, page, { ttl: rendered.getRemainingTTL(page.key) });
+      }
     });
     return made;
   }
@@ -116,29 +139,39 @@ export function createPageCache(catalogue: () => Promise<CatalogueModel>) {
     let response: Response | undefined;
     const work = (async () => {
       response = await render();
-      const type = response.headers.get('content-type') ?? '';
-      if (response.status !== 200 || !type.includes('text/html')) return undefined;
-      const body = await response.text();
-      const headers = new Headers(response.headers);
-      headers.set('etag', etag);
-      headers.set('cache-control', CATALOGUE_PAGE_CACHE);
-      const list = [...headers];
-      const done: RenderedPage = {
-        key: page.key,
-        etag,
-        body,
-        bytes: body.length * 2,
-        status: 200,
-        headers: list,
-        served: servedHeaders(list),
-        forms: {},
-      };
-      rendered.set(page.key, done);
-      return done;
+      return keep(page.key, etag, response);
     })();
     rendering.set(renderKey, work);
     const done = await work.finally(() => rendering.delete(renderKey));
     return done ? reply(done) : response!;
+  }
+
+  /** Keeps a rendered page (an HTML 200 only) under its key and ETag, until the shop's midnight. */
+  async function keep(
+    key: string,
+    etag: string,
+    response: Response,
+  ): Promise<RenderedPage | undefined> {
+    const type = response.headers.get('content-type') ?? '';
+    if (response.status !== 200 || !type.includes('text/html')) return undefined;
+    const body = await response.text();
+    const headers = new Headers(response.headers);
+    headers.set('etag', etag);
+    headers.set('cache-control', CATALOGUE_PAGE_CACHE);
+    const list = [...headers];
+    const done: RenderedPage = {
+      key,
+      etag,
+      body,
+      bytes: body.length * 2,
+      status: 200,
+      headers: list,
+      served: servedHeaders(list),
+      forms: {},
+    };
+    // Its ETag names its day: after midnight it is never served again, and its room is freed.
+    rendered.set(key, done, { ttl: untilShopMidnight(now()) });
+    return done;
   }
 
   return { keptPage, pageBody, keepRendered };
