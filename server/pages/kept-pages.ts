@@ -36,6 +36,11 @@ export type KeptAnswer =
 export interface PageCacheOptions {
   /** The clock (tests set it): which shop day a kept page belongs to. */
   now?: () => Date;
+  /**
+   * The version of what every kept page also shows beside the catalogue: the owner's arrival
+   * settings (closures, occasions, transit days) its arrival line and notice bar are counted from.
+   */
+  settingsVersion?: () => Promise<string>;
 }
 
 /** How long a page rendered at `at` stays good: until the next midnight, shop time. */
@@ -51,12 +56,13 @@ export function untilShopMidnight(at: Date): number {
  * re-renders only the pages that show it. Search pages are not kept: their queries never end.
  *
  * A kept page is good for its shop day only (issue 41): its "Arrives Dec 16–19 if ordered today"
- * and the notice bar's cut-offs are counted from that day, so the version names the day and the
- * first visitor after midnight (shop time) gets a page rendered anew, never yesterday's.
+ * and the notice bar's cut-offs are counted from that day and from the owner's arrival settings,
+ * so the version names both: the first visitor after midnight (shop time), or after the owner
+ * adds a closure or an occasion, gets a page rendered anew, never the old one.
  */
 export function createPageCache(
   catalogue: () => Promise<CatalogueModel>,
-  { now = () => new Date() }: PageCacheOptions = {},
+  { now = () => new Date(), settingsVersion = async () => '' }: PageCacheOptions = {},
 ) {
   const rendered = new LRUCache<string, RenderedPage>({
     max: MAX_PAGES,
@@ -68,12 +74,16 @@ export function createPageCache(
 
   async function versionOf(url: URL): Promise<PageVersion | undefined> {
     let page: PageVersion | undefined;
+    let settings: string;
     try {
       page = catalogueVersion(url, await catalogue());
+      if (!page) return undefined;
+      settings = await settingsVersion();
     } catch {
       return undefined;
     }
-    return page && { key: page.key, version: `${page.version}-${shopDayOf(now())}` };
+    const dated = `${page.version}-${shopDayOf(now())}${settings && `-${settings}`}`;
+    return { key: page.key, version: dated };
   }
 
   /**

@@ -54,6 +54,8 @@ export interface PageServices {
 export interface PageArrival {
   kind: 'parcel' | 'digital' | 'gift_card';
   text: string;
+  /** A product that can be personalized: its slower window with the text (its lead time). */
+  personalized?: string;
 }
 
 /** One <url> of sitemap.xml for a listing or a product page (server/pages/sitemap-products.ts). */

@@ -9,9 +9,12 @@ const catalogue = {
   shelvesVersion: () => 's1',
 } as unknown as CatalogueModel;
 
-function cacheAt(clock: { at: Date }) {
+function cacheAt(clock: { at: Date; settings?: string }) {
   let renders = 0;
-  const cache = createPageCache(async () => catalogue, { now: () => clock.at });
+  const cache = createPageCache(async () => catalogue, {
+    now: () => clock.at,
+    settingsVersion: async () => clock.settings ?? 'a',
+  });
   const url = new URL('http://localhost/productdetailpage/mug');
   const visit = (headers: Record<string, string> = {}) =>
     cache.keepRendered(url, new Request(url, { headers }), async () => {
@@ -57,6 +60,16 @@ describe('kept catalogue pages and the shop day', () => {
     expect((await cache.keptPage(url, undefined))?.status).toBe(200);
     clock.at = new Date('2026-12-02T08:00:00Z');
     expect(await cache.keptPage(url, undefined)).toBeUndefined();
+  });
+
+  it("renders the page anew when the owner's arrival settings change (a closure, an occasion)", async () => {
+    const clock = { at: new Date('2026-12-02T07:00:00Z'), settings: 'a' };
+    const { visit, renders } = cacheAt(clock);
+    await visit();
+    await visit();
+    expect(renders()).toBe(1);
+    clock.settings = 'b';
+    expect(await (await visit()).text()).toBe('<p>render 2</p>');
   });
 
   it('counts the time to midnight in shop time, summer and winter', () => {

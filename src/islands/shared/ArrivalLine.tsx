@@ -1,4 +1,4 @@
-import { PROMISED_ARRIVAL_TEXT } from '../../../core/orders/promised-arrival';
+import { ARRIVAL_LINES } from '../../../core/arrival-lines';
 
 /** When an order comes, as the server answered it (a quote's `arrival`, core/arrival.ts). */
 export interface ArrivalAnswer {
@@ -33,7 +33,7 @@ export function PromisedArrival({
   if (!promised) return null;
   return (
     <p className="arrival" data-testid="promised-arrival">
-      {PROMISED_ARRIVAL_TEXT.window(promised)}
+      {ARRIVAL_LINES.promised(promised)}
     </p>
   );
 }

@@ -11,7 +11,7 @@ import {
   Title,
 } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
-import { PROMISED_ARRIVAL_TEXT } from '../../../../core/orders/promised-arrival';
+import { ARRIVAL_LINES } from '../../../../core/arrival-lines';
 import type { OrderEmailData } from './order-data';
 import {
   addressLines,
@@ -58,7 +58,7 @@ function WhatNext({
     const promised = { earliest: order.promisedEarliest, latest: order.promisedLatest };
     return (
       <Paragraph>
-        {`${PROMISED_ARRIVAL_TEXT.window(promised)}. We process orders in 1-2 business days and shipping takes 5-7 business days.`}
+        {`${ARRIVAL_LINES.promised(promised)}. We process orders in 1-2 business days and shipping takes 5-7 business days.`}
       </Paragraph>
     );
   }
