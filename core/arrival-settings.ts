@@ -29,6 +29,7 @@ export const ARRIVAL_SETTINGS_MESSAGES = {
   state: 'Choose a state the shop ships to.',
   closureGone: 'That closure no longer exists.',
   occasionGone: 'That occasion no longer exists.',
+  productGone: 'That product is not in the shop.',
 } as const;
 const M = ARRIVAL_SETTINGS_MESSAGES;
 
@@ -77,7 +78,14 @@ export const transitBody = z
   .refine((value) => value.max >= value.min, { path: ['max'], message: M.transitOrder });
 export type TransitBody = z.output<typeof transitBody>;
 
-export const settingIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const settingIdParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+export const transitStateParams = z.object({ state: z.enum(ALLOWED_STATES, { error: M.state }) });
 
 /** GET /api/arrival: a product's arrival, for a state when known. */
 export const productArrivalQuery = z.object({
