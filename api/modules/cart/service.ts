@@ -139,5 +139,5 @@ export async function validateCart(db: Db, items: CartLineInput[]): Promise<Cart
     checked.map((line) => ({ productId: line._id, ...line })),
     null,
   );
-  return { items: checked, changes, arrival };
+  return { items: checked, changes, ...(arrival ? { arrival } : {}) };
 }
