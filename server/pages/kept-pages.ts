@@ -72,19 +72,7 @@ export function createPageCache(
   /** Pages being rendered now, by key and ETag: visitors arriving together share one rendering. */
   const rendering = new Map<string, Promise<RenderedPage | undefined>>();
 
-  async function versionOf(url: URL): Promise<PageVersion | undefined> {
-    let page: PageVersion | undefined;
-    let settings: string;
-    try {
-      page = catalogueVersion(url, await catalogue());
-      if (!page) return undefined;
-      settings = await settingsVersion();
-    } catch {
-      return undefined;
-    }
-    const dated = `${page.version}-${shopDayOf(now())}${settings && `-${settings}`}`;
-    return { key: page.key, version: dated };
-  }
+  const versionOf = (url: URL) => datedVersion(url, catalogue, settingsVersion, now());
 
   /**
    * A catalogue page the process has kept for the current version of what it shows: a 304 when
@@ -102,24 +90,6 @@ export function createPageCache(
     const kept = rendered.get(page.key);
     if (kept?.etag !== etag) return undefined;
     return { status: 200, page: kept, headers: kept.served };
-  }
-
-  /** A kept page's body in one form (identity, br or gzip), made once and then reused. */
-  function pageBody(page: RenderedPage, encoding: 'identity' | Encoding): Promise<Buffer> {
-    const known = page.forms[encoding];
-    if (known) return known;
-    const raw = (page.forms.identity ??= Promise.resolve(Buffer.from(page.body)));
-    if (encoding === 'identity') return raw;
-    const made = raw.then((bytes) => compress(bytes, encoding));
-    page.forms[encoding] = made;
-    void made.then((bytes) => {
-      page.bytes += bytes.byteLength;
-      // Counted again at its new size, if it is still kept.
-      if (rendered.peek(page.key) === page) {
-        rendered.set(page.key, page, { ttl: rendered.getRemainingTTL(page.key) });
-      }
-    });
-    return made;
   }
 
   /**
@@ -149,42 +119,93 @@ export function createPageCache(
     let response: Response | undefined;
     const work = (async () => {
       response = await render();
-      return keep(page.key, etag, response);
+      return keep(rendered, page.key, etag, response, now());
     })();
     rendering.set(renderKey, work);
     const done = await work.finally(() => rendering.delete(renderKey));
     return done ? reply(done) : response!;
   }
 
-  /** Keeps a rendered page (an HTML 200 only) under its key and ETag, until the shop's midnight. */
-  async function keep(
-    key: string,
-    etag: string,
-    response: Response,
-  ): Promise<RenderedPage | undefined> {
-    const type = response.headers.get('content-type') ?? '';
-    if (response.status !== 200 || !type.includes('text/html')) return undefined;
-    const body = await response.text();
-    const headers = new Headers(response.headers);
-    headers.set('etag', etag);
-    headers.set('cache-control', CATALOGUE_PAGE_CACHE);
-    const list = [...headers];
-    const done: RenderedPage = {
-      key,
-      etag,
-      body,
-      bytes: body.length * 2,
-      status: 200,
-      headers: list,
-      served: servedHeaders(list),
-      forms: {},
-    };
-    // Its ETag names its day: after midnight it is never served again, and its room is freed.
-    rendered.set(key, done, { ttl: untilShopMidnight(now()) });
-    return done;
-  }
+  return {
+    keptPage,
+    /** A kept page's body in one form (identity, br or gzip), made once and then reused. */
+    pageBody: (page: RenderedPage, encoding: 'identity' | Encoding) =>
+      bodyIn(rendered, page, encoding),
+    keepRendered,
+  };
+}
 
-  return { keptPage, pageBody, keepRendered };
+type KeptPages = LRUCache<string, RenderedPage>;
+
+/** A page's version: its catalogue version, the shop day and the arrival settings' version. */
+async function datedVersion(
+  url: URL,
+  catalogue: () => Promise<CatalogueModel>,
+  settingsVersion: () => Promise<string>,
+  at: Date,
+): Promise<PageVersion | undefined> {
+  let page: PageVersion | undefined;
+  let settings: string;
+  try {
+    page = catalogueVersion(url, await catalogue());
+    if (!page) return undefined;
+    settings = await settingsVersion();
+  } catch {
+    return undefined;
+  }
+  const dated = `${page.version}-${shopDayOf(at)}${settings && `-${settings}`}`;
+  return { key: page.key, version: dated };
+}
+
+function bodyIn(
+  rendered: KeptPages,
+  page: RenderedPage,
+  encoding: 'identity' | Encoding,
+): Promise<Buffer> {
+  const known = page.forms[encoding];
+  if (known) return known;
+  const raw = (page.forms.identity ??= Promise.resolve(Buffer.from(page.body)));
+  if (encoding === 'identity') return raw;
+  const made = raw.then((bytes) => compress(bytes, encoding));
+  page.forms[encoding] = made;
+  void made.then((bytes) => {
+    page.bytes += bytes.byteLength;
+    // Counted again at its new size, if it is still kept (until the same midnight).
+    if (rendered.peek(page.key) === page) {
+      rendered.set(page.key, page, { ttl: rendered.getRemainingTTL(page.key) });
+    }
+  });
+  return made;
+}
+
+/** Keeps a rendered page (an HTML 200 only) under its key and ETag, until the shop's midnight. */
+async function keep(
+  rendered: KeptPages,
+  key: string,
+  etag: string,
+  response: Response,
+  at: Date,
+): Promise<RenderedPage | undefined> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status !== 200 || !type.includes('text/html')) return undefined;
+  const body = await response.text();
+  const headers = new Headers(response.headers);
+  headers.set('etag', etag);
+  headers.set('cache-control', CATALOGUE_PAGE_CACHE);
+  const list = [...headers];
+  const done: RenderedPage = {
+    key,
+    etag,
+    body,
+    bytes: body.length * 2,
+    status: 200,
+    headers: list,
+    served: servedHeaders(list),
+    forms: {},
+  };
+  // Its ETag names its day: after midnight it is never served again, and its room is freed.
+  rendered.set(key, done, { ttl: untilShopMidnight(at) });
+  return done;
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
