@@ -42,3 +42,4 @@ export {
   type OrderArrivalLine,
 } from './arrival';
 export { forgetArrivalSettings, loadArrivalSettings, transitFor } from './settings';
+export { shipDueCounts, shipDueOrders } from './ship-by';
