@@ -12,7 +12,27 @@ import styles from './Admin.module.css';
 import { OrderNotes } from './OrderNotes';
 import { SlipLinks } from './SlipLinks';
 import { SLIP_TEXT } from '../../../core/admin/slips';
-import type { OrderAction } from '../../../core/orders/lifecycle';
+import { ORDER_STATE, type OrderAction } from '../../../core/orders/lifecycle';
+import { formatArrivalRange, type PromisedWindow } from '../../../core/arrival';
+import { SHIP_BY_TEXT, shipByLabel, shipByMark } from '../../../core/admin/ship-by';
+import { shopDayOf } from '../../../core/shop-calendar';
+
+/**
+ * The window promised at checkout and the day its parcel must leave by (issue 41), stored with the
+ * order: "Promised arrival: Dec 7–10 · Ship by Dec 1", marked "Ship today" / "Late" while unfulfilled.
+ */
+function PromisedLine({ promised, status }: { promised?: PromisedWindow; status: string }) {
+  if (!promised) return null;
+  const toShip = status === ORDER_STATE.unfulfilled;
+  const mark = shipByMark(promised.shipBy, shopDayOf(new Date()), toShip);
+  const shipBy = shipByLabel(promised.shipBy, mark);
+  return (
+    <p data-testid="order-promised" data-ship-mark={mark ?? undefined}>
+      Promised arrival: {formatArrivalRange(promised)} · {SHIP_BY_TEXT.column}{' '}
+      {mark ? <strong>{shipBy}</strong> : shipBy}
+    </p>
+  );
+}
 
 /** One order in the back office: its status, the fulfilment actions open to it, and its record. */
 function OrderBody({ id }: { id: string }) {
@@ -33,6 +53,7 @@ function OrderBody({ id }: { id: string }) {
         {' · '}Payment: <strong data-testid="payment-state">{data.money.state}</strong> · Placed{' '}
         {when(order.createdAt)}
       </p>
+      <PromisedLine promised={order.promised} status={order.shippingStatus} />
       <NoticeLine notice={notice} />
       {order.shippingAddress && <SlipLinks links={[[SLIP_TEXT.printOne, `ids=${order.id}`]]} />}
       <OrderFulfilment id={id} data={data} can={can} action={action} load={load} />

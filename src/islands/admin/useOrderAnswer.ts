@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { OrderNote } from '../../../core/admin/order-notes';
+import type { PromisedWindow } from '../../../core/arrival';
 import type { OrderAction } from '../../../core/orders/lifecycle';
 import { api } from '../../lib/api-client';
 import type { RefundFormLine } from './LineRefundForm';
@@ -7,6 +8,8 @@ import type { OrderDetail } from './OrderRecord';
 
 /** The order answer: the record, its notes and the actions the server allows now (issue 35). */
 export type OrderAnswer = OrderDetail & {
+  /** The arrival window promised at checkout and its ship-by day (issue 41); null: none kept. */
+  order: { promised?: PromisedWindow };
   notes?: OrderNote[];
   actions?: readonly OrderAction[];
   items: RefundFormLine[];
