@@ -30,13 +30,8 @@ export default function LoginForm() {
   ]);
   // 'Email not verified' turns the form into the panel that waits for the email.
   const [unverified, setUnverified] = useState<string | null>(null);
-  const panelHeading = useRef<HTMLHeadingElement>(null);
   const earlySubmit = useEarlySubmit(form);
   const bind = fieldBinder(typed, setTyped, errors, (name) => `${id}-${name}`);
-
-  useEffect(() => {
-    if (unverified) panelHeading.current?.focus();
-  }, [unverified]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,19 +43,10 @@ export default function LoginForm() {
       location.assign(afterLoginPath(location.search));
       return;
     }
-    if (result.ok) {
-      fail(LOGIN_TEXT.invalid);
-    } else if (result.error === AUTH_MESSAGES.emailNotVerified) {
+    if (!result.ok && result.error === AUTH_MESSAGES.emailNotVerified) {
       setStatus({ kind: 'editing' });
       setUnverified(body.username);
-    } else if (result.status === 0) {
-      fail(LOGIN_TEXT.failed);
-    } else if (result.status === 429 && result.error) {
-      // Too many failed attempts: the server's sentence says how long to wait.
-      fail(result.error);
-    } else {
-      fail(LOGIN_TEXT.invalid);
-    }
+    } else fail(loginFailure(result));
   }
 
   function backToLogin() {
@@ -68,22 +54,7 @@ export default function LoginForm() {
     setUnverified(null);
   }
 
-  if (unverified) {
-    return (
-      <section className={styles.panel} aria-labelledby={`${id}-verify`}>
-        <h2 id={`${id}-verify`} ref={panelHeading} tabIndex={-1}>
-          {LOGIN_TEXT.verifyTitle}
-        </h2>
-        <p role="status">{LOGIN_TEXT.waiting}</p>
-        <ResendVerification email={unverified} />
-        <div>
-          <button className={styles.secondary} type="button" onClick={backToLogin}>
-            {LOGIN_TEXT.backToLogin}
-          </button>
-        </div>
-      </section>
-    );
-  }
+  if (unverified) return <VerifyEmailPanel email={unverified} onBack={backToLogin} />;
 
   return (
     <>
@@ -107,5 +78,35 @@ export default function LoginForm() {
         </span>
       </p>
     </>
+  );
+}
+
+/** The sentence a refused login shows. */
+function loginFailure(result: { ok: boolean; status: number; error?: string | undefined }) {
+  if (result.ok) return LOGIN_TEXT.invalid;
+  if (result.status === 0) return LOGIN_TEXT.failed;
+  // Too many failed attempts: the server's sentence says how long to wait.
+  if (result.status === 429 && result.error) return result.error;
+  return LOGIN_TEXT.invalid;
+}
+
+/** 'Verify Your Email': the login waits for the email, with resend and back to login. */
+function VerifyEmailPanel({ email, onBack }: { email: string; onBack: () => void }) {
+  const id = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className={styles.panel} aria-labelledby={`${id}-verify`}>
+      <h2 id={`${id}-verify`} ref={heading} tabIndex={-1}>
+        {LOGIN_TEXT.verifyTitle}
+      </h2>
+      <p role="status">{LOGIN_TEXT.waiting}</p>
+      <ResendVerification email={email} />
+      <div>
+        <button className={styles.secondary} type="button" onClick={onBack}>
+          {LOGIN_TEXT.backToLogin}
+        </button>
+      </div>
+    </section>
   );
 }
