@@ -10,6 +10,7 @@ import {
 } from '../../../core/tax/report';
 import { api } from '../../lib/api-client';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
+import { saveFile } from './save-file';
 import styles from './Admin.module.css';
 import figures from './Figures.module.css';
 import { TableHead } from '../shared/TableHead';
@@ -249,11 +250,7 @@ function TaxReportPanel() {
       {},
     );
     if (!response.ok) return setReportError(ADMIN_TEXT.failed);
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(await response.blob());
-    link.download = `tax-report-${period}.csv`;
-    link.click();
-    URL.revokeObjectURL(link.href);
+    saveFile(await response.blob(), `tax-report-${period}.csv`);
   }
 
   return (
