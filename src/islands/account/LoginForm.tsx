@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { AUTH_MESSAGES, loginBody, type SessionAnswer } from '../../../core/auth/model';
 import { api } from '../../lib/api-client';
 import { afterLoginPath } from '../../lib/login-redirect';
@@ -9,6 +9,7 @@ import { FormMessages, SubmitButton } from '../shared/FormFeedback';
 import { fieldBinder, useForm } from '../shared/useForm';
 import { LOGIN_TEXT } from './messages';
 import { ResendVerification } from './ResendVerification';
+import { VerifyEmailPanel } from './VerifyEmailPanel';
 import styles from '../shared/Account.module.css';
 
 /**
@@ -54,7 +55,18 @@ export default function LoginForm() {
     setUnverified(null);
   }
 
-  if (unverified) return <VerifyEmailPanel email={unverified} onBack={backToLogin} />;
+  if (unverified) {
+    return (
+      <VerifyEmailPanel
+        title={LOGIN_TEXT.verifyTitle}
+        status={LOGIN_TEXT.waiting}
+        backLabel={LOGIN_TEXT.backToLogin}
+        onBack={backToLogin}
+      >
+        <ResendVerification email={unverified} />
+      </VerifyEmailPanel>
+    );
+  }
 
   return (
     <>
@@ -88,25 +100,4 @@ function loginFailure(result: { ok: boolean; status: number; error?: string | un
   // Too many failed attempts: the server's sentence says how long to wait.
   if (result.status === 429 && result.error) return result.error;
   return LOGIN_TEXT.invalid;
-}
-
-/** 'Verify Your Email': the login waits for the email, with resend and back to login. */
-function VerifyEmailPanel({ email, onBack }: { email: string; onBack: () => void }) {
-  const id = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <section className={styles.panel} aria-labelledby={`${id}-verify`}>
-      <h2 id={`${id}-verify`} ref={heading} tabIndex={-1}>
-        {LOGIN_TEXT.verifyTitle}
-      </h2>
-      <p role="status">{LOGIN_TEXT.waiting}</p>
-      <ResendVerification email={email} />
-      <div>
-        <button className={styles.secondary} type="button" onClick={onBack}>
-          {LOGIN_TEXT.backToLogin}
-        </button>
-      </div>
-    </section>
-  );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type SubmitEvent } from 'react';
+import { useId, type SubmitEvent } from 'react';
 import { AUTH_MESSAGES, registerForm, registerPayload } from '../../../core/auth/model';
 import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
@@ -8,6 +8,7 @@ import { FormMessages, SubmitButton } from '../shared/FormFeedback';
 import { fieldBinder, fieldSetter, useForm } from '../shared/useForm';
 import { ConfirmPasswordField, NameFields, NewPasswordField } from './AccountFields';
 import { REGISTER_TEXT } from './messages';
+import { VerifyEmailPanel } from './VerifyEmailPanel';
 import styles from '../shared/Account.module.css';
 
 interface Values {
@@ -69,7 +70,16 @@ export default function RegisterForm() {
     setStatus({ kind: 'editing' });
   }
 
-  if (status.kind === 'done') return <RegisteredPanel onBack={backToRegister} />;
+  if (status.kind === 'done') {
+    return (
+      <VerifyEmailPanel
+        title={REGISTER_TEXT.verifyTitle}
+        status={AUTH_MESSAGES.registered}
+        backLabel={REGISTER_TEXT.backToRegister}
+        onBack={backToRegister}
+      />
+    );
+  }
 
   return (
     <>
@@ -97,26 +107,6 @@ export default function RegisterForm() {
         </span>
       </p>
     </>
-  );
-}
-
-/** 'Verify Your Email' once the account is made, with back to the register form. */
-function RegisteredPanel({ onBack }: { onBack: () => void }) {
-  const id = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <section className={styles.panel} aria-labelledby={`${id}-verify`}>
-      <h2 id={`${id}-verify`} ref={heading} tabIndex={-1}>
-        {REGISTER_TEXT.verifyTitle}
-      </h2>
-      <p role="status">{AUTH_MESSAGES.registered}</p>
-      <div>
-        <button className={styles.secondary} type="button" onClick={onBack}>
-          {REGISTER_TEXT.backToRegister}
-        </button>
-      </div>
-    </section>
   );
 }
 
