@@ -140,16 +140,32 @@ type FieldProps = Omit<Props, 'isNew'>;
 /** A new simple product's stock (an edited one's is on the stock table). */
 export function NewProductStock({ id, fields, errors, set }: FieldProps) {
   return productFieldFor(id, errors)('quantity', 'In stock', (props) => (
+    <StockInput
+      {...props}
+      value={fields.quantity}
+      onChange={(quantity) => set('quantity', quantity)}
+    />
+  ));
+}
+
+interface StockInputProps extends ControlProps {
+  value: string;
+  onChange: (quantity: string) => void;
+}
+
+/** A stock count as the editor takes it: a whole number from 0 to 100,000. */
+export function StockInput({ value, onChange, ...props }: StockInputProps) {
+  return (
     <input
       {...props}
       type="number"
       min={0}
       max={100000}
       step={1}
-      value={fields.quantity}
-      onChange={(e) => set('quantity', e.target.value)}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
     />
-  ));
+  );
 }
 
 /** What the product's images show, for someone who cannot see them. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { EditorField, type ControlProps } from './EditorField';
+import { StockInput } from './ProductEditorBasics';
 import { variantRow, type VariantRow, type VariantType } from './product-fields';
 import styles from './Admin.module.css';
 import editor from './ProductEditor.module.css';
@@ -118,14 +119,10 @@ function VariantRowFields({ idPrefix, row, index, images, errors, onUpdate, onRe
         />
       ))}
       {field('quantity', 'In stock', (props) => (
-        <input
+        <StockInput
           {...props}
-          type="number"
-          min={0}
-          max={100000}
-          step={1}
           value={row.quantity}
-          onChange={(e) => onUpdate({ quantity: e.target.value })}
+          onChange={(quantity) => onUpdate({ quantity })}
         />
       ))}
       {field('image', 'Image', (props) => (
