@@ -18,7 +18,7 @@ function storeClass() {
       this.modules.set(fileName, fileName);
       this.dirty.modules = true;
     }
-    addAssetImport(assetImport: string) {
+    addAssetImport(assetImport: string, _filePath: string) {
       this.assets.add(assetImport);
       this.dirty.assets = true;
     }
