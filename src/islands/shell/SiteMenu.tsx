@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { SHOP_ALL_LABEL, SHOP_ALL_PATH, SHOP_BY_CATEGORY_HEADING } from '../../lib/shelf-labels';
 import { listingHref } from '../../lib/navigation';
 import { LOGOUT_LABEL, MENU_LINKS, type SiteLink } from '../../lib/site-links';
@@ -23,70 +23,18 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [ta
  */
 export function SiteMenu({ categories: given = [] }: { categories?: SiteLink[] | undefined }) {
   const [open, setOpen] = useState(false);
-  const [fetched, setFetched] = useState<SiteLink[]>([]);
-  const categories = given.length > 0 ? given : fetched;
+  const categories = useMenuCategories(open, given);
   const [loggingOut, setLoggingOut] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
   const auth = useStore($auth);
   const loggedIn = hydrated && auth.isLoggedIn;
-
-  // A prerendered page (FAQ, articles, the search page's template) knows no categories: the
-  // first opening asks for them; until they come the menu still links the Shop all page.
-  const asked = useRef(false);
-  useEffect(() => {
-    if (!open || given.length > 0 || asked.current) return;
-    asked.current = true;
-    void lazyApi()
-      .then((api) =>
-        api.get<{ shelves: { category: string }[] }>('/product/shelves', { anonymous: true }),
-      )
-      .then((answer) => {
-        if (!answer.ok) return;
-        setFetched(
-          answer.data.shelves.map(({ category }) => ({
-            label: category,
-            href: listingHref({ label: category, category }),
-          })),
-        );
-      });
-  }, [open, given.length]);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-    // The page behind a full-screen menu does not scroll.
-    document.documentElement.style.overflow = open ? 'hidden' : '';
-  }, [open]);
-
-  useEffect(() => {
-    // A page restored from the back/forward cache must not come back with the menu open.
-    const closeOnRestore = () => setOpen(false);
-    window.addEventListener('pageshow', closeOnRestore);
-    return () => window.removeEventListener('pageshow', closeOnRestore);
-  }, []);
+  useModalDialog(dialog, open, setOpen);
 
   function close() {
     setOpen(false);
     opener.current?.focus();
-  }
-
-  function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
   }
 
   /** spec §4: logout ends the session (on the server too: its refresh family) and goes home. */
@@ -105,15 +53,6 @@ export function SiteMenu({ categories: given = [] }: { categories?: SiteLink[] |
     ...(loggedIn ? MENU_LINKS.loggedIn : MENU_LINKS.loggedOut),
     ...(isAdmin ? [{ href: '/admin', label: 'Admin' }] : []),
   ];
-
-  // Following a link closes the menu.
-  const menuItem = (link: SiteLink) => (
-    <li key={link.href}>
-      <a href={link.href} onClick={() => setOpen(false)}>
-        {link.label}
-      </a>
-    </li>
-  );
 
   return (
     <>
@@ -135,36 +74,134 @@ export function SiteMenu({ categories: given = [] }: { categories?: SiteLink[] |
         className={styles.menu}
         aria-label="Menu"
         onClose={() => setOpen(false)}
-        onKeyDown={trapTab}
+        onKeyDown={(event) => trapTab(dialog.current, event)}
       >
         <div className={styles.menuInner}>
           <button className={styles.closeButton} type="button" onClick={close}>
             <CloseIcon />
             <span>Close</span>
           </button>
-          <nav aria-label="Menu">
-            <ul className={styles.menuList}>
-              {links.map(menuItem)}
-              {loggedIn && (
-                <li>
-                  <button
-                    className={styles.logout}
-                    type="button"
-                    onClick={logout}
-                    disabled={loggingOut}
-                  >
-                    {LOGOUT_LABEL}
-                  </button>
-                </li>
-              )}
-            </ul>
-          </nav>
-          <nav aria-labelledby="menu-categories" className={shelfStyles.shelves}>
-            <h2 id="menu-categories">{SHOP_BY_CATEGORY_HEADING}</h2>
-            <ul>{[...categories, { label: SHOP_ALL_LABEL, href: SHOP_ALL_PATH }].map(menuItem)}</ul>
-          </nav>
+          <MenuNavs
+            links={links}
+            categories={categories}
+            logout={loggedIn ? { onClick: logout, disabled: loggingOut } : undefined}
+            onFollow={() => setOpen(false)}
+          />
         </div>
       </dialog>
+    </>
+  );
+}
+
+/**
+ * A prerendered page (FAQ, articles, the search page's template) knows no categories: the
+ * first opening asks for them; until they come the menu still links the Shop all page.
+ */
+function useMenuCategories(open: boolean, given: SiteLink[]): SiteLink[] {
+  const [fetched, setFetched] = useState<SiteLink[]>([]);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (!open || given.length > 0 || asked.current) return;
+    asked.current = true;
+    void lazyApi()
+      .then((api) =>
+        api.get<{ shelves: { category: string }[] }>('/product/shelves', { anonymous: true }),
+      )
+      .then((answer) => {
+        if (!answer.ok) return;
+        setFetched(
+          answer.data.shelves.map(({ category }) => ({
+            label: category,
+            href: listingHref({ label: category, category }),
+          })),
+        );
+      });
+  }, [open, given.length]);
+  return given.length > 0 ? given : fetched;
+}
+
+/** Opens and closes the modal <dialog> with `open`, and keeps the page behind from scrolling. */
+function useModalDialog(
+  dialog: RefObject<HTMLDialogElement | null>,
+  open: boolean,
+  setOpen: (open: boolean) => void,
+) {
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+    // The page behind a full-screen menu does not scroll.
+    document.documentElement.style.overflow = open ? 'hidden' : '';
+  }, [dialog, open]);
+
+  useEffect(() => {
+    // A page restored from the back/forward cache must not come back with the menu open.
+    const closeOnRestore = () => setOpen(false);
+    window.addEventListener('pageshow', closeOnRestore);
+    return () => window.removeEventListener('pageshow', closeOnRestore);
+  }, [setOpen]);
+}
+
+/** Tab and Shift+Tab cycle inside the dialog. */
+function trapTab(element: HTMLDialogElement | null, event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab' || !element) return;
+  const focusable = [...element.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** The menu's links (and Logout when signed in), then "Shop by category". */
+function MenuNavs({
+  links,
+  categories,
+  logout,
+  onFollow,
+}: {
+  links: SiteLink[];
+  categories: SiteLink[];
+  logout: { onClick: () => void; disabled: boolean } | undefined;
+  onFollow: () => void;
+}) {
+  // Following a link closes the menu.
+  const menuItem = (link: SiteLink) => (
+    <li key={link.href}>
+      <a href={link.href} onClick={onFollow}>
+        {link.label}
+      </a>
+    </li>
+  );
+  return (
+    <>
+      <nav aria-label="Menu">
+        <ul className={styles.menuList}>
+          {links.map(menuItem)}
+          {logout && (
+            <li>
+              <button
+                className={styles.logout}
+                type="button"
+                onClick={logout.onClick}
+                disabled={logout.disabled}
+              >
+                {LOGOUT_LABEL}
+              </button>
+            </li>
+          )}
+        </ul>
+      </nav>
+      <nav aria-labelledby="menu-categories" className={shelfStyles.shelves}>
+        <h2 id="menu-categories">{SHOP_BY_CATEGORY_HEADING}</h2>
+        <ul>{[...categories, { label: SHOP_ALL_LABEL, href: SHOP_ALL_PATH }].map(menuItem)}</ul>
+      </nav>
     </>
   );
 }
