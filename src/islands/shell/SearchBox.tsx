@@ -1,17 +1,21 @@
-import { useId, useState, type KeyboardEvent, type SubmitEvent } from 'react';
+import {
+  useId,
+  useState,
+  type Dispatch,
+  type KeyboardEvent,
+  type SetStateAction,
+  type SubmitEvent,
+} from 'react';
 import { SearchIcon } from './icons';
 import styles from './HeaderActions.module.css';
 import box from './SearchBox.module.css';
 import { optionId, SuggestionList } from './SuggestionList';
-import { suggestionCount, suggestionOptions, type SuggestionOption } from './suggestion-options';
+import type { SuggestionOption } from './suggestion-options';
 import { useHydrated } from '../shared/useHydrated';
 import { useSuggestions } from './useSuggestions';
+import { nextActive, searchedQuery, suggestionView } from './search-box-state';
 
-/** `/search?q=…` for a query, or null when there is nothing but spaces to search for. */
-export function searchHref(query: string): string | null {
-  const trimmed = query.trim();
-  return trimmed ? `/search?q=${encodeURIComponent(trimmed)}` : null;
-}
+export { searchHref } from './search-box-state';
 
 /**
  * The header's search box (spec §2): Enter with non-empty trimmed text goes to /search?q=.
@@ -28,25 +32,9 @@ export function SearchBox() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listId = useId();
-  const searched =
-    hydrated && location.pathname === '/search'
-      ? (new URLSearchParams(location.search).get('q') ?? '')
-      : '';
-  const query = typed ?? searched;
+  const query = typed ?? searchedQuery(hydrated);
   const suggestions = useSuggestions(query, open);
-  const href = searchHref(query);
-  const answer = suggestions.status === 'ready' ? suggestions.answer : undefined;
-  const options =
-    href && suggestions.status !== 'idle' ? suggestionOptions(answer, query.trim(), href) : [];
-  const shown = open && options.length > 0 && suggestions.status !== 'loading';
-  const message =
-    !shown || suggestions.status === 'idle'
-      ? ''
-      : suggestions.status === 'failed'
-        ? 'Suggestions are not available. Press Enter to search.'
-        : answer
-          ? suggestionCount(answer)
-          : '';
+  const { href, options, shown, message } = suggestionView(query, suggestions, open);
 
   function go(option: SuggestionOption) {
     setOpen(false);
@@ -56,31 +44,6 @@ export function SearchBox() {
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (href) location.assign(href);
-  }
-
-  function keyDown(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (!shown) {
-        setOpen(true);
-        return;
-      }
-      // Past either end the focus returns to the text (no option active), as the pattern allows.
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => {
-        if (current === -1) return step === 1 ? 0 : options.length - 1;
-        const next = current + step;
-        return next < 0 || next >= options.length ? -1 : next;
-      });
-    } else if (event.key === 'Enter' && shown && active >= 0 && options[active]) {
-      event.preventDefault();
-      go(options[active]);
-    } else if (event.key === 'Escape' && shown) {
-      // Closes the list; the native search box would also empty itself, which it must not.
-      event.preventDefault();
-      setOpen(false);
-      setActive(-1);
-    }
   }
 
   return (
@@ -101,7 +64,9 @@ export function SearchBox() {
           setOpen(true);
           setActive(-1);
         }}
-        onKeyDown={keyDown}
+        onKeyDown={(event) =>
+          comboboxKeyDown(event, { shown, active, options }, { setOpen, setActive, go })
+        }
         onBlur={() => setOpen(false)}
         placeholder="Search gifts"
         aria-label="Search products"
@@ -133,4 +98,41 @@ export function SearchBox() {
       </span>
     </form>
   );
+}
+
+/**
+ * The combobox's keys: the arrow keys move through the suggestions, Enter opens one, Escape closes
+ * the list and keeps the text.
+ */
+function comboboxKeyDown(
+  event: KeyboardEvent<HTMLInputElement>,
+  { shown, active, options }: { shown: boolean; active: number; options: SuggestionOption[] },
+  {
+    setOpen,
+    setActive,
+    go,
+  }: {
+    setOpen: (open: boolean) => void;
+    setActive: Dispatch<SetStateAction<number>>;
+    go: (option: SuggestionOption) => void;
+  },
+) {
+  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    event.preventDefault();
+    if (!shown) {
+      setOpen(true);
+      return;
+    }
+    // Past either end the focus returns to the text (no option active), as the pattern allows.
+    const step = event.key === 'ArrowDown' ? 1 : -1;
+    setActive((current) => nextActive(current, step, options.length));
+  } else if (event.key === 'Enter' && shown && active >= 0 && options[active]) {
+    event.preventDefault();
+    go(options[active]);
+  } else if (event.key === 'Escape' && shown) {
+    // Closes the list; the native search box would also empty itself, which it must not.
+    event.preventDefault();
+    setOpen(false);
+    setActive(-1);
+  }
 }
