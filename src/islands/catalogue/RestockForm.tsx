@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useId, useState, type SubmitEvent } from 'react';
 import { RESTOCK_TEXT } from '../../../core/restock/texts';
-import { api } from '../../lib/api-client';
+import { api, type ApiResult } from '../../lib/api-client';
 import { $auth } from '../../stores/auth';
 import type { RestockTarget } from './restock-target';
 import styles from './RestockForm.module.css';
@@ -32,15 +32,7 @@ export default function RestockForm({ targets }: { targets: RestockTarget[] }) {
       { productId: target.productId, sku: target.sku, email },
       { anonymous: true },
     );
-    if (result.ok) return setSent({ status: 'done' });
-    const fieldError = result.fields?.email;
-    setSent({
-      status: 'failed',
-      field: Boolean(fieldError),
-      message:
-        fieldError ??
-        (result.status === 429 ? RESTOCK_TEXT.tooMany : (result.error ?? RESTOCK_TEXT.failed)),
-    });
+    setSent(result.ok ? { status: 'done' } : failure(result));
   }
 
   if (sent.status === 'done') {
@@ -54,25 +46,8 @@ export default function RestockForm({ targets }: { targets: RestockTarget[] }) {
   const only = targets.length === 1 ? targets[0]! : undefined;
   return (
     <form className={styles.restock} onSubmit={submit} aria-labelledby={`${ids}-intro`}>
-      <p id={`${ids}-intro`}>
-        {only?.option
-          ? RESTOCK_TEXT.optionIntro(only.option)
-          : only
-            ? RESTOCK_TEXT.intro
-            : RESTOCK_TEXT.choiceIntro}
-      </p>
-      {!only && (
-        <label>
-          {RESTOCK_TEXT.choiceLabel}
-          <select value={chosen} onChange={(event) => setChosen(Number(event.target.value))}>
-            {targets.map((each, index) => (
-              <option key={each.sku ?? ''} value={index}>
-                {each.option}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      <p id={`${ids}-intro`}>{introText(only)}</p>
+      {!only && <TargetChoice targets={targets} chosen={chosen} onChoose={setChosen} />}
       <div className={styles.row}>
         <label>
           {RESTOCK_TEXT.emailLabel}
@@ -104,5 +79,50 @@ export default function RestockForm({ targets }: { targets: RestockTarget[] }) {
         {RESTOCK_TEXT.privacy} <a href="/privacy-policy">Privacy policy</a>
       </p>
     </form>
+  );
+}
+
+/** The failed answer's message: the email field's own error, too many tries, or the server's. */
+function failure(result: Extract<ApiResult<unknown>, { ok: false }>): Sent {
+  const fieldError = result.fields?.email;
+  return {
+    status: 'failed',
+    field: Boolean(fieldError),
+    message:
+      fieldError ??
+      (result.status === 429 ? RESTOCK_TEXT.tooMany : (result.error ?? RESTOCK_TEXT.failed)),
+  };
+}
+
+/** The form's opening sentence: for the one option, the one product, or a choice of several. */
+function introText(only: RestockTarget | undefined): string {
+  return only?.option
+    ? RESTOCK_TEXT.optionIntro(only.option)
+    : only
+      ? RESTOCK_TEXT.intro
+      : RESTOCK_TEXT.choiceIntro;
+}
+
+/** The choice of the sold-out sizes or options to be told about. */
+function TargetChoice({
+  targets,
+  chosen,
+  onChoose,
+}: {
+  targets: RestockTarget[];
+  chosen: number;
+  onChoose: (index: number) => void;
+}) {
+  return (
+    <label>
+      {RESTOCK_TEXT.choiceLabel}
+      <select value={chosen} onChange={(event) => onChoose(Number(event.target.value))}>
+        {targets.map((each, index) => (
+          <option key={each.sku ?? ''} value={index}>
+            {each.option}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
