@@ -9,6 +9,7 @@ import {
   subcategoriesOf,
   type ListingRow,
 } from './product-form';
+import { NameChoice, withCurrent } from './NameChoice';
 import styles from './Admin.module.css';
 import picker from './ProductEditor.module.css';
 
@@ -28,47 +29,6 @@ interface Props {
   onRetry(): void;
 }
 
-/** The name of a new category or subcategory, typed on purpose. */
-function NewName({
-  label,
-  onChange,
-  onDone,
-  ...input
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  onDone: () => void;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-}) {
-  return (
-    <>
-      <label htmlFor={input.id}>{label}</label>
-      <input
-        {...input}
-        autoComplete="off"
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onDone}
-      />
-    </>
-  );
-}
-
-/** A choice's message under it, when it has one. */
-function Message({ id, text }: { id: string; text: string | undefined }) {
-  return text ? (
-    <p id={id} className={styles.error}>
-      {text}
-    </p>
-  ) : null;
-}
-/** A name offered in a select even when the list lacks it (the product's own, loaded earlier). */
-const withCurrent = (names: string[], current: string) =>
-  current && current !== NEW_NAME && !names.includes(current) ? [current, ...names] : names;
-
 /**
  * Where a product is listed (issue 25): each place a category and a subcategory picked from those
  * the catalogue has, with "New category…" and "New subcategory…" entries that reveal a text field,
@@ -79,19 +39,7 @@ export function CategoryPicker({ idPrefix, rows, options, errors, onChange, onRe
   const hintId = `${idPrefix}-categories-hint`;
   const listError = errors.categories;
   const listErrorId = `${idPrefix}-categories-error`;
-  const update = (index: number, change: Partial<ListingRow>) =>
-    onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
-  // After a row is removed, focus goes to the category of the row now in its place (or the last).
-  const [focusRow, setFocusRow] = useState<number | null>(null);
-  useEffect(() => {
-    if (focusRow === null) return;
-    const row = rows[Math.min(focusRow, rows.length - 1)];
-    if (row) document.getElementById(`${idPrefix}-listing-${row.key}-category`)?.focus();
-  }, [focusRow, rows, idPrefix]);
-  const remove = (index: number) => {
-    onChange(rows.filter((_, at) => at !== index));
-    setFocusRow(index);
-  };
+  const remove = useRemoveRow(idPrefix, rows, onChange);
 
   return (
     <fieldset
@@ -112,42 +60,14 @@ export function CategoryPicker({ idPrefix, rows, options, errors, onChange, onRe
         </div>
       )}
       {options.status === 'ready' && (
-        <>
-          <ol className={picker.rows}>
-            {rows.map((row, index) => (
-              <li key={row.key}>
-                <Listing
-                  id={`${idPrefix}-listing-${row.key}`}
-                  number={index + 1}
-                  row={row}
-                  index={index}
-                  categories={options.categories}
-                  errors={errors}
-                  onChange={(change) => update(index, change)}
-                  onDone={() =>
-                    onChange(
-                      rows.map((each, at) =>
-                        at === index ? pickExisting(each, options.categories) : each,
-                      ),
-                    )
-                  }
-                  onRemove={rows.length > 1 ? () => remove(index) : null}
-                />
-              </li>
-            ))}
-          </ol>
-          {rows.length < MAX_ROWS && (
-            <p>
-              <button
-                className={styles.secondary}
-                type="button"
-                onClick={() => onChange([...rows, listingRow()])}
-              >
-                Add another category
-              </button>
-            </p>
-          )}
-        </>
+        <Listings
+          idPrefix={idPrefix}
+          rows={rows}
+          categories={options.categories}
+          errors={errors}
+          onChange={onChange}
+          onRemove={remove}
+        />
       )}
       {listError && (
         <p id={listErrorId} className={styles.error}>
@@ -155,6 +75,75 @@ export function CategoryPicker({ idPrefix, rows, options, errors, onChange, onRe
         </p>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * Removes a row; after that, focus goes to the category of the row now in its place (or the
+ * last).
+ */
+function useRemoveRow(idPrefix: string, rows: ListingRow[], onChange: Props['onChange']) {
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusRow === null) return;
+    const row = rows[Math.min(focusRow, rows.length - 1)];
+    if (row) document.getElementById(`${idPrefix}-listing-${row.key}-category`)?.focus();
+  }, [focusRow, rows, idPrefix]);
+  return (index: number) => {
+    onChange(rows.filter((_, at) => at !== index));
+    setFocusRow(index);
+  };
+}
+
+/** Every place the product is listed, and the button adding one more (up to MAX_ROWS). */
+function Listings({
+  idPrefix,
+  rows,
+  categories,
+  errors,
+  onChange,
+  onRemove,
+}: Pick<Props, 'idPrefix' | 'rows' | 'errors' | 'onChange'> & {
+  categories: AdminCategory[];
+  onRemove(index: number): void;
+}) {
+  const update = (index: number, change: Partial<ListingRow>) =>
+    onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
+  return (
+    <>
+      <ol className={picker.rows}>
+        {rows.map((row, index) => (
+          <li key={row.key}>
+            <Listing
+              id={`${idPrefix}-listing-${row.key}`}
+              number={index + 1}
+              row={row}
+              index={index}
+              categories={categories}
+              errors={errors}
+              onChange={(change) => update(index, change)}
+              onDone={() =>
+                onChange(
+                  rows.map((each, at) => (at === index ? pickExisting(each, categories) : each)),
+                )
+              }
+              onRemove={rows.length > 1 ? () => onRemove(index) : null}
+            />
+          </li>
+        ))}
+      </ol>
+      {rows.length < MAX_ROWS && (
+        <p>
+          <button
+            className={styles.secondary}
+            type="button"
+            onClick={() => onChange([...rows, listingRow()])}
+          >
+            Add another category
+          </button>
+        </p>
+      )}
+    </>
   );
 }
 
@@ -184,86 +173,50 @@ function Listing({
 }: ListingProps) {
   const categoryKey = rowFieldKey(index, 'category');
   const subcategoryKey = rowFieldKey(index, 'subcategory');
-  const categoryError = errors[categoryKey];
-  const subcategoryError = errors[subcategoryKey];
-  const newCategory = row.category === NEW_NAME;
-  const newSubcategory = row.subcategory === NEW_NAME;
-  const categoryNames = withCurrent(
-    categories.map((entry) => entry.name),
-    row.category,
-  );
-  const subcategoryNames = withCurrent(subcategoriesOf(categories, row.category), row.subcategory);
-  // A message belongs to the text field when the name is typed, to the select when it is picked.
-  const described = (key: string, error: string | undefined) =>
-    error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-${key}-error` } : {};
-
   return (
     <fieldset className={picker.listing}>
       <legend>Category {number}</legend>
-      <label htmlFor={`${id}-category`}>Category</label>
-      <select
-        id={`${id}-category`}
+      <NameChoice
+        id={id}
+        field="category"
         name={categoryKey}
+        label="Category"
         value={row.category}
-        onChange={(event) => {
-          const category = event.target.value;
-          const keepsSubcategory =
-            row.subcategory === '' ||
-            row.subcategory === NEW_NAME ||
-            subcategoriesOf(categories, category).includes(row.subcategory);
-          onChange({ category, subcategory: keepsSubcategory ? row.subcategory : '' });
-        }}
-        {...(newCategory ? {} : described('category', categoryError))}
-      >
-        <option value="">Choose a category</option>
-        {categoryNames.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-        <option value={NEW_NAME}>New category…</option>
-      </select>
-      {newCategory && (
-        <NewName
-          id={`${id}-new-category`}
-          name={`${categoryKey}.new`}
-          label="New category name"
-          value={row.newCategory}
-          onChange={(value) => onChange({ newCategory: value })}
-          onDone={onDone}
-          {...described('category', categoryError)}
-        />
-      )}
-      <Message id={`${id}-category-error`} text={categoryError} />
+        names={withCurrent(
+          categories.map((entry) => entry.name),
+          row.category,
+        )}
+        noneLabel="Choose a category"
+        newOption="New category…"
+        newLabel="New category name"
+        newValue={row.newCategory}
+        error={errors[categoryKey]}
+        onPick={(category) =>
+          onChange({
+            category,
+            subcategory: keepsSubcategory(row, categories, category) ? row.subcategory : '',
+          })
+        }
+        onType={(value) => onChange({ newCategory: value })}
+        onDone={onDone}
+      />
 
-      <label htmlFor={`${id}-subcategory`}>Subcategory</label>
-      <select
-        id={`${id}-subcategory`}
+      <NameChoice
+        id={id}
+        field="subcategory"
         name={subcategoryKey}
+        label="Subcategory"
         value={row.subcategory}
-        onChange={(event) => onChange({ subcategory: event.target.value })}
-        {...(newSubcategory ? {} : described('subcategory', subcategoryError))}
-      >
-        <option value="">None</option>
-        {subcategoryNames.map((name) => (
-          <option key={name} value={name}>
-            {name}
-          </option>
-        ))}
-        <option value={NEW_NAME}>New subcategory…</option>
-      </select>
-      {newSubcategory && (
-        <NewName
-          id={`${id}-new-subcategory`}
-          name={`${subcategoryKey}.new`}
-          label="New subcategory name"
-          value={row.newSubcategory}
-          onChange={(value) => onChange({ newSubcategory: value })}
-          onDone={onDone}
-          {...described('subcategory', subcategoryError)}
-        />
-      )}
-      <Message id={`${id}-subcategory-error`} text={subcategoryError} />
+        names={withCurrent(subcategoriesOf(categories, row.category), row.subcategory)}
+        noneLabel="None"
+        newOption="New subcategory…"
+        newLabel="New subcategory name"
+        newValue={row.newSubcategory}
+        error={errors[subcategoryKey]}
+        onPick={(subcategory) => onChange({ subcategory })}
+        onType={(value) => onChange({ newSubcategory: value })}
+        onDone={onDone}
+      />
       {onRemove && (
         <p>
           <button className={styles.secondary} type="button" onClick={onRemove}>
@@ -272,5 +225,14 @@ function Listing({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/** Whether a row keeps its subcategory when its category changes to `category`. */
+function keepsSubcategory(row: ListingRow, categories: AdminCategory[], category: string) {
+  return (
+    row.subcategory === '' ||
+    row.subcategory === NEW_NAME ||
+    subcategoriesOf(categories, category).includes(row.subcategory)
   );
 }
