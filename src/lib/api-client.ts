@@ -73,56 +73,92 @@ type RefreshOutcome =
   /** The network failed: the session may well be fine, so it is kept. */
   | { kind: 'unreachable' };
 
+/** Asks for a new token with the refresh cookie; a refused refresh ends the session. */
+async function renew(send: typeof fetch, deps: ApiClientDeps): Promise<RefreshOutcome> {
+  let response: Response;
+  try {
+    response = await send(`${deps.baseUrl}${REFRESH_PATH}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: '{}',
+    });
+  } catch {
+    return { kind: 'unreachable' };
+  }
+  const body = (await response.json().catch(() => null)) as {
+    token?: unknown;
+    user?: User;
+  } | null;
+  if (response.ok && typeof body?.token === 'string' && body.token) {
+    deps.storeToken(body.token, body.user);
+    return { kind: 'renewed', token: body.token };
+  }
+  if (response.status >= 500) return { kind: 'unreachable' };
+  deps.endSession();
+  return { kind: 'refused' };
+}
+
+/** A call's request: JSON accepted, the caller's headers, the token unless anonymous. */
+function prepareRequest(init: RequestInit, options: ApiCallOptions, token: string | undefined) {
+  const headers = new Headers(init.headers);
+  if (!headers.has('accept')) headers.set('accept', 'application/json');
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  if (token && !options.anonymous) headers.set('authorization', `Bearer ${token}`);
+  return {
+    ...init,
+    credentials: 'include' as const,
+    headers,
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+}
+
+/** `start` run once at a time: a call while it runs gets the same promise. */
+function oneAtATime<T>(start: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  return () => {
+    running ??= start().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A JSON call's method and body (none for GET). */
+function jsonInit(method: Method, body: unknown): RequestInit {
+  const init: RequestInit = { method };
+  if (method !== 'GET') {
+    init.headers = { 'content-type': 'application/json' };
+    init.body = JSON.stringify(body ?? {});
+  }
+  return init;
+}
+
+/** An answer as a value: its data, or its status with the server's sentence and field messages. */
+async function readResult<T>(response: Response): Promise<ApiResult<T>> {
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    // Not JSON (an empty 201, a proxy's error page): the status says enough.
+  }
+  if (response.ok) return { ok: true, status: response.status, data: payload as T };
+  const error = payload as { error?: unknown; fields?: Record<string, string> } | null;
+  return {
+    ok: false,
+    status: response.status,
+    error: typeof error?.error === 'string' ? error.error : undefined,
+    fields: error?.fields,
+  };
+}
+
 export function createApiClient(deps: ApiClientDeps) {
   const send = deps.fetch ?? ((input, init) => fetch(input, init));
-  let refreshing: Promise<RefreshOutcome> | null = null;
-  let clockAgrees = true;
-
-  async function renew(): Promise<RefreshOutcome> {
-    let response: Response;
-    try {
-      response = await send(`${deps.baseUrl}${REFRESH_PATH}`, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: '{}',
-      });
-    } catch {
-      return { kind: 'unreachable' };
-    }
-    const body = (await response.json().catch(() => null)) as {
-      token?: unknown;
-      user?: User;
-    } | null;
-    if (response.ok && typeof body?.token === 'string' && body.token) {
-      deps.storeToken(body.token, body.user);
-      return { kind: 'renewed', token: body.token };
-    }
-    if (response.status >= 500) return { kind: 'unreachable' };
-    deps.endSession();
-    return { kind: 'refused' };
-  }
-
   /** One refresh at a time: every call that fails while it runs waits for the same answer. */
-  function refreshOnce(): Promise<RefreshOutcome> {
-    refreshing ??= renew().finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
-  }
-
-  function prepare(init: RequestInit, options: ApiCallOptions, token: string | undefined) {
-    const headers = new Headers(init.headers);
-    if (!headers.has('accept')) headers.set('accept', 'application/json');
-    for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
-    if (token && !options.anonymous) headers.set('authorization', `Bearer ${token}`);
-    return {
-      ...init,
-      credentials: 'include' as const,
-      headers,
-      ...(options.signal ? { signal: options.signal } : {}),
-    };
-  }
+  const refreshOnce = oneAtATime(() => renew(send, deps));
+  let clockAgrees = true;
 
   /**
    * fetch() for the API: `path` is relative to the API base ('/user/me'). The body must be one
@@ -145,9 +181,9 @@ export function createApiClient(deps: ApiClientDeps) {
         // A brand-new token that looks expired means this device's clock is off: rely on 401s.
         if (tokenExpired(usedToken)) clockAgrees = false;
       }
-      return send(url, prepare(init, options, usedToken));
+      return send(url, prepareRequest(init, options, usedToken));
     }
-    const response = await send(url, prepare(init, options, usedToken));
+    const response = await send(url, prepareRequest(init, options, usedToken));
     if (response.status !== 401 || !renewable) return response;
     // Another call may have renewed the token since this one left: use it, no second refresh.
     const latest = deps.getToken();
@@ -159,21 +195,17 @@ export function createApiClient(deps: ApiClientDeps) {
       if (outcome.kind !== 'renewed') return response;
       token = outcome.token;
     }
-    return send(url, prepare(init, options, token));
+    return send(url, prepareRequest(init, options, token));
   }
 
   /** A JSON call with its outcome as a value. */
   async function request<T>(
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    method: Method,
     path: string,
     body?: unknown,
     options: ApiCallOptions = {},
   ): Promise<ApiResult<T>> {
-    const init: RequestInit = { method };
-    if (method !== 'GET') {
-      init.headers = { 'content-type': 'application/json' };
-      init.body = JSON.stringify(body ?? {});
-    }
+    const init = jsonInit(method, body);
     let response: Response;
     try {
       response = await apiFetch(path, init, options);
@@ -181,20 +213,7 @@ export function createApiClient(deps: ApiClientDeps) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       return { ok: false, status: 0 };
     }
-    let payload: unknown = null;
-    try {
-      payload = await response.json();
-    } catch {
-      // Not JSON (an empty 201, a proxy's error page): the status says enough.
-    }
-    if (response.ok) return { ok: true, status: response.status, data: payload as T };
-    const error = payload as { error?: unknown; fields?: Record<string, string> } | null;
-    return {
-      ok: false,
-      status: response.status,
-      error: typeof error?.error === 'string' ? error.error : undefined,
-      fields: error?.fields,
-    };
+    return readResult<T>(response);
   }
 
   return {
