@@ -23,6 +23,7 @@ import { paymentsFromConfig, paymentsModule, type PaymentsSetup } from './module
 import { adminProductsModule, productModule, uploadedImagesModule } from './modules/product';
 import { ratingsModule } from './modules/ratings';
 import { restockAlertsModule } from './modules/restock-alerts';
+import { adminArrivalModule, arrivalModule } from './modules/shipping-calendar';
 import { adminTaxModule, dorTaxCalculator, taxModule, type TaxCalculator } from './modules/tax';
 import { userModule } from './modules/user';
 import { errorPlugin } from './plugins/errors';
@@ -68,7 +69,8 @@ function shopFront({ database, shop, limiter, limits, auth, payments }: Wiring) 
     .use(userModule({ db, auth, gateway: payments.gateway }))
     .use(ratingsModule({ db, auth }))
     .use(restockAlertsModule({ db, limits }))
-    .use(taxModule({ db }));
+    .use(taxModule({ db }))
+    .use(arrivalModule({ db }));
 }
 
 /** An order's routes: the checkout, the payment's return and webhook, history, guests, downloads. */
@@ -108,6 +110,7 @@ function backOfficeRoutes({ database, payments, shop, limiter, adminAuth, dataDi
   const onMailQueued = notifyMailQueued;
   return new Elysia({ name: 'back-office' })
     .use(adminTaxModule({ db, adminAuth }))
+    .use(adminArrivalModule({ db, adminAuth }))
     .use(adminModule({ db, shop, gateway, onMailQueued, dataDir, adminAuth }))
     .use(adminOrdersModule({ db, shop, gateway, onMailQueued, adminAuth }))
     .use(adminProductsModule({ db, dataDir, adminAuth }))

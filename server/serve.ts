@@ -19,6 +19,7 @@ import { loggedPath } from '../api/lib/logged-path';
 import { mailTransportFor, createOutboxWorker } from '../api/modules/mail';
 import { fetchBridge } from './bridge';
 import { builtPages, type PageParts, type PageSide } from './built-pages';
+import { arrivalSettingsVersion } from './pages/arrival-pages';
 import { createPageCache } from './pages/kept-pages';
 import { createPageServices } from './pages/services';
 import { handleRequest } from './request';
@@ -89,7 +90,10 @@ async function serveShop(
     from: settings.mail.from,
   });
   const app = await apiApp();
-  const pageCache = createPageCache(() => catalogueOf(database.db));
+  // Kept pages name the shop day and the arrival settings they were counted from (issue 41).
+  const pageCache = createPageCache(() => catalogueOf(database.db), {
+    settingsVersion: () => arrivalSettingsVersion(database.db),
+  });
   // Under `npm run dev` pages are rendered anew on every request: an edit shows at once.
   const shop = createPageServices(
     database,

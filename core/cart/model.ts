@@ -1,3 +1,4 @@
+import type { CartArrival } from '../arrival';
 import type { GiftCardDetails } from '../gift-cards/model';
 import { z } from 'zod';
 import type { ResolvedLine } from './lines';
@@ -68,4 +69,6 @@ export interface CartChange {
 export interface CartValidation {
   items: CheckedLine[];
   changes: CartChange[];
+  /** When the checked cart arrives, before the shipping state is known (issue 41). */
+  arrival?: CartArrival | null;
 }

@@ -1,3 +1,4 @@
+import type { PromisedWindow } from '../arrival';
 import { z } from 'zod';
 import { RETURN_REASON_KEYS, RETURN_REASONS, type ReturnReason } from './returns';
 import type { OrderItemDto } from './model';
@@ -116,6 +117,8 @@ export interface HistoryOrder {
   shippingAddress: OrderAddress | null;
   /** A gift's message and choices (issue 26); null when the order is not a gift. */
   gift?: GiftDto | null;
+  /** The arrival window promised at checkout and its ship-by day (issue 41); null: nothing ships. */
+  promised?: PromisedWindow;
   carrier: string | null;
   trackingNumber: string | null;
   /** The carrier's tracking page for the parcel, null when unknown. */

@@ -1,3 +1,4 @@
+import type { CartArrival, PromisedWindow } from '../arrival';
 import { z } from 'zod';
 import type { DownloadLink } from '../downloads/model';
 import type { PaymentStatus, ShippingStatus } from './statuses';
@@ -213,6 +214,8 @@ export interface OrderDto {
   downloads?: DownloadLink[];
   /** Only in the answer that placed it: the signed "View your order" link (orders/guest-link.ts). */
   statusUrl?: string;
+  /** The arrival window promised at checkout and its ship-by day (issue 41); null: nothing ships. */
+  promised?: PromisedWindow;
 }
 
 export interface OrderConfirmed {
@@ -235,4 +238,6 @@ export interface QuoteDto {
   taxLabel: string;
   /** The gift card asked for: what it pays; the payment card pays `total - giftCard.applied`. */
   giftCard?: GiftCardQuote;
+  /** When the cart arrives at the shipping address's state (issue 41); null for an empty cart. */
+  arrival?: CartArrival | null;
 }

@@ -1,6 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import { etagMatches } from '../../api/lib/etag';
 import type { CatalogueModel } from '../../api/modules/catalogue';
+import { addDays } from '../../core/dates';
+import { shopDayOf, shopMidnight } from '../../core/shop-calendar';
 import { CATALOGUE_PAGE_CACHE } from '../../src/lib/catalogue-paths';
 import { compress } from '../compress';
 import type { Encoding } from '../http/encoding';
@@ -31,14 +33,37 @@ export type KeptAnswer =
   | { status: 304; headers: [string, string][] }
   | { status: 200; page: RenderedPage; headers: [string, string][] };
 
+export interface PageCacheOptions {
+  /** The clock (tests set it): which shop day a kept page belongs to. */
+  now?: () => Date;
+  /**
+   * The version of what every kept page also shows beside the catalogue: the owner's arrival
+   * settings (closures, occasions, transit days) its arrival line and notice bar are counted from.
+   */
+  settingsVersion?: () => Promise<string>;
+}
+
+/** How long a page rendered at `at` stays good: until the next midnight, shop time. */
+export function untilShopMidnight(at: Date): number {
+  return shopMidnight(addDays(shopDayOf(at), 1)).getTime() - at.getTime();
+}
+
 /**
  * Product, category and subcategory pages and the home page are rendered once per catalogue
  * version of what they show (./versions.ts) and kept in memory (bounded, least recently used):
  * the next visitor gets the same HTML without rendering (the server entry answers it before Astro
  * runs, compressed once per form), a browser that has it gets a 304, and a change to a product
  * re-renders only the pages that show it. Search pages are not kept: their queries never end.
+ *
+ * A kept page is good for its shop day only (issue 41): its "Arrives Dec 16–19 if ordered today"
+ * and the notice bar's cut-offs are counted from that day and from the owner's arrival settings,
+ * so the version names both: the first visitor after midnight (shop time), or after the owner
+ * adds a closure or an occasion, gets a page rendered anew, never the old one.
  */
-export function createPageCache(catalogue: () => Promise<CatalogueModel>) {
+export function createPageCache(
+  catalogue: () => Promise<CatalogueModel>,
+  { now = () => new Date(), settingsVersion = async () => '' }: PageCacheOptions = {},
+) {
   const rendered = new LRUCache<string, RenderedPage>({
     max: MAX_PAGES,
     maxSize: MAX_BYTES,
@@ -47,13 +72,7 @@ export function createPageCache(catalogue: () => Promise<CatalogueModel>) {
   /** Pages being rendered now, by key and ETag: visitors arriving together share one rendering. */
   const rendering = new Map<string, Promise<RenderedPage | undefined>>();
 
-  async function versionOf(url: URL): Promise<PageVersion | undefined> {
-    try {
-      return catalogueVersion(url, await catalogue());
-    } catch {
-      return undefined;
-    }
-  }
+  const versionOf = (url: URL) => datedVersion(url, catalogue, settingsVersion, now());
 
   /**
    * A catalogue page the process has kept for the current version of what it shows: a 304 when
@@ -71,22 +90,6 @@ export function createPageCache(catalogue: () => Promise<CatalogueModel>) {
     const kept = rendered.get(page.key);
     if (kept?.etag !== etag) return undefined;
     return { status: 200, page: kept, headers: kept.served };
-  }
-
-  /** A kept page's body in one form (identity, br or gzip), made once and then reused. */
-  function pageBody(page: RenderedPage, encoding: 'identity' | Encoding): Promise<Buffer> {
-    const known = page.forms[encoding];
-    if (known) return known;
-    const raw = (page.forms.identity ??= Promise.resolve(Buffer.from(page.body)));
-    if (encoding === 'identity') return raw;
-    const made = raw.then((bytes) => compress(bytes, encoding));
-    page.forms[encoding] = made;
-    void made.then((bytes) => {
-      page.bytes += bytes.byteLength;
-      // Counted again at its new size, if it is still kept.
-      if (rendered.peek(page.key) === page) rendered.set(page.key, page);
-    });
-    return made;
   }
 
   /**
@@ -116,32 +119,93 @@ export function createPageCache(catalogue: () => Promise<CatalogueModel>) {
     let response: Response | undefined;
     const work = (async () => {
       response = await render();
-      const type = response.headers.get('content-type') ?? '';
-      if (response.status !== 200 || !type.includes('text/html')) return undefined;
-      const body = await response.text();
-      const headers = new Headers(response.headers);
-      headers.set('etag', etag);
-      headers.set('cache-control', CATALOGUE_PAGE_CACHE);
-      const list = [...headers];
-      const done: RenderedPage = {
-        key: page.key,
-        etag,
-        body,
-        bytes: body.length * 2,
-        status: 200,
-        headers: list,
-        served: servedHeaders(list),
-        forms: {},
-      };
-      rendered.set(page.key, done);
-      return done;
+      return keep(rendered, page.key, etag, response, now());
     })();
     rendering.set(renderKey, work);
     const done = await work.finally(() => rendering.delete(renderKey));
     return done ? reply(done) : response!;
   }
 
-  return { keptPage, pageBody, keepRendered };
+  return {
+    keptPage,
+    /** A kept page's body in one form (identity, br or gzip), made once and then reused. */
+    pageBody: (page: RenderedPage, encoding: 'identity' | Encoding) =>
+      bodyIn(rendered, page, encoding),
+    keepRendered,
+  };
+}
+
+type KeptPages = LRUCache<string, RenderedPage>;
+
+/** A page's version: its catalogue version, the shop day and the arrival settings' version. */
+async function datedVersion(
+  url: URL,
+  catalogue: () => Promise<CatalogueModel>,
+  settingsVersion: () => Promise<string>,
+  at: Date,
+): Promise<PageVersion | undefined> {
+  let page: PageVersion | undefined;
+  let settings: string;
+  try {
+    page = catalogueVersion(url, await catalogue());
+    if (!page) return undefined;
+    settings = await settingsVersion();
+  } catch {
+    return undefined;
+  }
+  const dated = `${page.version}-${shopDayOf(at)}${settings && `-${settings}`}`;
+  return { key: page.key, version: dated };
+}
+
+function bodyIn(
+  rendered: KeptPages,
+  page: RenderedPage,
+  encoding: 'identity' | Encoding,
+): Promise<Buffer> {
+  const known = page.forms[encoding];
+  if (known) return known;
+  const raw = (page.forms.identity ??= Promise.resolve(Buffer.from(page.body)));
+  if (encoding === 'identity') return raw;
+  const made = raw.then((bytes) => compress(bytes, encoding));
+  page.forms[encoding] = made;
+  void made.then((bytes) => {
+    page.bytes += bytes.byteLength;
+    // Counted again at its new size, if it is still kept (until the same midnight).
+    if (rendered.peek(page.key) === page) {
+      rendered.set(page.key, page, { ttl: rendered.getRemainingTTL(page.key) });
+    }
+  });
+  return made;
+}
+
+/** Keeps a rendered page (an HTML 200 only) under its key and ETag, until the shop's midnight. */
+async function keep(
+  rendered: KeptPages,
+  key: string,
+  etag: string,
+  response: Response,
+  at: Date,
+): Promise<RenderedPage | undefined> {
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status !== 200 || !type.includes('text/html')) return undefined;
+  const body = await response.text();
+  const headers = new Headers(response.headers);
+  headers.set('etag', etag);
+  headers.set('cache-control', CATALOGUE_PAGE_CACHE);
+  const list = [...headers];
+  const done: RenderedPage = {
+    key,
+    etag,
+    body,
+    bytes: body.length * 2,
+    status: 200,
+    headers: list,
+    served: servedHeaders(list),
+    forms: {},
+  };
+  // Its ETag names its day: after midnight it is never served again, and its room is freed.
+  rendered.set(key, done, { ttl: untilShopMidnight(at) });
+  return done;
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;

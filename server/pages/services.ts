@@ -8,6 +8,7 @@ import { describeConfirmation } from '../../api/modules/restock-alerts';
 import type { ProductDto } from '../../core/product/model';
 import type { PageServices } from '../../src/lib/page-services';
 import type { PageCache } from './kept-pages';
+import { productArrivalLine, shopNoticesToday } from './arrival-pages';
 import { createPagePipeline } from './pipeline';
 import { listingSitemapEntries, productSitemapEntries } from './sitemap-products';
 
@@ -49,6 +50,8 @@ export function createPageServices(
       return found;
     },
     restockConfirmation: (token) => describeConfirmation(database.db, token),
+    productArrival: (productId) => productArrivalLine(database.db, productId, new Date()),
+    shopNotices: () => shopNoticesToday(database.db, new Date()),
     pagePipeline: createPagePipeline(cache),
   };
 }

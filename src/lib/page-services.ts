@@ -36,10 +36,26 @@ export interface PageServices {
    */
   restockConfirmation(token: string): Promise<RestockConfirmation>;
   /**
+   * When a product arrives if ordered today (issue 41), counted on the shop calendar: for a parcel
+   * the continental range (the page is the same for every visitor), for a download or a gift card
+   * what happens instead. Null for an unknown product.
+   */
+  productArrival(productId: string): Promise<PageArrival | null>;
+  /** The notice bar's dated notices today (issue 41): occasions' cut-offs, the shop's closures. */
+  shopNotices(): Promise<{ text: string }[]>;
+  /**
    * Around every page rendered on demand (src/middleware.ts): kept catalogue pages, security
    * headers, compression (server/pages/pipeline.ts).
    */
   pagePipeline(url: URL, request: Request, render: () => Promise<Response>): Promise<Response>;
+}
+
+/** A product page's arrival line: "Arrives Dec 16–19 if ordered today", or the digital words. */
+export interface PageArrival {
+  kind: 'parcel' | 'digital' | 'gift_card';
+  text: string;
+  /** A product that can be personalized: its slower window with the text (its lead time). */
+  personalized?: string;
 }
 
 /** One <url> of sitemap.xml for a listing or a product page (server/pages/sitemap-products.ts). */

@@ -11,3 +11,4 @@ export * from './restock';
 export * from './tax';
 export * from './gift-cards';
 export * from './payments';
+export * from './arrival';

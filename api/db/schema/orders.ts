@@ -97,6 +97,14 @@ export const orders = pgTable(
     recoveryAttempts: integer('recovery_attempts').notNull().default(0),
     recoveryNextAt: timestampTz('recovery_next_at'),
     recoveryError: text('recovery_error'),
+    /**
+     * The arrival window promised at checkout and the day the parcel must leave by (issue 41;
+     * core/arrival.ts): written once when the order is placed, never recomputed. Null for an
+     * order with nothing to ship (and orders placed before issue 41).
+     */
+    promisedEarliest: date('promised_earliest', { mode: 'string' }),
+    promisedLatest: date('promised_latest', { mode: 'string' }),
+    shipBy: date('ship_by', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -109,6 +117,10 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(table.userId, table.createdAt),
     index('orders_email_created_idx').on(table.email, table.createdAt),
     index('orders_shipping_status_idx').on(table.shippingStatus, table.createdAt),
+    // The unfulfilled list, most urgent first (issue 41).
+    index('orders_ship_by_idx')
+      .on(table.shipBy)
+      .where(sql`${table.shippingStatus} = 'unfulfilled'`),
     uniqueIndex('orders_charge_key_key').on(table.chargeKey),
     // Orders still to anonymise (api/modules/jobs/retention.ts), oldest first.
     index('orders_retention_idx')

@@ -11,7 +11,14 @@ import { unread } from './inbox';
 import { needsAttentionOrders } from '../orders';
 import { ORDER_STATE, REVENUE_STATES } from '../../../core/orders/lifecycle';
 import { inStates, stateAllowsSql } from '../../db/lifecycle-sql';
-import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
+import { SHOP_TIME_ZONE, shopDayOf } from '../../../core/shop-calendar';
+import { shipDueCounts } from '../shipping-calendar';
+
+/** Orders to ship due today and late (issue 41), by the shop's day. */
+async function shipCounts(db: Db) {
+  const { shipToday, late } = await shipDueCounts(db, shopDayOf(new Date()));
+  return { shipToday, shipLate: late };
+}
 
 /**
  * GET /admin/dashboard: what needs the owner today, and the last 30 days; `backups`, the age of the
@@ -65,6 +72,7 @@ export async function dashboard(db: Db, backupsDir = config().backups.dir) {
   return {
     chartSvg: revenueChartSvg(last30Days),
     toShip: toShip?.count ?? 0,
+    ...(await shipCounts(db)),
     refundsFailed: refundFailed?.count ?? 0,
     unreadMessages: unreadMessages?.count ?? 0,
     returnsWaiting: returnsWaiting?.count ?? 0,

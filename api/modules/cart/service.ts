@@ -10,6 +10,7 @@ import { preparedQuery } from '../../db/prepared';
 import { products } from '../../db/schema';
 import { dollarsToCents, formatDollars } from '../../../core/money';
 import { productColumns, toProductDtos } from '../catalogue';
+import { orderArrival } from '../shipping-calendar';
 import {
   isRefusal,
   personalize,
@@ -132,5 +133,11 @@ export async function validateCart(db: Db, items: CartLineInput[]): Promise<Cart
       checked.push({ ...line, quantity, sentSkus: [item.sku] });
     }
   });
-  return { items: checked, changes };
+  // When it arrives before the shipping state is known: the continental range (issue 41).
+  const arrival = await orderArrival(
+    db,
+    checked.map((line) => ({ productId: line._id, ...line })),
+    null,
+  );
+  return { items: checked, changes, ...(arrival ? { arrival } : {}) };
 }

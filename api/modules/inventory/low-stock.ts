@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { log } from '../../lib/log';
 import { enqueueMail, notifyMailQueued, shopDetails, type ShopDetails } from '../mail';
-import { lowStockDigestEmail, type LowStockLine } from './low-stock-email';
+import { lowStockDigestEmail, type LowStockLine, type ShipDueLine } from './low-stock-email';
+import { shipDueOrders } from '../shipping-calendar';
 import { shopDayAndHour } from '../../../core/shop-calendar';
 
 /** What a stock change touched: products (and their variants) by id, variants by SKU. */
@@ -110,7 +111,7 @@ export async function lowStockRows(db: Db): Promise<LowStockRow[]> {
 }
 
 export type DigestOutcome =
-  | { sent: true; day: string; items: LowStockLine[] }
+  | { sent: true; day: string; items: LowStockLine[]; toShip: ShipDueLine[] }
   | { sent: false; day: string; reason: 'early' | 'already-sent' | 'nothing-crossed' };
 
 /** Thrown to roll the day's claim back when nothing crossed: a later round may still send. */
@@ -118,7 +119,8 @@ class NothingCrossed extends Error {}
 
 /**
  * The daily low-stock digest (issue 28): one email to SHOP_EMAIL listing what crossed its
- * threshold since the last digest and is still at/under it; none when nothing did. Once the shop's
+ * threshold since the last digest and is still at/under it, and the orders that must ship today
+ * or are late (issue 41); none when there is neither. Once the shop's
  * day reaches DIGEST_HOUR, one transaction claims the day (a `low_stock_digests` row, primary key
  * the day: a second runner, in this process or another, waits for the first and then finds the
  * row), locks and marks the crossed rows reported and queues the email, so a day's digest is sent
@@ -143,22 +145,25 @@ export async function runLowStockDigest(
       );
       if (claimed.length === 0) return { sent: false, day, reason: 'already-sent' };
       const items = await takeCrossed(tx as unknown as Db);
-      if (items.length === 0) throw new NothingCrossed();
+      // And the orders whose parcel must leave today or is late (issue 41).
+      const toShip = await shipDueOrders(tx as unknown as Db, day);
+      if (items.length === 0 && toShip.length === 0) throw new NothingCrossed();
       await tx.execute(sql`
         update low_stock_digests
         set items = ${JSON.stringify(items.map(({ sku, quantity, threshold }) => ({ sku, quantity, threshold })))}::jsonb
         where day = ${day}`);
       const shop = given ?? shopDetails();
-      const mail = await lowStockDigestEmail(items, shop);
+      const mail = await lowStockDigestEmail(items, shop, toShip);
       await enqueueMail(tx as unknown as Db, {
         kind: 'stock.low-digest',
         to: shop.shopEmail,
         ...mail,
       });
-      return { sent: true, day, items };
+      return { sent: true, day, items, toShip };
     });
     if (outcome.sent) {
-      log('info', 'low-stock digest queued', { day, items: outcome.items.length });
+      const counts = { items: outcome.items.length, toShip: outcome.toShip.length };
+      log('info', 'low-stock digest queued', { day, ...counts });
       notifyMailQueued();
     }
     return outcome;

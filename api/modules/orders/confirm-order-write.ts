@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors';
 import { hashTypedCode, redeem } from '../gift-cards';
 import { orderStockChanged } from '../inventory';
 import { setUpCard, storedCardFor } from '../user';
+import { storePromisedWindow } from '../shipping-calendar';
 import { CARD_MESSAGES } from '../../../core/user/cards-model';
 import { GIFT_CARD_TEXTS } from '../../../core/gift-cards/model';
 import type { ConfirmOrderContext } from './confirm-order-context';
@@ -62,6 +63,9 @@ export async function writePendingOrder(context: ConfirmOrderContext) {
       requestKey: context.idempotencyKey,
     });
     await bindKey(tx, context.idempotencyKey, context.claimId!, placed.order.id);
+    // The arrival promised now is kept with the order, never recomputed (issue 41).
+    const state = order.shippingAddress?.state ?? null;
+    await storePromisedWindow(tx, placed.order, context.priced!.lines, state);
     if (order.giftCardCode) {
       // The card's row is locked until this commits: a second order waits, then sees this.
       const codeHash = hashTypedCode(order.giftCardCode);

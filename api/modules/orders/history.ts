@@ -17,6 +17,7 @@ import type { HistoryOrder } from '../../../core/orders/history-model';
 import { RETURN_EXCLUSIONS, returnExclusion } from '../../../core/orders/returns';
 import { ownedBy, type Customer } from './ownership';
 import { giftOf, orderLineOf } from './repository';
+import { promisedWindowOf } from '../../../core/arrival';
 import { CUSTOMER_VISIBLE_STATES, ORDER_STATE } from '../../../core/orders/lifecycle';
 import { withinReturnWindow } from './returns-policy';
 import { customerMayCancel, ordersWithDownloads } from './digital-delivery';
@@ -79,6 +80,7 @@ export function toHistoryOrder(
     payments: money.payments,
     shippingAddress: order.shippingAddress,
     gift: giftOf(order),
+    promised: promisedWindowOf(order),
     carrier,
     trackingNumber: tracking,
     trackingUrl: carrier && tracking && isCarrier(carrier) ? trackingUrl(carrier, tracking) : null,

@@ -21,6 +21,7 @@ import type { PaymentView } from '../../../core/orders/payments';
 import type { Redemption } from '../gift-cards';
 import { paymentsOf } from './order-money';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
+import { promisedWindowOf } from '../../../core/arrival';
 
 export interface NewPendingOrder {
   userId: string | null;
@@ -114,6 +115,7 @@ export function toOrderDto(order: OrderRow, items: OrderItemRow[], paid: Payment
     })),
     giftCardPaid: centsToDollars(order.giftCardCents),
     createdAt: order.createdAt.toISOString(),
+    promised: promisedWindowOf(order),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   type QuoteRequest,
 } from '../../../core/orders/model';
 import { priceLines } from './pricing';
+import { orderArrival } from '../shipping-calendar';
 
 /**
  * Places an order; the answer for a retried key is the first answer. A signed-in shopper's order
@@ -82,5 +83,7 @@ export async function quoteOrder(
     tax: centsToDollars(priced.taxCents),
     total: centsToDollars(priced.totalCents),
     taxLabel: priced.taxLabel,
+    // When it arrives at the shipping address's state (issue 41).
+    arrival: await orderArrival(deps.db, priced.lines, request.shippingAddress?.state ?? null),
   };
 }

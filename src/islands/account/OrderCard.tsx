@@ -8,6 +8,7 @@ import { OrderMessageForm } from './OrderMessageForm';
 import { OrderDetails, OrderItems, giftCardLine } from './OrderParts';
 import { paymentLine } from '../../../core/orders/payments';
 import styles from '../shared/Account.module.css';
+import { PromisedArrival } from '../shared/ArrivalLine';
 import own from './Orders.module.css';
 import { shopDayOf } from '../../../core/shop-calendar';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
@@ -117,6 +118,7 @@ export function OrderCard({
         Placed <time dateTime={order.createdAt}>{longDate(new Date(order.createdAt))}</time> ·{' '}
         {orderStatusText(order, shopDayOf(new Date()))}
       </p>
+      <PromisedArrival promised={order.promised} />
       <OrderItems items={order.items} />
       <OrderDetails order={order} />
       {children}

@@ -8,10 +8,14 @@ import { noun, waitingLabel } from './words';
 import { NeedsAttentionFigure, NeedsAttentionPanel } from './NeedsAttention';
 import type { NeedsAttention } from '../../../core/admin/needs-attention';
 import styles from './Admin.module.css';
+import { SHIP_BY_TEXT } from '../../../core/admin/ship-by';
 
 interface Dashboard {
   chartSvg: string;
   toShip: number;
+  /** Orders to ship whose ship-by day is today, and those past it (issue 41). */
+  shipToday?: number;
+  shipLate?: number;
   refundsFailed: number;
   unreadMessages: number;
   /** Returns asked for or approved, not received yet (issue 39); older answers lack it. */
@@ -93,6 +97,16 @@ function DashboardBody() {
         <li>
           <a href="/admin/orders?status=unfulfilled">
             <strong>{data.toShip}</strong> {noun(data.toShip, 'order')} to ship
+          </a>
+        </li>
+        <li>
+          <a href="/admin/orders?status=unfulfilled" data-testid="ship-today">
+            <strong>{data.shipToday ?? 0}</strong> {SHIP_BY_TEXT.dashboardToday}
+          </a>
+        </li>
+        <li>
+          <a href="/admin/orders?status=unfulfilled" data-testid="ship-late">
+            <strong>{data.shipLate ?? 0}</strong> {SHIP_BY_TEXT.dashboardLate}
           </a>
         </li>
         <li>

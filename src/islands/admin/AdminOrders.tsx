@@ -10,8 +10,10 @@ import { SLIP_TEXT } from '../../../core/admin/slips';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { BulkShip } from './BulkShip';
 import { NoticeLine, type Notice } from './useAdminAction';
+import { SHIP_BY_TEXT, shipByLabel, type ShipByMark } from '../../../core/admin/ship-by';
 
-type ListRow = OrderHeading & ListedOrder & { canShip: boolean };
+type ListRow = OrderHeading &
+  ListedOrder & { canShip: boolean; shipBy: string | null; shipMark: ShipByMark | null };
 
 interface OrderList extends ListPage {
   orders: ListRow[];
@@ -27,7 +29,21 @@ const customer: Column<ListRow> = {
     </span>
   ),
 };
-const COLUMNS = orderColumns([customer]);
+/** The day the parcel must leave by (issue 41), marked on that day and after it. */
+const shipBy: Column<ListRow> = {
+  label: SHIP_BY_TEXT.column,
+  cell: (order) => (
+    <span data-ship-mark={order.shipMark ?? undefined}>
+      {order.shipMark ? (
+        <strong>{shipByLabel(order.shipBy, order.shipMark)}</strong>
+      ) : (
+        shipByLabel(order.shipBy, null)
+      )}
+    </span>
+  ),
+  testId: 'order-ship-by',
+};
+const COLUMNS = orderColumns([customer, shipBy]);
 
 const FILTERS = [
   ['open', 'To do (unfulfilled, shipped, refund failed)'],

@@ -62,6 +62,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
           <li>
             <a href="/admin/giftcards">Gift cards</a>
           </li>
+          <li>
+            <a href="/admin/arrival">Arrival dates</a>
+          </li>
         </ul>
       </nav>
       {children}

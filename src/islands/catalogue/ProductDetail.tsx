@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ComponentProps, type ReactNode } from 'react';
 import type { ResponsiveImage } from '../../../core/images/product-images';
 import { formatDollars } from '../../../core/money';
 import type { ProductDto } from '../../../core/product/model';
@@ -20,6 +20,8 @@ export interface ProductDetailProps {
   product: ProductDto;
   /** Resized copies of every image the product and its variants show, by path. */
   images: Record<string, ResponsiveImage>;
+  /** What the page shows under the price, drawn by the server: when it arrives (issue 41). */
+  children?: ReactNode;
 }
 
 /** The photo licence's terms, shown with a digital item. */
@@ -32,12 +34,22 @@ function Licence() {
   );
 }
 
+/** The personalization's preview over the picture (issue 40), at the picture's size. */
+const previewOver =
+  (
+    placement: ComponentProps<typeof PersonalizationPreview>['placement'],
+    texts: ComponentProps<typeof PersonalizationPreview>['texts'],
+  ) =>
+  (size: { width: number; height: number }) => (
+    <PersonalizationPreview placement={placement} texts={texts} {...size} />
+  );
+
 /**
  * The product page's interactive part (spec §2 Product detail): the gallery, the price, the variant
  * choice (for a bundle one option from each list), quantity and Add to cart with the cart's rules.
  * Choosing a variant updates the price, the image, the stock and the sku.
  */
-export default function ProductDetail({ product, images }: ProductDetailProps) {
+export default function ProductDetail({ product, images, children }: ProductDetailProps) {
   const ids = useId();
   const count = useStore($cartCount);
   const choice = useProductChoice(product, images);
@@ -56,23 +68,14 @@ export default function ProductDetail({ product, images }: ProductDetailProps) {
         shown={shownImage}
         onShow={setShownImage}
         alt={product.alttext}
-        overlay={
-          buy.settings
-            ? (size) => (
-                <PersonalizationPreview
-                  placement={buy.settings!.preview}
-                  texts={buy.typedTexts}
-                  {...size}
-                />
-              )
-            : undefined
-        }
+        overlay={buy.settings ? previewOver(buy.settings.preview, buy.typedTexts) : undefined}
       />
       <div className="purchase">
         <h1>{product.title}</h1>
         <p className="price" data-testid="price">
           {formatDollars(buy.shownPrice)}
         </p>
+        {children}
         {digital && <Licence />}
         <form onSubmit={buy.onSubmit} aria-describedby={`${ids}-status`} noValidate>
           <Choices

@@ -9,6 +9,7 @@ import { lastOrderToken, takeOverOrder } from './confirmation-state';
 import { CHECKOUT_TEXT } from './messages';
 import { AddressBlock, OrderLines, Totals } from './OrderLines';
 import { GiftSummary } from '../shared/GiftSummary';
+import { PromisedArrival } from '../shared/ArrivalLine';
 import OwnGiftCardCodes from '../gift-cards/OwnGiftCardCodes';
 
 /** /orderconfirmation: the order the order call answered with, or the Oops text without one. */
@@ -55,6 +56,7 @@ export default function OrderConfirmation() {
           ? 'Nothing ships: your photos are ready to download below.'
           : 'Orders are processed in 1-2 business days and shipping takes 5-7 days.'}
       </p>
+      <PromisedArrival promised={order.promised} />
       {order.statusUrl && (
         <p>
           <a className="button" href={order.statusUrl} data-status-link>

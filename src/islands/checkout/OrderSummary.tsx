@@ -5,6 +5,7 @@ import type { CartValidation } from '../../../core/cart/model';
 import type { QuoteDto } from '../../../core/orders/model';
 import type { CartItem } from '../../stores/cart';
 import { postJson } from '../shared/api';
+import { ArrivalLine, type ArrivalAnswer } from '../shared/ArrivalLine';
 import { OrderLines, Totals, TotalsList, type Line } from './OrderLines';
 import styles from './OrderSummary.module.css';
 
@@ -15,7 +16,7 @@ export type TaxFrom = 'shipping' | 'billing';
 type Figures =
   | { kind: 'loading' }
   | { kind: 'failed'; text: string }
-  | { kind: 'untaxed'; items: Line[]; subtotal: number }
+  | { kind: 'untaxed'; items: Line[]; subtotal: number; arrival: ArrivalAnswer | null }
   | { kind: 'quoted'; quote: QuoteDto };
 
 const lineOf = (item: CartValidation['items'][number]): Line => ({
@@ -65,6 +66,7 @@ async function figuresFor(
     kind: 'untaxed',
     items: checked.data.items.map(lineOf),
     subtotal: centsToDollars(cents),
+    arrival: checked.data.arrival ?? null,
   };
 }
 
@@ -84,7 +86,8 @@ function UntaxedTotals({ subtotal, taxFrom }: { subtotal: number; taxFrom: TaxFr
 
 /**
  * The order summary beside the shipping and billing steps (issue 13 point 5): the items, the
- * subtotal, the tax once the state is known, the total. Beside the form on a wide screen; above it
+ * subtotal, the tax once the state is known, the total, and when it arrives (for the shipping
+ * state once it is known, issue 41). Beside the form on a wide screen; above it
  * on a phone, folded to one line that says the total and opens on a tap.
  */
 export function OrderSummary({
@@ -153,12 +156,14 @@ export function OrderSummary({
           <>
             <OrderLines items={figures.quote.items} />
             <Totals {...figures.quote} />
+            <ArrivalLine arrival={figures.quote.arrival} />
           </>
         )}
         {figures.kind === 'untaxed' && (
           <>
             <OrderLines items={figures.items} />
             <UntaxedTotals subtotal={figures.subtotal} taxFrom={taxFrom} />
+            <ArrivalLine arrival={figures.arrival} />
           </>
         )}
       </div>

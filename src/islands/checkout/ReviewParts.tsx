@@ -4,6 +4,7 @@ import { GIFT_CARD_LABELS } from '../../../core/gift-cards/model';
 import type { CartItem } from '../../stores/cart';
 import { forgetCard, type CheckoutGift, type CheckoutState } from '../../stores/checkout';
 import PaidParts from '../gift-cards/PaidParts';
+import { ArrivalLine } from '../shared/ArrivalLine';
 import { describeCard } from '../shared/card';
 import { GiftSummary } from '../shared/GiftSummary';
 import { CHECKOUT_TEXT } from './messages';
@@ -70,6 +71,7 @@ export function QuoteSection({
             tax={quote.tax}
             total={quote.total}
           />
+          <ArrivalLine arrival={quote.arrival} />
           <PaidParts
             total={quote.total}
             giftCardPaid={quote.giftCard?.applied ?? 0}

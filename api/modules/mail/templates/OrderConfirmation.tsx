@@ -11,6 +11,7 @@ import {
   Title,
 } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
+import { ARRIVAL_LINES } from '../../../../core/arrival-lines';
 import type { OrderEmailData } from './order-data';
 import {
   addressLines,
@@ -26,6 +27,47 @@ import type { ShopDetails } from './shop';
 interface Props {
   data: OrderEmailData;
   shop: ShopDetails;
+}
+
+/**
+ * What happens next: gift cards are emailed on their days, downloads are ready, a parcel arrives
+ * in the window promised when the order was placed (issue 41), stored with the order.
+ */
+function WhatNext({
+  order,
+  onlyCards,
+  onlyDownloads,
+}: {
+  order: OrderEmailData['order'];
+  onlyCards: boolean;
+  onlyDownloads: boolean;
+}) {
+  if (onlyCards) {
+    return (
+      <Paragraph>
+        Nothing ships: each gift card is emailed to its recipient on the day you chose.
+      </Paragraph>
+    );
+  }
+  if (onlyDownloads) {
+    return (
+      <Paragraph>Nothing ships: your photos are ready to download with the links above.</Paragraph>
+    );
+  }
+  if (order.promisedEarliest && order.promisedLatest) {
+    const promised = { earliest: order.promisedEarliest, latest: order.promisedLatest };
+    return (
+      <Paragraph>
+        {`${ARRIVAL_LINES.promised(promised)}. We process orders in 1-2 business days and shipping takes 5-7 business days.`}
+      </Paragraph>
+    );
+  }
+  return (
+    <Paragraph>
+      We process orders in 1-2 business days and shipping takes 5-7 days, so your parcel should
+      arrive in about 2 weeks.
+    </Paragraph>
+  );
 }
 
 /** The shopper's confirmation: order number, items, totals, card, shipping address, what next. */
@@ -91,20 +133,7 @@ export function OrderConfirmation({ data, shop }: Props) {
         </>
       )}
       <GiftSection order={order} />
-      {onlyCards ? (
-        <Paragraph>
-          Nothing ships: each gift card is emailed to its recipient on the day you chose.
-        </Paragraph>
-      ) : onlyDownloads ? (
-        <Paragraph>
-          Nothing ships: your photos are ready to download with the links above.
-        </Paragraph>
-      ) : (
-        <Paragraph>
-          We process orders in 1-2 business days and shipping takes 5-7 days, so your parcel should
-          arrive in about 2 weeks.
-        </Paragraph>
-      )}
+      <WhatNext order={order} onlyCards={onlyCards} onlyDownloads={onlyDownloads} />
       {!onlyCards && (
         <Paragraph>
           {'Returns are accepted within 14 days of delivery: see our '}

@@ -8,6 +8,7 @@ import { orderMoney } from '../order-money';
 import { refundedSoFar } from '../refund-payments';
 import { notesOf } from './order-notes';
 import { orderActions } from './order-actions';
+import { promisedWindowOf } from '../../../../core/arrival';
 
 /** The audit action of an admin's opening of an order (a customer's data read, not a change). */
 export const ORDER_VIEW = 'order.view';
@@ -81,7 +82,8 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
   ]);
   const { chargeKey: _chargeKey, requestKey: _requestKey, ...visible } = order;
   return {
-    order: visible,
+    // The promise as the shopper's pages show it (issue 41), besides the row's own columns.
+    order: { ...visible, promised: promisedWindowOf(order) },
     // What the owner may do now (the lifecycle table): the page shows only these buttons.
     ...orderActions(order, items),
     // Each line with the units already refunded (issue 39 item 7): the refund form offers the rest.

@@ -1,7 +1,8 @@
 import { and, asc, eq, exists, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orderItems, orders, type OrderRow } from '../../../db/schema';
-import { nextDay, shopMidnight } from '../../../../core/shop-calendar';
+import { nextDay, shopDayOf, shopMidnight } from '../../../../core/shop-calendar';
+import { shipByMark } from '../../../../core/admin/ship-by';
 import type { OrderListQuery } from '../../../../core/admin/model';
 import { ORDER_STATE, PAID_STATES } from '../../../../core/orders/lifecycle';
 import { inStates, stateAllowsSql } from '../../../db/lifecycle-sql';
@@ -28,10 +29,11 @@ const statusFilter = (status: OrderListQuery['status']): SQL | undefined => {
 };
 
 /**
- * GET /admin/orders: paid orders, unfulfilled first, oldest first; by number, email, SKU or product
- * title, and by the days they were placed on.
+ * GET /admin/orders: paid orders, unfulfilled first, the earliest ship-by day first (issue 41), then
+ * oldest first; by number, email, SKU or product title, and by the days they were placed on. Each
+ * order still to ship is marked "today" on its ship-by day and "late" after it (`shipMark`).
  */
-export async function listOrders(db: Db, query: OrderListQuery) {
+export async function listOrders(db: Db, query: OrderListQuery, now = new Date()) {
   const conditions: (SQL | undefined)[] = [
     // Orders that were never paid are not the owner's to fulfil (`paid`); pending ones only when
     // asked for (issue 35: the recovery job's stuck orders).
@@ -75,6 +77,7 @@ export async function listOrders(db: Db, query: OrderListQuery) {
       createdAt: orders.createdAt,
       // A pending order's failed recovery tries (issue 35); 0 for every other.
       recoveryAttempts: orders.recoveryAttempts,
+      shipBy: orders.shipBy,
       // Whether the lifecycle lets it ship now (`toShip`): the list's bulk ship offers these.
       canShip: sql<boolean>`${stateAllowsSql('ship')}`,
     })
@@ -82,6 +85,7 @@ export async function listOrders(db: Db, query: OrderListQuery) {
     .where(where)
     .orderBy(
       sql`case when ${orders.shippingStatus} = ${ORDER_STATE.unfulfilled} then 0 else 1 end`,
+      sql`case when ${orders.shippingStatus} = ${ORDER_STATE.unfulfilled} then ${orders.shipBy} end asc nulls last`,
       asc(orders.createdAt),
     )
     .limit(ORDERS_PAGE_SIZE)
@@ -91,11 +95,13 @@ export async function listOrders(db: Db, query: OrderListQuery) {
     .from(orders)
     .where(where);
   const money = await moneyByOrder(db, rows);
+  const today = shopDayOf(now);
   return {
     // Each order's net and payment state, recomputed from its payment and refunds.
     orders: rows.map((row) => {
       const { netCents, state } = money.get(row.id)!;
-      return { ...row, canShip: Boolean(row.canShip), netCents, state };
+      const canShip = Boolean(row.canShip);
+      return { ...row, canShip, netCents, state, shipMark: shipByMark(row.shipBy, today, canShip) };
     }),
     page: query.page,
     pageSize: ORDERS_PAGE_SIZE,

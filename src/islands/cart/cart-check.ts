@@ -1,0 +1,38 @@
+import type { CartValidation } from '../../../core/cart/model';
+import { api } from '../../lib/api-client';
+import { applyCartCheck, $cart } from '../../stores/cart';
+import type { ArrivalAnswer } from '../shared/ArrivalLine';
+
+/** What the cart check tells the page: the corrections it made, and when the cart arrives. */
+export interface CartCheck {
+  changes: string[];
+  /** The server's arrival for the checked cart (issue 41), before the state is known. */
+  arrival: ArrivalAnswer | null;
+}
+
+/** Asks the server whether the cart still holds (prices, stock, products) and applies its answer. */
+export async function checkCart(): Promise<CartCheck> {
+  const sent = $cart.get();
+  if (sent.length === 0) return { changes: [], arrival: null };
+  const answer = await api.post<CartValidation>('/cart/validate', {
+    items: sent.map(
+      ({ _id, sku, quantity, price, title, variantTitle, giftCard, personalization }) => ({
+        _id,
+        sku,
+        quantity,
+        price,
+        title,
+        variantTitle,
+        giftCard,
+        personalization,
+      }),
+    ),
+  });
+  if (!answer.ok) throw new Error(`cart check answered ${answer.status}`);
+  const result = answer.data;
+  applyCartCheck(result.items, sent);
+  return {
+    changes: result.changes.map((change) => change.message),
+    arrival: result.arrival ?? null,
+  };
+}
