@@ -81,6 +81,8 @@ const ALL_TESTS = [
   'tests/api/settle-gift-card-paid.test.ts',
   // The Stripe webhook's edges: events without metadata or a payment intent, other types, no reason.
   'tests/api/stripe-webhook-edges.test.ts',
+  // The charge a confirmation asks for, and a refusal of the request against an unreachable gateway.
+  'tests/api/confirm-charge-request.test.ts',
 ];
 
 /**
