@@ -1,4 +1,7 @@
 // @ts-check
+const RUN = process.env.STRYKER_RUN;
+const REPORTS = RUN ? `reports/mutation/${RUN}` : 'reports/mutation';
+
 /**
  * Mutation testing of the money and stock code (issue 23 point 7): `npm run test:mutation`.
  * Slow by design (every mutant re-runs the tests that reach it, the API ones on a fresh PGlite
@@ -6,9 +9,6 @@
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
-const RUN = process.env.STRYKER_RUN;
-const REPORTS = RUN ? `reports/mutation/${RUN}` : 'reports/mutation';
-
 export default {
   testRunner: 'vitest',
   // `related: false`: a static mutant (one that acts while a module loads, such as a table or a
