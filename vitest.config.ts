@@ -3,11 +3,12 @@ import { EMBEDDED_DATABASE_FILES } from './tests/embedded-database.mjs';
 import { splitByWorkerSharing } from './tests/helpers/worker-sharing';
 
 // The unit, API and web-helper files: those that change process state (the environment, module
-// mocks, globals, timers) keep a process each; the others share a worker thread from file to file,
-// which spares each its module loading: half the wall time and 0.6 of the CPU on a sample of 12
-// files (tests/helpers/worker-sharing.ts; issue 37 point 6).
-// Off until a whole run of it is proven green: EVERGREEN_SHARED_WORKERS=1 turns it on.
-const SHARE_WORKERS = process.env.EVERGREEN_SHARED_WORKERS === '1';
+// mocks, globals, timers, listeners on the process) or start processes keep a process each; the
+// others share a worker thread from file to file, which spares each its module loading
+// (tests/helpers/worker-sharing.ts; issue 37 point 6). Proven on the shared files together, in
+// order and shuffled; EVERGREEN_SHARED_WORKERS=0 gives every file a process again (to tell
+// whether a failure comes from sharing).
+const SHARE_WORKERS = process.env.EVERGREEN_SHARED_WORKERS !== '0';
 const split = splitByWorkerSharing(import.meta.dirname, [
   { folder: 'tests/unit', recursive: true },
   { folder: 'tests/api', recursive: true },

@@ -1,6 +1,6 @@
 import { createApp, type App, type AppDependencies } from './app';
 import { config } from './config';
-import { appDatabase } from './db';
+import { appDatabase } from './app-database';
 import { shopDetails, notifyMailQueued } from './modules/mail';
 import { catalogueChanged, followCatalogueChanges } from './modules/catalogue';
 import { startScheduledJobs, type ScheduledJobsOptions } from './modules/jobs';

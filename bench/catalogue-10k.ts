@@ -5,7 +5,7 @@
  * stock and priorities are spread the way a larger shop would have them.
  */
 import type { Db } from '../api/db/client';
-import { seedCatalogue } from '../api/db/seed';
+import { seedCatalogue } from '../api/seed';
 import { products as demo } from '../api/db/seed/catalogue';
 import type { SeedProduct, SeedVariant } from '../api/db/seed/types';
 import { random } from './random';

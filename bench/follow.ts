@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../api/db/client';
 
-import { seedCatalogue, seedProductId } from '../api/db/seed';
+import { seedCatalogue } from '../api/seed';
+import { seedProductId } from '../api/db/seed';
 import { ownerAccessToken } from '../tests/helpers/owner-token';
 import { startServer } from './lib';
 

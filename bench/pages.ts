@@ -17,7 +17,7 @@ import autocannon from 'autocannon';
 import { migrateDatabase, openDatabase } from '../api/db/client';
 import { asc } from 'drizzle-orm';
 import { products } from '../api/db/schema';
-import { seedCatalogue } from '../api/db/seed';
+import { seedCatalogue } from '../api/seed';
 import { products as demo } from '../api/db/seed/catalogue';
 import { listingHref } from '../src/lib/navigation';
 import { loadBenchCatalogue } from './catalogue-10k';

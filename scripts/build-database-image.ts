@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { migrateDatabase, openDatabase } from '../api/db/client';
-import { seedIfEmpty } from '../api/db/seed';
+import { seedIfEmpty } from '../api/seed';
 
 const outDir = process.env.BUILD_DIR ?? 'dist';
 const imageFile = join(outDir, 'pgdata.tar');
@@ -27,7 +27,7 @@ function pgliteManifest(): string {
 
 function inputsHash(): string {
   const hash = createHash('sha256');
-  const files = ['api/db/migrations', 'api/db/seed']
+  const files = ['api/db/migrations', 'api/db/seed', 'api/seed']
     .flatMap((folder) =>
       readdirSync(folder, { recursive: true }).map((n) => join(folder, String(n))),
     )

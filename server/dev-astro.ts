@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { dev } from 'astro';
+import { guardContentMaps } from './dev-content-maps';
 
 /** Astro's dev server as the shop's pages use it (./dev-pages.ts). */
 export interface AstroDev {
@@ -28,6 +29,8 @@ export async function startAstroDev(shopPort: number): Promise<AstroDev> {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, 'export default new Map();\n');
   }
+  // A new article saved while Astro writes its maps for the last save must not go missing.
+  await guardContentMaps();
   const server = await dev({
     root: process.cwd(),
     logLevel: 'warn',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { seedCatalogue, seedProductId } from '../../api/db/seed';
+import { seedCatalogue } from '../../api/seed';
+import { seedProductId } from '../../api/db/seed';
 import { products as seedProducts } from '../../api/db/seed/catalogue';
 import { useApi } from '../helpers/api';
 import { signedInAdmin } from './admin-helpers';

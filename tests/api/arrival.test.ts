@@ -1,8 +1,9 @@
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { eq, inArray, notInArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, orders, outbox, shopClosures } from '../../api/db/schema';
 import { seedProductId } from '../../api/db/seed';
-import { runLowStockDigest } from '../../api/modules/inventory/low-stock';
+import { startScheduledJobs } from '../../api/modules/jobs';
+import { paymentsFromConfig } from '../../api/modules/payments/setup';
 import type { ShopDetails } from '../../api/modules/mail';
 import { forgetArrivalSettings } from '../../api/modules/shipping-calendar';
 import {
@@ -287,12 +288,17 @@ describe('the owner ships on time (issue 41)', () => {
       .where(inArray(orders.id, mine));
     const number = (id: string) => numbers.find((row) => row.id === id)!.number;
 
-    const outcome = await runLowStockDigest(db, morning, SHOP);
-    expect(outcome).toMatchObject({ sent: true, day: '2031-03-12' });
-    const [mail] = await db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.kind, 'stock.low-digest'), eq(outbox.to, SHOP.shopEmail)));
+    // A round of the scheduled jobs at 08:00 on that day, as the server runs them.
+    const jobs = startScheduledJobs({
+      database: api.test.database,
+      recovery: { db, gateway: paymentsFromConfig(db).gateway, shop: SHOP },
+      recoverAfterMs: 60 * 60_000,
+      retentionDays: 730,
+      everyMs: 60 * 60_000,
+      now: () => morning,
+    });
+    await jobs.stop();
+    const [mail] = await db.select().from(outbox).where(eq(outbox.kind, 'stock.low-digest'));
     expect(mail!.subject).toBe('Ship today: 2 orders');
     const text = mail!.text;
     expect(text).toContain(`Order ${number(late!)}: late, ship-by day was Mar 10`);

@@ -9,7 +9,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../../api/db/client';
 import { outbox } from '../../api/db/schema';
-import { seedCatalogue, seedProductId } from '../../api/db/seed';
+import { seedCatalogue } from '../../api/seed';
+import { seedProductId } from '../../api/db/seed';
 import { ownerAccessToken } from '../helpers/owner-token';
 import { freePort } from '../helpers/free-port';
 

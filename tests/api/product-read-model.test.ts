@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../api/db/schema';
-import { seedCatalogue, seedProductId } from '../../api/db/seed';
+import { seedCatalogue } from '../../api/seed';
+import { seedProductId } from '../../api/db/seed';
 import { products as demo } from '../../api/db/seed/catalogue';
 import type { SeedProduct } from '../../api/db/seed/types';
 import { catalogueOf } from '../../api/modules/catalogue';

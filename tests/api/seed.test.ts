@@ -6,7 +6,7 @@ import {
   products,
   productVariants,
 } from '../../api/db/schema';
-import { seedCatalogue, seedIfEmpty } from '../../api/db/seed';
+import { seedCatalogue, seedIfEmpty } from '../../api/seed';
 import { products as catalogue } from '../../api/db/seed/catalogue';
 import { CATEGORY_NAV, SHOP_BY_CATEGORY } from '../../src/lib/navigation';
 import { useApi } from '../helpers/api';

@@ -15,7 +15,17 @@ import { freePort } from '../helpers/free-port';
  */
 const BASE_URL = process.env.DATABASE_URL;
 const BUILT = join(process.env.BUILD_DIR ?? 'dist', 'serve.mjs');
-const command = existsSync(BUILT) ? [BUILT] : ['--import', 'tsx', 'server/serve.ts'];
+// server/serve.ts is a module, not an entry (server/start.ts is, and only in a build): without a
+// build, the entry's one step is run through tsx.
+const command = existsSync(BUILT)
+  ? [BUILT]
+  : [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      "const { startServer } = await import('./server/serve.ts'); startServer(process.env.NODE_ENV);",
+    ];
 
 interface Run {
   code: number | null;

@@ -14,7 +14,7 @@ import { seedCart } from './support/orders';
  * typed (and sent) before their scripts arrived.
  */
 
-// Chromium, the built server and axe share two cores with other work: give each test room.
+// Chromium and the built server share two cores with other work: give each test room.
 test.slow();
 
 const DESKTOP = { width: 1366, height: 900 };

@@ -2,14 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { seedProductId } from '../../api/db/seed';
 import { HISTORY_MESSAGES } from '../../core/orders/history-model';
 import { RATING_TEXT } from '../../src/islands/catalogue/rating-text';
-import {
-  acceptCookies,
-  hydrated,
-  linkFromMail,
-  seriousViolations,
-  ownAddress,
-  signedIn,
-} from './support/account';
+import { acceptCookies, hydrated, linkFromMail, ownAddress, signedIn } from './support/account';
 import { watchConsole } from './support/console';
 import { placeGuestOrder } from './support/orders';
 import { shipAsOwner } from './support/owner';
@@ -54,10 +47,7 @@ async function logIn(page: Page) {
 const group = (page: Page, status: string) => page.locator(`section[data-group="${status}"]`);
 const card = (page: Page, number: number) => page.locator(`li[data-order="${number}"]`);
 
-test('a verified customer sees their order under Unfulfilled; axe finds nothing serious', async ({
-  page,
-  request,
-}) => {
+test('a verified customer sees their order under Unfulfilled', async ({ page, request }) => {
   const registered = await request.post('/api/auth/register', {
     headers: ownAddress(),
     data: { username: email, password, firstname: 'Wren', lastname: 'Alder', acceptedPolicy: true },
@@ -82,7 +72,6 @@ test('a verified customer sees their order under Unfulfilled; axe finds nothing 
   await expect(first.getByText('Qty 2 × $19.00')).toBeVisible();
   await expect(first.getByText('400 Pine St, Seattle, WA 98101')).toBeVisible();
   await expect(first.getByRole('button', { name: 'Cancel' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
   expect(problems).toEqual([]);
 });
 
@@ -138,7 +127,6 @@ test('a shipped order offers Report an Issue, which needs a message and then sen
   await second.getByRole('button', { name: 'Send' }).click();
   await expect(second.getByText(HISTORY_MESSAGES.messageSent)).toBeVisible();
   await expect(second.getByText(HISTORY_MESSAGES.issueReceived)).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('thumbs change the count once, a second press withdraws it; guests get a log-in link', async ({

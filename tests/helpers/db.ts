@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../../api/db/client';
-import { seedCatalogue } from '../../api/db/seed';
+import { seedCatalogue } from '../../api/seed';
 import {
   openPrepared,
   preparedPgliteDump,

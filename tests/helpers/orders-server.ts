@@ -4,7 +4,7 @@
  * (tests/api/orders-crash.test.ts). Run with `node --import tsx tests/helpers/orders-server.ts`.
  */
 import { apiApp } from '../../api';
-import { appDatabase } from '../../api/db';
+import { appDatabase } from '../../api/app-database';
 import { serveApp } from './serve-app';
 
 // A new embedded database from the image a test names (FIRST_IMAGE), as the server's first start.

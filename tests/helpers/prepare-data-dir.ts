@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { migrateDatabase, openDatabase } from '../../api/db/client';
-import { seedIfEmpty } from '../../api/db/seed';
+import { seedIfEmpty } from '../../api/seed';
 
 const folder = process.argv[2];
 if (!folder) throw new Error('Usage: prepare-data-dir.ts <folder>');

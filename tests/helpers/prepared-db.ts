@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { migrateDatabase, openDatabase, type Database } from '../../api/db/client';
-import { seedCatalogue } from '../../api/db/seed';
+import { seedCatalogue } from '../../api/seed';
 
 /**
  * Databases prepared once per test run (issue 23 point 6): migrated, and migrated then seeded. A

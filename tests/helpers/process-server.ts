@@ -6,7 +6,7 @@
  */
 import { apiApp, stopBackgroundWork } from '../../api';
 import { config } from '../../api/config';
-import { appDatabase } from '../../api/db';
+import { appDatabase } from '../../api/app-database';
 import { mailTransportFor } from '../../api/modules/mail/transport';
 import { createOutboxWorker } from '../../api/modules/mail/worker';
 import { serveApp } from './serve-app';

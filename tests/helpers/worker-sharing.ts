@@ -4,11 +4,14 @@
  *
  * A worker shared between files keeps everything module-level from one file to the next: the
  * cached `config()` and anything else read from the environment once, module mocks, stubbed
- * globals, fake timers. So a file keeps a process of its own when its source, or that of a test
- * helper it imports (relative imports under tests/, followed), changes any of that: an assignment
- * or deletion in `process.env`, `vi.mock`/`vi.doMock`/`vi.stubGlobal`/`vi.stubEnv`/
- * `vi.useFakeTimers`/`vi.spyOn`/`vi.resetModules`, `process.chdir`, or an assignment to a global;
- * or when it is named in ISOLATED below with its reason.
+ * globals, fake timers, listeners on `process`. So a file keeps a process of its own when its
+ * source, or that of a test helper it imports (relative imports under tests/, followed), changes
+ * any of that: an assignment or deletion in `process.env`, `vi.mock`/`vi.doMock`/`vi.stubGlobal`/
+ * `vi.stubEnv`/`vi.useFakeTimers`/`vi.setSystemTime`/`vi.spyOn`/`vi.resetModules`,
+ * `process.chdir`, a listener on `process`, its exit code or signals, or an assignment to a
+ * global; when it starts other processes (`child_process`: a child inherits the worker's
+ * environment and outlives a file that fails before stopping it, and such a file's time is the
+ * child's, which sharing cannot spare); or when it is named in ISOLATED below with its reason.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -18,9 +21,14 @@ export const PROCESS_STATE_CHANGES: readonly RegExp[] = [
   /process\.env(\.\w+|\[[^\]]+\])\s*(=(?!=)|\?\?=|\|\|=)/,
   /delete\s+process\.env/,
   /Object\.assign\(\s*process\.env/,
-  /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|spyOn|resetModules)\b/,
+  /process\.env\s*=(?!=)/,
+  /\bvi\.(mock|doMock|unmock|stubGlobal|stubEnv|useFakeTimers|setSystemTime|spyOn|resetModules)\b/,
   /process\.chdir\(/,
+  /\bprocess\.(on|once|addListener|prependListener|prependOnceListener)\(/,
+  /\bprocess\.(exitCode\s*=(?!=)|kill\(|umask\()/,
   /globalThis\.\w+\s*=(?!=)/,
+  /Object\.defineProperty\(\s*(globalThis|process)\b/,
+  /\bfrom\s+['"](node:)?child_process['"]/,
 ];
 
 /** Files kept in a process of their own for a reason the rule cannot read, each with it. */

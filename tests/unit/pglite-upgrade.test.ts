@@ -11,7 +11,8 @@ import { ConfigError } from '../../api/config';
 import { migrationsFolder, openDatabase, schema, type Db } from '../../api/db/client';
 import { prepareEmbeddedFolder } from '../../api/db/pglite-upgrade';
 import { orderItems, orders, products } from '../../api/db/schema';
-import { seedCatalogue, seedProductId } from '../../api/db/seed';
+import { seedCatalogue } from '../../api/seed';
+import { seedProductId } from '../../api/db/seed';
 import { products as catalogue } from '../../api/db/seed/catalogue';
 
 const folder = () => join(mkdtempSync(join(tmpdir(), 'evergreen-pglite-upgrade-')), 'db');

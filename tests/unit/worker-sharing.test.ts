@@ -41,6 +41,30 @@ describe('which test files share a worker process', () => {
     });
   });
 
+  it('keeps a process each for files that start processes or touch the process itself', () => {
+    const root = project({
+      'tests/api/spawns.test.ts': "import { spawn } from 'node:child_process';",
+      'tests/api/exec.test.ts': "import { execFileSync } from 'child_process';",
+      'tests/api/listener.test.ts': "process.on('unhandledRejection', () => undefined);",
+      'tests/api/exit-code.test.ts': 'process.exitCode = 1;',
+      'tests/api/signal.test.ts': "process.kill(process.pid, 'SIGTERM');",
+      'tests/api/whole-env.test.ts': 'process.env = {};',
+      'tests/api/clock.test.ts': 'vi.setSystemTime(0);',
+      'tests/api/define.test.ts': "Object.defineProperty(globalThis, 'x', { value: 1 });",
+      'tests/api/compares.test.ts': 'expect(process.exitCode == 1).toBe(false);',
+    });
+    expect(split(root).isolated).toEqual([
+      'tests/api/clock.test.ts',
+      'tests/api/define.test.ts',
+      'tests/api/exec.test.ts',
+      'tests/api/exit-code.test.ts',
+      'tests/api/listener.test.ts',
+      'tests/api/signal.test.ts',
+      'tests/api/spawns.test.ts',
+      'tests/api/whole-env.test.ts',
+    ]);
+  });
+
   it('follows the test helpers a file imports, however deep', () => {
     const root = project({
       'tests/helpers/inner.ts': 'export const f = () => { process.env.MIGRATIONS_DIR = "x"; };',

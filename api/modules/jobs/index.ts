@@ -5,6 +5,7 @@ import { deliverDueCards } from '../gift-cards';
 import { runExclusive } from './exclusive';
 import { runHousekeeping } from './housekeeping';
 import { runLowStockDigest } from '../inventory';
+import { shipDueOrders } from '../shipping-calendar';
 import { runRetention } from './retention';
 
 export interface ScheduledJobsOptions {
@@ -44,7 +45,8 @@ export function startScheduledJobs(options: ScheduledJobsOptions) {
     housekeeping: () => runHousekeeping(database.db),
     retention: () => runRetention(database.db, options.retentionDays),
     lowStockDigest: async () => {
-      const digest = await runLowStockDigest(database.db, now());
+      // With the orders that must ship today (issue 41).
+      const digest = await runLowStockDigest(database.db, now(), undefined, shipDueOrders);
       return { lowStockItems: digest.sent ? digest.items.length : 0 };
     },
     // Gift cards due today (shop time) get their code and email, once (issue 26).

@@ -11,7 +11,7 @@ import { AddressFields } from '../shared/AddressFields';
 import { FormMessages } from '../shared/FormFeedback';
 import { useForm } from '../shared/useForm';
 import { RequireSession } from './RequireSession';
-import { useSavedList } from './useSavedList';
+import { useSavedList, type SavedList } from './useSavedList';
 import styles from '../shared/Account.module.css';
 
 /** A saved address carries its recipient's name (issue 26): the account holder's by default. */
@@ -78,37 +78,7 @@ function AddressBook({ signedIn }: { signedIn: boolean }) {
   return (
     <div className="checkout-flow">
       {/* Nothing of the account in the server's HTML (the guard): the list comes once signed in. */}
-      {signedIn && (
-        <section className={styles.section} aria-labelledby="saved-addresses-title">
-          <h2 id="saved-addresses-title">Saved addresses</h2>
-          {list.kind === 'loading' && <p role="status">Loading your addresses…</p>}
-          {list.kind === 'failed' && (
-            <div className={styles.error} role="alert">
-              <p>{ADDRESS_BOOK_MESSAGES.loadFailed}</p>
-            </div>
-          )}
-          {list.kind === 'ready' && list.entries.length === 0 && (
-            <p className={styles.hint}>{ADDRESS_BOOK_MESSAGES.empty}</p>
-          )}
-          {list.kind === 'ready' && list.entries.length > 0 && (
-            <ul className="address-list">
-              {list.entries.map((entry) => (
-                <li key={entry._id}>
-                  <span>{oneLine(entry)}</span>{' '}
-                  <button
-                    type="button"
-                    className={styles.secondary}
-                    onClick={() => void remove(entry)}
-                    aria-label={`Delete ${oneLine(entry)}`}
-                  >
-                    Delete
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      )}
+      {signedIn && <SavedAddresses list={list} onRemove={(entry) => void remove(entry)} />}
       <form
         ref={form}
         noValidate
@@ -132,6 +102,46 @@ function AddressBook({ signedIn }: { signedIn: boolean }) {
         </button>
       </form>
     </div>
+  );
+}
+
+interface SavedProps {
+  list: SavedList<SavedAddressDto>;
+  onRemove: (entry: SavedAddressDto) => void;
+}
+
+/** The saved addresses, each with its Delete (loading, failed and empty said as such). */
+function SavedAddresses({ list, onRemove }: SavedProps) {
+  return (
+    <section className={styles.section} aria-labelledby="saved-addresses-title">
+      <h2 id="saved-addresses-title">Saved addresses</h2>
+      {list.kind === 'loading' && <p role="status">Loading your addresses…</p>}
+      {list.kind === 'failed' && (
+        <div className={styles.error} role="alert">
+          <p>{ADDRESS_BOOK_MESSAGES.loadFailed}</p>
+        </div>
+      )}
+      {list.kind === 'ready' && list.entries.length === 0 && (
+        <p className={styles.hint}>{ADDRESS_BOOK_MESSAGES.empty}</p>
+      )}
+      {list.kind === 'ready' && list.entries.length > 0 && (
+        <ul className="address-list">
+          {list.entries.map((entry) => (
+            <li key={entry._id}>
+              <span>{oneLine(entry)}</span>{' '}
+              <button
+                type="button"
+                className={styles.secondary}
+                onClick={() => onRemove(entry)}
+                aria-label={`Delete ${oneLine(entry)}`}
+              >
+                Delete
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { AUTH_MESSAGES, loginBody, type SessionAnswer } from '../../../core/auth/model';
 import { api } from '../../lib/api-client';
 import { afterLoginPath } from '../../lib/login-redirect';
@@ -9,6 +9,7 @@ import { FormMessages, SubmitButton } from '../shared/FormFeedback';
 import { fieldBinder, useForm } from '../shared/useForm';
 import { LOGIN_TEXT } from './messages';
 import { ResendVerification } from './ResendVerification';
+import { VerifyEmailPanel } from './VerifyEmailPanel';
 import styles from '../shared/Account.module.css';
 
 /**
@@ -30,13 +31,8 @@ export default function LoginForm() {
   ]);
   // 'Email not verified' turns the form into the panel that waits for the email.
   const [unverified, setUnverified] = useState<string | null>(null);
-  const panelHeading = useRef<HTMLHeadingElement>(null);
   const earlySubmit = useEarlySubmit(form);
   const bind = fieldBinder(typed, setTyped, errors, (name) => `${id}-${name}`);
-
-  useEffect(() => {
-    if (unverified) panelHeading.current?.focus();
-  }, [unverified]);
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,19 +44,10 @@ export default function LoginForm() {
       location.assign(afterLoginPath(location.search));
       return;
     }
-    if (result.ok) {
-      fail(LOGIN_TEXT.invalid);
-    } else if (result.error === AUTH_MESSAGES.emailNotVerified) {
+    if (!result.ok && result.error === AUTH_MESSAGES.emailNotVerified) {
       setStatus({ kind: 'editing' });
       setUnverified(body.username);
-    } else if (result.status === 0) {
-      fail(LOGIN_TEXT.failed);
-    } else if (result.status === 429 && result.error) {
-      // Too many failed attempts: the server's sentence says how long to wait.
-      fail(result.error);
-    } else {
-      fail(LOGIN_TEXT.invalid);
-    }
+    } else fail(loginFailure(result));
   }
 
   function backToLogin() {
@@ -70,18 +57,14 @@ export default function LoginForm() {
 
   if (unverified) {
     return (
-      <section className={styles.panel} aria-labelledby={`${id}-verify`}>
-        <h2 id={`${id}-verify`} ref={panelHeading} tabIndex={-1}>
-          {LOGIN_TEXT.verifyTitle}
-        </h2>
-        <p role="status">{LOGIN_TEXT.waiting}</p>
+      <VerifyEmailPanel
+        title={LOGIN_TEXT.verifyTitle}
+        status={LOGIN_TEXT.waiting}
+        backLabel={LOGIN_TEXT.backToLogin}
+        onBack={backToLogin}
+      >
         <ResendVerification email={unverified} />
-        <div>
-          <button className={styles.secondary} type="button" onClick={backToLogin}>
-            {LOGIN_TEXT.backToLogin}
-          </button>
-        </div>
-      </section>
+      </VerifyEmailPanel>
     );
   }
 
@@ -108,4 +91,13 @@ export default function LoginForm() {
       </p>
     </>
   );
+}
+
+/** The sentence a refused login shows. */
+function loginFailure(result: { ok: boolean; status: number; error?: string | undefined }) {
+  if (result.ok) return LOGIN_TEXT.invalid;
+  if (result.status === 0) return LOGIN_TEXT.failed;
+  // Too many failed attempts: the server's sentence says how long to wait.
+  if (result.status === 429 && result.error) return result.error;
+  return LOGIN_TEXT.invalid;
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useState, type Dispatch, type SetStateAction, type SubmitEvent } from 'react';
 import {
   HISTORY_MESSAGES,
   RETURN_REASONS,
@@ -19,64 +19,62 @@ const itemName = (item: HistoryOrder['items'][number]) =>
     item.personalization,
   )} × ${item.quantity}`;
 
+type MessageKind = 'issue' | 'return';
+
+interface Props {
+  kind: MessageKind;
+  order: HistoryOrder;
+  onClose: () => void;
+  onSent?: (() => void) | undefined;
+}
+
+const MESSAGE_FIELDS = ['items', 'reason', 'message'] as const;
+
+/** What keeps the message from going: no item or reason for a return, no text where it is needed. */
+function messageErrors(
+  kind: MessageKind,
+  chosen: string[],
+  reason: ReturnReason | '',
+  message: string,
+): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (kind === 'return') {
+    if (chosen.length === 0) found.items = 'Choose at least one item to return.';
+    if (reason === '') found.reason = HISTORY_MESSAGES.reasonRequired;
+  }
+  if ((kind === 'issue' || reason === 'other') && message.trim() === '') {
+    found.message = HISTORY_MESSAGES.messageRequired;
+  }
+  return found;
+}
+
 /**
  * 'Report an Issue' (shipped) or 'Start a Return' (delivered): a message to the shop. A return
  * lists the items the policy keeps, each with its reason, and asks why the others come back.
  * Once sent, the form gives way to a confirmation (an acknowledgement is emailed too).
  */
-export function OrderMessageForm({
-  kind,
-  order,
-  onClose,
-  onSent,
-}: {
-  kind: 'issue' | 'return';
-  order: HistoryOrder;
-  onClose: () => void;
-  onSent?: (() => void) | undefined;
-}) {
+export function OrderMessageForm({ kind, order, onClose, onSent }: Props) {
   const id = useId();
   const { post } = useOrderPost();
   const returnable = order.items.filter((item) => item.returnable);
-  const excluded = order.items.filter((item) => !item.returnable && item.excludedReason);
   const [message, setMessage] = useState('');
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [sent, setSent] = useState<string | null>(null);
   const [chosen, setChosen] = useState<string[]>(returnable.map((item) => item.itemId));
-  const { errors, setErrors, status, sending, setStatus, fail } = useForm([
-    'items',
-    'reason',
-    'message',
-  ]);
+  const { errors, setErrors, status, sending, setStatus, fail } = useForm(MESSAGE_FIELDS);
   const title = kind === 'issue' ? 'Report an Issue' : 'Start a Return';
-
-  function check(): Record<string, string> {
-    const found: Record<string, string> = {};
-    if (kind === 'return') {
-      if (chosen.length === 0) found.items = 'Choose at least one item to return.';
-      if (reason === '') found.reason = HISTORY_MESSAGES.reasonRequired;
-    }
-    if ((kind === 'issue' || reason === 'other') && message.trim() === '') {
-      found.message = HISTORY_MESSAGES.messageRequired;
-    }
-    return found;
-  }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = check();
+    const found = messageErrors(kind, chosen, reason, message);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setStatus({ kind: 'sending' });
-    const result =
+    const body =
       kind === 'issue'
-        ? await post<{ message: string }>('issue', { id: order._id, message })
-        : await post<{ message: string }>('return', {
-            id: order._id,
-            reason,
-            message,
-            items: chosen,
-          });
+        ? { id: order._id, message }
+        : { id: order._id, reason, message, items: chosen };
+    const result = await post<{ message: string }>(kind, body);
     if (result.ok) {
       setSent(result.data.message);
       onSent?.();
@@ -85,21 +83,7 @@ export function OrderMessageForm({
     }
   }
 
-  if (sent !== null) {
-    return (
-      <div className={own.confirmation} role="status" data-request-sent>
-        <p>
-          <strong>{HISTORY_MESSAGES.messageSent}</strong>
-        </p>
-        <p>{sent}</p>
-        <div className={styles.actions}>
-          <button type="button" className={styles.secondary} onClick={onClose}>
-            Close
-          </button>
-        </div>
-      </div>
-    );
-  }
+  if (sent !== null) return <MessageSent text={sent} onClose={onClose} />;
 
   return (
     <form className={own.form} noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
@@ -107,68 +91,15 @@ export function OrderMessageForm({
         {title}: order {order.orderNumber}
       </h4>
       {kind === 'return' && (
-        <>
-          <fieldset aria-describedby={errors.items ? `${id}-items-error` : undefined}>
-            <legend>Items to return</legend>
-            {returnable.map((item) => (
-              <label key={item.itemId} className={styles.checkbox}>
-                <input
-                  type="checkbox"
-                  name="items"
-                  checked={chosen.includes(item.itemId)}
-                  onChange={(event) =>
-                    setChosen((current) =>
-                      event.target.checked
-                        ? [...current, item.itemId]
-                        : current.filter((itemId) => itemId !== item.itemId),
-                    )
-                  }
-                />
-                {itemName(item)}
-              </label>
-            ))}
-            {errors.items && (
-              <p id={`${id}-items-error`} className={styles.fieldError}>
-                {errors.items}
-              </p>
-            )}
-          </fieldset>
-          {excluded.length > 0 && (
-            <div data-excluded>
-              <p className={own.meta}>These items cannot be returned:</p>
-              <ul className={own.excluded}>
-                {excluded.map((item) => (
-                  <li key={item.itemId}>
-                    {itemName(item)}: {item.excludedReason}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-          <FieldFrame
-            id={`${id}-reason`}
-            label="Why are you sending it back?"
-            error={errors.reason}
-            classes={{ error: styles.fieldError }}
-          >
-            {(aria) => (
-              <select
-                id={`${id}-reason`}
-                name="reason"
-                value={reason}
-                {...aria}
-                onChange={(event) => setReason(event.target.value as ReturnReason)}
-              >
-                <option value="">Choose a reason</option>
-                {Object.entries(RETURN_REASONS).map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FieldFrame>
-        </>
+        <ReturnFields
+          id={id}
+          order={order}
+          chosen={chosen}
+          onChosen={setChosen}
+          reason={reason}
+          onReason={setReason}
+          errors={errors}
+        />
       )}
       <FieldFrame
         id={`${id}-message`}
@@ -194,5 +125,110 @@ export function OrderMessageForm({
         </button>
       </SubmitButton>
     </form>
+  );
+}
+
+/** The confirmation that replaces the form once the message is sent. */
+function MessageSent({ text, onClose }: { text: string; onClose: () => void }) {
+  return (
+    <div className={own.confirmation} role="status" data-request-sent>
+      <p>
+        <strong>{HISTORY_MESSAGES.messageSent}</strong>
+      </p>
+      <p>{text}</p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface ReturnFieldsProps {
+  id: string;
+  order: HistoryOrder;
+  chosen: string[];
+  onChosen: Dispatch<SetStateAction<string[]>>;
+  reason: ReturnReason | '';
+  onReason: (reason: ReturnReason) => void;
+  errors: Partial<Record<string, string>>;
+}
+
+/** A return's items (those the policy keeps listed apart) and its reason. */
+function ReturnFields({
+  id,
+  order,
+  chosen,
+  onChosen,
+  reason,
+  onReason,
+  errors,
+}: ReturnFieldsProps) {
+  const returnable = order.items.filter((item) => item.returnable);
+  const excluded = order.items.filter((item) => !item.returnable && item.excludedReason);
+  return (
+    <>
+      <fieldset aria-describedby={errors.items ? `${id}-items-error` : undefined}>
+        <legend>Items to return</legend>
+        {returnable.map((item) => (
+          <label key={item.itemId} className={styles.checkbox}>
+            <input
+              type="checkbox"
+              name="items"
+              checked={chosen.includes(item.itemId)}
+              onChange={(event) =>
+                onChosen((current) =>
+                  event.target.checked
+                    ? [...current, item.itemId]
+                    : current.filter((itemId) => itemId !== item.itemId),
+                )
+              }
+            />
+            {itemName(item)}
+          </label>
+        ))}
+        {errors.items && (
+          <p id={`${id}-items-error`} className={styles.fieldError}>
+            {errors.items}
+          </p>
+        )}
+      </fieldset>
+      {excluded.length > 0 && (
+        <div data-excluded>
+          <p className={own.meta}>These items cannot be returned:</p>
+          <ul className={own.excluded}>
+            {excluded.map((item) => (
+              <li key={item.itemId}>
+                {itemName(item)}: {item.excludedReason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <FieldFrame
+        id={`${id}-reason`}
+        label="Why are you sending it back?"
+        error={errors.reason}
+        classes={{ error: styles.fieldError }}
+      >
+        {(aria) => (
+          <select
+            id={`${id}-reason`}
+            name="reason"
+            value={reason}
+            {...aria}
+            onChange={(event) => onReason(event.target.value as ReturnReason)}
+          >
+            <option value="">Choose a reason</option>
+            {Object.entries(RETURN_REASONS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FieldFrame>
+    </>
   );
 }

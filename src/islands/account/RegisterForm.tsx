@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type SubmitEvent } from 'react';
+import { useId, type SubmitEvent } from 'react';
 import { AUTH_MESSAGES, registerForm, registerPayload } from '../../../core/auth/model';
 import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
@@ -8,6 +8,7 @@ import { FormMessages, SubmitButton } from '../shared/FormFeedback';
 import { fieldBinder, fieldSetter, useForm } from '../shared/useForm';
 import { ConfirmPasswordField, NameFields, NewPasswordField } from './AccountFields';
 import { REGISTER_TEXT } from './messages';
+import { VerifyEmailPanel } from './VerifyEmailPanel';
 import styles from '../shared/Account.module.css';
 
 interface Values {
@@ -40,12 +41,7 @@ export default function RegisterForm() {
   const { form, errors, status, sending, setStatus, checkAsync, fail, done, showErrors } = useForm(
     Object.keys(EMPTY),
   );
-  const panelHeading = useRef<HTMLHeadingElement>(null);
   const earlySubmit = useEarlySubmit(form);
-
-  useEffect(() => {
-    if (status.kind === 'done') panelHeading.current?.focus();
-  }, [status.kind]);
 
   const set = fieldSetter(setValues);
   const bind = fieldBinder(values, setValues, errors, (name) => `${id}-${name}`);
@@ -76,21 +72,15 @@ export default function RegisterForm() {
 
   if (status.kind === 'done') {
     return (
-      <section className={styles.panel} aria-labelledby={`${id}-verify`}>
-        <h2 id={`${id}-verify`} ref={panelHeading} tabIndex={-1}>
-          {REGISTER_TEXT.verifyTitle}
-        </h2>
-        <p role="status">{AUTH_MESSAGES.registered}</p>
-        <div>
-          <button className={styles.secondary} type="button" onClick={backToRegister}>
-            {REGISTER_TEXT.backToRegister}
-          </button>
-        </div>
-      </section>
+      <VerifyEmailPanel
+        title={REGISTER_TEXT.verifyTitle}
+        status={AUTH_MESSAGES.registered}
+        backLabel={REGISTER_TEXT.backToRegister}
+        onBack={backToRegister}
+      />
     );
   }
 
-  const policyError = errors.acceptedPolicy;
   return (
     <>
       <form ref={form} className={styles.form} noValidate onSubmit={submit} {...earlySubmit}>
@@ -98,29 +88,12 @@ export default function RegisterForm() {
         <NameFields bind={bind} />
         <NewPasswordField {...bind('password')} label="Password" limits />
         <ConfirmPasswordField {...bind('confirmPassword')} label="Confirm password" />
-        <div className={styles.field}>
-          <div className={styles.checkbox}>
-            <input
-              id={`${id}-acceptedPolicy`}
-              name="acceptedPolicy"
-              type="checkbox"
-              checked={values.acceptedPolicy}
-              aria-invalid={policyError ? true : undefined}
-              aria-describedby={policyError ? `${id}-acceptedPolicy-error` : undefined}
-              onChange={(event) => set('acceptedPolicy')(event.target.checked)}
-            />
-            <label htmlFor={`${id}-acceptedPolicy`}>
-              I accept the <a href="/privacy-policy">Privacy Policy</a>,{' '}
-              <a href="/terms-of-use">Terms of Use</a> and{' '}
-              <a href="/return-policy">Return Policy</a>.
-            </label>
-          </div>
-          {policyError && (
-            <p className={styles.fieldError} id={`${id}-acceptedPolicy-error`}>
-              {policyError}
-            </p>
-          )}
-        </div>
+        <PolicyCheckbox
+          id={`${id}-acceptedPolicy`}
+          checked={values.acceptedPolicy}
+          error={errors.acceptedPolicy}
+          onChange={set('acceptedPolicy')}
+        />
         <FormMessages status={status} />
         <SubmitButton
           busy={sending}
@@ -134,5 +107,40 @@ export default function RegisterForm() {
         </span>
       </p>
     </>
+  );
+}
+
+interface PolicyProps {
+  id: string;
+  checked: boolean;
+  error: string | undefined;
+  onChange: (checked: boolean) => void;
+}
+
+/** The box that accepts the privacy policy, terms of use and return policy, with its message. */
+function PolicyCheckbox({ id, checked, error, onChange }: PolicyProps) {
+  return (
+    <div className={styles.field}>
+      <div className={styles.checkbox}>
+        <input
+          id={id}
+          name="acceptedPolicy"
+          type="checkbox"
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={id}>
+          I accept the <a href="/privacy-policy">Privacy Policy</a>,{' '}
+          <a href="/terms-of-use">Terms of Use</a> and <a href="/return-policy">Return Policy</a>.
+        </label>
+      </div>
+      {error && (
+        <p className={styles.fieldError} id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

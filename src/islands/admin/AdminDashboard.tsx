@@ -80,6 +80,58 @@ const AWAITED_COLUMNS: Column<Dashboard['mostAwaited'][number]>[] = [
   { label: 'Waiting', cell: (item) => waitingLabel(item.waiting) },
 ];
 
+/** The figures at the top: each a link to the list it counts. */
+function Figures({ data }: { data: Dashboard }) {
+  return (
+    <ul className={styles.figures}>
+      <li>
+        <a href="/admin/orders?status=unfulfilled">
+          <strong>{data.toShip}</strong> {noun(data.toShip, 'order')} to ship
+        </a>
+      </li>
+      <li>
+        <a href="/admin/orders?status=unfulfilled" data-testid="ship-today">
+          <strong>{data.shipToday ?? 0}</strong> {SHIP_BY_TEXT.dashboardToday}
+        </a>
+      </li>
+      <li>
+        <a href="/admin/orders?status=unfulfilled" data-testid="ship-late">
+          <strong>{data.shipLate ?? 0}</strong> {SHIP_BY_TEXT.dashboardLate}
+        </a>
+      </li>
+      <li>
+        <a href="/admin/orders?status=refund_failed">
+          <strong>{data.refundsFailed}</strong> {noun(data.refundsFailed, 'refund')} failed
+        </a>
+      </li>
+      <li>
+        <a href="/admin/inbox">
+          <strong>{data.unreadMessages}</strong> unread {noun(data.unreadMessages, 'message')}
+        </a>
+      </li>
+      <li>
+        <a href="/admin/inbox">
+          <strong>{data.returnsWaiting ?? 0}</strong> {noun(data.returnsWaiting ?? 0, 'return')}{' '}
+          waiting
+        </a>
+      </li>
+      <li>
+        <a href="#stock-title">
+          <strong>{data.lowStock.length}</strong> {LOW_STOCK_TEXT.count(data.lowStock.length)}
+        </a>
+      </li>
+      <li>
+        <BackupStatus backups={data.backups} />
+      </li>
+      {data.needsAttention && (
+        <li>
+          <NeedsAttentionFigure needsAttention={data.needsAttention} />
+        </li>
+      )}
+    </ul>
+  );
+}
+
 function DashboardBody() {
   const [data, setData] = useState<Dashboard | null>(null);
   const [failed, setFailed] = useState(false);
@@ -93,52 +145,7 @@ function DashboardBody() {
   if (!data) return <p role="status">Loading the dashboard...</p>;
   return (
     <>
-      <ul className={styles.figures}>
-        <li>
-          <a href="/admin/orders?status=unfulfilled">
-            <strong>{data.toShip}</strong> {noun(data.toShip, 'order')} to ship
-          </a>
-        </li>
-        <li>
-          <a href="/admin/orders?status=unfulfilled" data-testid="ship-today">
-            <strong>{data.shipToday ?? 0}</strong> {SHIP_BY_TEXT.dashboardToday}
-          </a>
-        </li>
-        <li>
-          <a href="/admin/orders?status=unfulfilled" data-testid="ship-late">
-            <strong>{data.shipLate ?? 0}</strong> {SHIP_BY_TEXT.dashboardLate}
-          </a>
-        </li>
-        <li>
-          <a href="/admin/orders?status=refund_failed">
-            <strong>{data.refundsFailed}</strong> {noun(data.refundsFailed, 'refund')} failed
-          </a>
-        </li>
-        <li>
-          <a href="/admin/inbox">
-            <strong>{data.unreadMessages}</strong> unread {noun(data.unreadMessages, 'message')}
-          </a>
-        </li>
-        <li>
-          <a href="/admin/inbox">
-            <strong>{data.returnsWaiting ?? 0}</strong> {noun(data.returnsWaiting ?? 0, 'return')}{' '}
-            waiting
-          </a>
-        </li>
-        <li>
-          <a href="#stock-title">
-            <strong>{data.lowStock.length}</strong> {LOW_STOCK_TEXT.count(data.lowStock.length)}
-          </a>
-        </li>
-        <li>
-          <BackupStatus backups={data.backups} />
-        </li>
-        {data.needsAttention && (
-          <li>
-            <NeedsAttentionFigure needsAttention={data.needsAttention} />
-          </li>
-        )}
-      </ul>
+      <Figures data={data} />
       {data.needsAttention && <NeedsAttentionPanel needsAttention={data.needsAttention} />}
       <section className={styles.panel} aria-labelledby="chart-title">
         <h2 id="chart-title">Last 30 days</h2>

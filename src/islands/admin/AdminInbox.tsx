@@ -91,66 +91,89 @@ function InboxBody() {
       </p>
       <ul className={`${styles.figures} ${styles.wrap}`} style={{ gridTemplateColumns: '1fr' }}>
         {items.map((item) => (
-          <li key={`${item.kind}:${item.id}`} className={item.unread ? styles.unread : undefined}>
-            <ItemHeading item={item} />
-            <p>{item.subject}</p>
-            {item.kind === 'return' && (
-              <p data-testid="return-facts">
-                {item.reason ? `Reason: ${RETURN_REASONS[item.reason]}` : ''}
-                {item.reason && ' · '}
-                {item.deliveredAt ? `Delivered ${when(item.deliveredAt)}` : 'Not marked delivered'}
-              </p>
-            )}
-            <p style={{ fontWeight: 400, whiteSpace: 'pre-wrap' }}>{item.message}</p>
-            {item.kind !== 'return' && <ReplyThread replies={item.replies} />}
-            {item.unread && (
-              <button className={styles.button} type="button" onClick={() => void markRead(item)}>
-                Mark read
-              </button>
-            )}
-            {item.kind !== 'return' && item.email && (
-              <InboxReply
-                kind={item.kind}
-                id={item.id}
-                to={item.email}
-                subject={item.subject}
-                onSent={(reply) =>
-                  // Answered is read (the server marks it so too).
-                  update(item, (other) => ({
-                    ...other,
-                    unread: false,
-                    replies: [...other.replies, reply],
-                  }))
-                }
-              />
-            )}
-            {item.kind === 'return' && (
-              <>
-                {' '}
-                <button
-                  className={styles.secondary}
-                  type="button"
-                  aria-expanded={open === item.id}
-                  onClick={() => {
-                    setOpen((current) => (current === item.id ? null : item.id));
-                    if (item.unread) void markRead(item);
-                  }}
-                >
-                  {open === item.id ? 'Close' : 'Handle the return'}
-                  <span className="visually-hidden"> for order {item.orderNumber}</span>
-                </button>
-                {open === item.id && (
-                  <AdminReturn
-                    id={item.id}
-                    onChanged={(status) => update(item, (other) => ({ ...other, status }))}
-                  />
-                )}
-              </>
-            )}
-          </li>
+          <InboxEntry
+            key={`${item.kind}:${item.id}`}
+            item={item}
+            open={open === item.id}
+            onToggle={() => {
+              setOpen((current) => (current === item.id ? null : item.id));
+              if (item.unread) void markRead(item);
+            }}
+            onMarkRead={() => void markRead(item)}
+            onChange={(change) => update(item, change)}
+          />
         ))}
       </ul>
     </>
+  );
+}
+
+interface EntryProps {
+  item: InboxItem;
+  /** A return opened for its actions. */
+  open: boolean;
+  onToggle: () => void;
+  onMarkRead: () => void;
+  onChange: (change: (item: InboxItem) => InboxItem) => void;
+}
+
+/** One message or return request: its facts, its thread, and what the owner can do with it. */
+function InboxEntry({ item, open, onToggle, onMarkRead, onChange }: EntryProps) {
+  return (
+    <li className={item.unread ? styles.unread : undefined}>
+      <ItemHeading item={item} />
+      <p>{item.subject}</p>
+      {item.kind === 'return' && (
+        <p data-testid="return-facts">
+          {item.reason ? `Reason: ${RETURN_REASONS[item.reason]}` : ''}
+          {item.reason && ' · '}
+          {item.deliveredAt ? `Delivered ${when(item.deliveredAt)}` : 'Not marked delivered'}
+        </p>
+      )}
+      <p style={{ fontWeight: 400, whiteSpace: 'pre-wrap' }}>{item.message}</p>
+      {item.kind !== 'return' && <ReplyThread replies={item.replies} />}
+      {item.unread && (
+        <button className={styles.button} type="button" onClick={onMarkRead}>
+          Mark read
+        </button>
+      )}
+      {item.kind !== 'return' && item.email && (
+        <InboxReply
+          kind={item.kind}
+          id={item.id}
+          to={item.email}
+          subject={item.subject}
+          onSent={(reply) =>
+            // Answered is read (the server marks it so too).
+            onChange((other) => ({
+              ...other,
+              unread: false,
+              replies: [...other.replies, reply],
+            }))
+          }
+        />
+      )}
+      {item.kind === 'return' && (
+        <>
+          {' '}
+          <button
+            className={styles.secondary}
+            type="button"
+            aria-expanded={open}
+            onClick={onToggle}
+          >
+            {open ? 'Close' : 'Handle the return'}
+            <span className="visually-hidden"> for order {item.orderNumber}</span>
+          </button>
+          {open && (
+            <AdminReturn
+              id={item.id}
+              onChanged={(status) => onChange((other) => ({ ...other, status }))}
+            />
+          )}
+        </>
+      )}
+    </li>
   );
 }
 

@@ -56,6 +56,64 @@ const FILTERS = [
   ['all', 'All'],
 ] as const;
 
+/** A checkbox per order: the slips to print, the orders to ship at once. */
+function selectColumn(
+  selected: ReadonlySet<string>,
+  setSelected: (next: ReadonlySet<string>) => void,
+): Column<ListRow> {
+  return {
+    label: 'Select',
+    cell: (order) => (
+      <input
+        type="checkbox"
+        aria-label={`Select order ${order.number}`}
+        checked={selected.has(order.id)}
+        onChange={(e) => {
+          const next = new Set(selected);
+          if (e.target.checked) next.add(order.id);
+          else next.delete(order.id);
+          setSelected(next);
+        }}
+      />
+    ),
+  };
+}
+
+interface FilterState {
+  status: string;
+  setStatus: (value: string) => void;
+  from: string;
+  setFrom: (value: string) => void;
+  to: string;
+  setTo: (value: string) => void;
+}
+
+/** The list's status and the days the orders were placed on. */
+function OrderFilters({ status, setStatus, from, setFrom, to, setTo }: FilterState) {
+  return (
+    <>
+      <label>
+        Status
+        <select value={status} onChange={(e) => setStatus(e.target.value)}>
+          {FILTERS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Placed from
+        <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+      </label>
+      <label>
+        to
+        <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+      </label>
+    </>
+  );
+}
+
 function OrdersBody() {
   const params = new URLSearchParams(location.search);
   const [status, setStatus] = useState(params.get('status') ?? 'open');
@@ -86,23 +144,7 @@ function OrdersBody() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reloads]);
 
-  /** A checkbox per order: the slips to print, the orders to ship at once. */
-  const select: Column<ListRow> = {
-    label: 'Select',
-    cell: (order) => (
-      <input
-        type="checkbox"
-        aria-label={`Select order ${order.number}`}
-        checked={selected.has(order.id)}
-        onChange={(e) => {
-          const next = new Set(selected);
-          if (e.target.checked) next.add(order.id);
-          else next.delete(order.id);
-          setSelected(next);
-        }}
-      />
-    ),
-  };
+  const select = selectColumn(selected, setSelected);
 
   return (
     <>
@@ -118,24 +160,7 @@ function OrdersBody() {
           return next;
         }}
       >
-        <label>
-          Status
-          <select value={status} onChange={(e) => setStatus(e.target.value)}>
-            {FILTERS.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Placed from
-          <input type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label>
-          to
-          <input type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
+        <OrderFilters {...{ status, setStatus, from, setFrom, to, setTo }} />
       </ListSearch>
       <SlipLinks
         links={[

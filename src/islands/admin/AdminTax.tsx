@@ -10,6 +10,7 @@ import {
 } from '../../../core/tax/report';
 import { api } from '../../lib/api-client';
 import { ADMIN_TEXT, RequireAdmin, when } from './RequireAdmin';
+import { saveFile } from './save-file';
 import styles from './Admin.module.css';
 import figures from './Figures.module.css';
 import { TableHead } from '../shared/TableHead';
@@ -130,12 +131,6 @@ function ReportNotes({ report }: { report: TaxReport }) {
 function TaxBody() {
   const [status, setStatus] = useState<TaxStatusDto | null>(null);
   const [failed, setFailed] = useState(false);
-  const [file, setFile] = useState<File | null>(null);
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [period, setPeriod] = useState(() => shopDayOf(new Date()).slice(0, 7));
-  const [report, setReport] = useState<TaxReport | null>(null);
-  const [reportError, setReportError] = useState<string | null>(null);
 
   const loadStatus = () =>
     api.get<TaxStatusDto>('/admin/tax/status').then((result) => {
@@ -145,6 +140,50 @@ function TaxBody() {
   useEffect(() => {
     void loadStatus();
   }, []);
+
+  if (failed) return <p className={styles.error}>{ADMIN_TEXT.failed}</p>;
+  if (!status) return <p role="status">Loading…</p>;
+  return (
+    <>
+      <TaxRates status={status} />
+      <TaxImport onImported={loadStatus} />
+      <TaxReportPanel />
+    </>
+  );
+}
+
+/** The rate files loaded: the current period, each period's ranges and source. */
+function TaxRates({ status }: { status: TaxStatusDto }) {
+  return (
+    <section className={styles.panel} aria-labelledby="tax-rates">
+      <h2 id="tax-rates">{ADMIN_TAX_TEXT.ratesHeading}</h2>
+      {status.notice && (
+        <p className={styles.error} role="alert">
+          {status.notice}
+        </p>
+      )}
+      {status.current && <p>{ADMIN_TAX_TEXT.current(status.current.start, status.current.end)}</p>}
+      {status.periods.length === 0 ? (
+        <p>{ADMIN_TAX_TEXT.noPeriods}</p>
+      ) : (
+        <ul>
+          {status.periods.map((p) => (
+            <li key={p.start}>
+              {p.start} to {p.end}: {p.ranges} ranges from {p.sourceName}, imported{' '}
+              {when(p.importedAt)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** An upload of the Department of Revenue's rate file. */
+function TaxImport({ onImported }: { onImported: () => Promise<void> }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
 
   async function onImport(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -161,8 +200,40 @@ function TaxBody() {
         ? { ok: true, text: result.data.message }
         : { ok: false, text: result.error ?? ADMIN_TEXT.failed },
     );
-    if (result.ok) await loadStatus();
+    if (result.ok) await onImported();
   }
+
+  return (
+    <section className={styles.panel} aria-labelledby="tax-import">
+      <h2 id="tax-import">{ADMIN_TAX_TEXT.importHeading}</h2>
+      <p>{ADMIN_TAX_TEXT.importHint}</p>
+      <p>{ADMIN_TAX_TEXT.namesHint}</p>
+      <form className={styles.form} onSubmit={onImport}>
+        <label htmlFor="tax-file">{ADMIN_TAX_TEXT.fileLabel}</label>
+        <input
+          id="tax-file"
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        />
+        <button className={styles.button} type="submit" disabled={!file || busy}>
+          {busy ? ADMIN_TAX_TEXT.importing : ADMIN_TAX_TEXT.importButton}
+        </button>
+      </form>
+      {outcome && (
+        <p role={outcome.ok ? 'status' : 'alert'} className={outcome.ok ? undefined : styles.error}>
+          {outcome.text}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The tax report of a month: shown here or downloaded as CSV. */
+function TaxReportPanel() {
+  const [period, setPeriod] = useState(() => shopDayOf(new Date()).slice(0, 7));
+  const [report, setReport] = useState<TaxReport | null>(null);
+  const [reportError, setReportError] = useState<string | null>(null);
 
   async function onReport(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -179,90 +250,30 @@ function TaxBody() {
       {},
     );
     if (!response.ok) return setReportError(ADMIN_TEXT.failed);
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(await response.blob());
-    link.download = `tax-report-${period}.csv`;
-    link.click();
-    URL.revokeObjectURL(link.href);
+    saveFile(await response.blob(), `tax-report-${period}.csv`);
   }
 
-  if (failed) return <p className={styles.error}>{ADMIN_TEXT.failed}</p>;
-  if (!status) return <p role="status">Loading…</p>;
   return (
-    <>
-      <section className={styles.panel} aria-labelledby="tax-rates">
-        <h2 id="tax-rates">{ADMIN_TAX_TEXT.ratesHeading}</h2>
-        {status.notice && (
-          <p className={styles.error} role="alert">
-            {status.notice}
-          </p>
-        )}
-        {status.current && (
-          <p>{ADMIN_TAX_TEXT.current(status.current.start, status.current.end)}</p>
-        )}
-        {status.periods.length === 0 ? (
-          <p>{ADMIN_TAX_TEXT.noPeriods}</p>
-        ) : (
-          <ul>
-            {status.periods.map((p) => (
-              <li key={p.start}>
-                {p.start} to {p.end}: {p.ranges} ranges from {p.sourceName}, imported{' '}
-                {when(p.importedAt)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className={styles.panel} aria-labelledby="tax-import">
-        <h2 id="tax-import">{ADMIN_TAX_TEXT.importHeading}</h2>
-        <p>{ADMIN_TAX_TEXT.importHint}</p>
-        <p>{ADMIN_TAX_TEXT.namesHint}</p>
-        <form className={styles.form} onSubmit={onImport}>
-          <label htmlFor="tax-file">{ADMIN_TAX_TEXT.fileLabel}</label>
-          <input
-            id="tax-file"
-            type="file"
-            accept=".csv,.txt,text/csv,text/plain"
-            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          />
-          <button className={styles.button} type="submit" disabled={!file || busy}>
-            {busy ? ADMIN_TAX_TEXT.importing : ADMIN_TAX_TEXT.importButton}
-          </button>
-        </form>
-        {outcome && (
-          <p
-            role={outcome.ok ? 'status' : 'alert'}
-            className={outcome.ok ? undefined : styles.error}
-          >
-            {outcome.text}
-          </p>
-        )}
-      </section>
-      <section className={styles.panel} aria-labelledby="tax-report">
-        <h2 id="tax-report">{ADMIN_TAX_TEXT.reportHeading}</h2>
-        <form className={styles.form} onSubmit={onReport}>
-          <label htmlFor="tax-period">{ADMIN_TAX_TEXT.periodLabel}</label>
-          <input
-            id="tax-period"
-            value={period}
-            onChange={(event) => setPeriod(event.target.value)}
-          />
-          <button className={styles.button} type="submit">
-            {ADMIN_TAX_TEXT.showButton}
-          </button>
-          <button className={styles.secondary} type="button" onClick={() => void downloadCsv()}>
-            {ADMIN_TAX_TEXT.csvButton}
-          </button>
-        </form>
-        {reportError && (
-          <p className={styles.error} role="alert">
-            {reportError}
-          </p>
-        )}
-        {report && <ReportTable report={report} />}
-        {report && <ReportNotes report={report} />}
-      </section>
-    </>
+    <section className={styles.panel} aria-labelledby="tax-report">
+      <h2 id="tax-report">{ADMIN_TAX_TEXT.reportHeading}</h2>
+      <form className={styles.form} onSubmit={onReport}>
+        <label htmlFor="tax-period">{ADMIN_TAX_TEXT.periodLabel}</label>
+        <input id="tax-period" value={period} onChange={(event) => setPeriod(event.target.value)} />
+        <button className={styles.button} type="submit">
+          {ADMIN_TAX_TEXT.showButton}
+        </button>
+        <button className={styles.secondary} type="button" onClick={() => void downloadCsv()}>
+          {ADMIN_TAX_TEXT.csvButton}
+        </button>
+      </form>
+      {reportError && (
+        <p className={styles.error} role="alert">
+          {reportError}
+        </p>
+      )}
+      {report && <ReportTable report={report} />}
+      {report && <ReportNotes report={report} />}
+    </section>
   );
 }
 

@@ -28,19 +28,66 @@ export function bulkShipNotice(answer: Answer): Notice {
   return { error: refused.length > 0, text: [shipped, ...notShipped].join(' ') };
 }
 
+/** The confirm step's question: which orders are marked shipped, and who is emailed. */
+function shipSummary(orders: ShippableOrder[]): string {
+  const count = orders.length === 1 ? '1 order' : `${orders.length} orders`;
+  const numbers = orders.map((order) => order.number).join(', ');
+  return `Mark ${count} shipped (${numbers})? Each customer is emailed that their order is on its way.`;
+}
+
+interface ShipmentProps {
+  number: number;
+  carrier: string;
+  tracking: string;
+  onCarrier: (carrier: string) => void;
+  onTracking: (tracking: string) => void;
+}
+
+/** One order's carrier and tracking number. */
+function ShipmentFields({ number, carrier, tracking, onCarrier, onTracking }: ShipmentProps) {
+  return (
+    <fieldset className={styles.choices}>
+      <legend>Order {number}</legend>
+      <label>
+        Carrier
+        <select value={carrier} onChange={(e) => onCarrier(e.target.value)}>
+          {SHIP_CARRIERS.map((choice) => (
+            <option key={choice} value={choice}>
+              {choice === NO_CARRIER ? 'None (untracked letter mail)' : choice}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Tracking number{carrier === NO_CARRIER ? ' (optional)' : ''}
+        <input value={tracking} onChange={(e) => onTracking(e.target.value)} />
+      </label>
+    </fieldset>
+  );
+}
+
+/** Why the shipments cannot go (the first message of the shared schema, naming its order). */
+function shipmentProblem(body: unknown, orders: ShippableOrder[]): string | null {
+  const parsed = bulkShipBody.safeParse(body);
+  if (parsed.success) return null;
+  const issue = parsed.error.issues[0]!;
+  const index = issue.path[1];
+  const order = typeof index === 'number' ? orders[index] : undefined;
+  return order ? `Order ${order.number}: ${issue.message}` : issue.message;
+}
+
+interface Props {
+  selected: ShippableOrder[];
+  onShipped: (notice: Notice) => void;
+}
+
 /**
  * Ship several orders at once from the orders list (issue 39 item 12): each selected order that
  * can ship gets its carrier and tracking number ("none" for untracked letter mail, which needs
  * none); one confirm sends them all. Each is shipped as a single ship (its emails, its audit row);
  * one that cannot ship any more is named in the answer, and the others still ship.
  */
-export function BulkShip({
-  selected,
-  onShipped,
-}: {
-  selected: ShippableOrder[];
-  onShipped: (notice: Notice) => void;
-}) {
+export function BulkShip({ selected, onShipped }: Props) {
   const [open, setOpen] = useState(false);
   const [carriers, setCarriers] = useState<Record<string, string>>({});
   const [tracking, setTracking] = useState<Record<string, string>>({});
@@ -58,15 +105,9 @@ export function BulkShip({
 
   function ask(event: FormEvent) {
     event.preventDefault();
-    const parsed = bulkShipBody.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const index = issue.path[1];
-      const order = typeof index === 'number' ? orders[index] : undefined;
-      setNotice({
-        error: true,
-        text: order ? `Order ${order.number}: ${issue.message}` : issue.message,
-      });
+    const problem = shipmentProblem(body, orders);
+    if (problem) {
+      setNotice({ error: true, text: problem });
       return;
     }
     setNotice(null);
@@ -94,45 +135,26 @@ export function BulkShip({
   return (
     <form className={styles.form} onSubmit={ask} aria-label="Ship the selected orders">
       {orders.map((order) => (
-        <fieldset key={order.id} className={styles.choices}>
-          <legend>Order {order.number}</legend>
-          <label>
-            Carrier
-            <select
-              value={carrierOf(order.id)}
-              onChange={(e) => setCarriers({ ...carriers, [order.id]: e.target.value })}
-            >
-              {SHIP_CARRIERS.map((carrier) => (
-                <option key={carrier} value={carrier}>
-                  {carrier === NO_CARRIER ? 'None (untracked letter mail)' : carrier}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Tracking number{carrierOf(order.id) === NO_CARRIER ? ' (optional)' : ''}
-            <input
-              value={tracking[order.id] ?? ''}
-              onChange={(e) => setTracking({ ...tracking, [order.id]: e.target.value })}
-            />
-          </label>
-        </fieldset>
+        <ShipmentFields
+          key={order.id}
+          number={order.number}
+          carrier={carrierOf(order.id)}
+          tracking={tracking[order.id] ?? ''}
+          onCarrier={(carrier) => setCarriers({ ...carriers, [order.id]: carrier })}
+          onTracking={(number) => setTracking({ ...tracking, [order.id]: number })}
+        />
       ))}
       <FormSteps
         action={action}
         confirm={
           asking === 'ship'
             ? {
-                summary: `Mark ${orders.length === 1 ? '1 order' : `${orders.length} orders`} shipped (${orders
-                  .map((order) => order.number)
-                  .join(', ')})? Each customer is emailed that their order is on its way.`,
+                summary: shipSummary(orders),
                 confirmLabel: 'Yes, mark them shipped',
                 onConfirm: () => void confirm(),
               }
             : null
         }
-        submitLabel="Continue"
-        closeLabel="Close"
         onClose={() => setOpen(false)}
       />
     </form>

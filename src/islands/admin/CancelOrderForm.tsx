@@ -22,6 +22,57 @@ interface Props {
   onChanged: (notice: Notice) => void;
 }
 
+/** The confirm step's question: the order, the amount, and the reason the customer is told. */
+function cancelSummary(
+  number: number,
+  totalCents: number,
+  body: { reason: CancelReason; note: string | null },
+) {
+  const why = cancelReasonText(body.reason, body.note);
+  return `Cancel order ${number} and refund ${formatCents(totalCents)} to the customer's card? The stock goes back and the customer is emailed that the shop canceled it (${why}).`;
+}
+
+interface ReasonProps {
+  reason: CancelReason | '';
+  note: string;
+  onReason: (reason: CancelReason) => void;
+  onNote: (note: string) => void;
+}
+
+/** Why the order is canceled (the customer is told), in the owner's words for "other". */
+function CancelReasonFields({ reason, note, onReason, onNote }: ReasonProps) {
+  return (
+    <>
+      <fieldset className={styles.choices}>
+        <legend>Why is the order canceled? (the customer is told)</legend>
+        {CANCEL_REASONS.map((value) => (
+          <label key={value}>
+            <input
+              type="radio"
+              name="cancel-reason"
+              value={value}
+              checked={reason === value}
+              onChange={() => onReason(value)}
+            />{' '}
+            {CANCEL_REASON_LABELS[value]}
+          </label>
+        ))}
+      </fieldset>
+      {reason === 'other' && (
+        <label>
+          The reason, in your words (emailed to the customer)
+          <textarea
+            value={note}
+            maxLength={500}
+            rows={3}
+            onChange={(e) => onNote(e.target.value)}
+          />
+        </label>
+      )}
+    </>
+  );
+}
+
 /**
  * The owner's "Cancel and refund" (issue 25 point 2): first why (out of stock, cannot ship to the
  * address, suspected fraud, or other in the owner's words), checked with the API's own schema,
@@ -72,38 +123,13 @@ export function CancelOrderForm({ orderId, number, totalCents, onChanged }: Prop
   return (
     <form className={styles.form} onSubmit={ask} aria-labelledby="cancel-form-title">
       <h4 id="cancel-form-title">Cancel and refund</h4>
-      <fieldset className={styles.choices}>
-        <legend>Why is the order canceled? (the customer is told)</legend>
-        {CANCEL_REASONS.map((value) => (
-          <label key={value}>
-            <input
-              type="radio"
-              name="cancel-reason"
-              value={value}
-              checked={reason === value}
-              onChange={() => setReason(value)}
-            />{' '}
-            {CANCEL_REASON_LABELS[value]}
-          </label>
-        ))}
-      </fieldset>
-      {reason === 'other' && (
-        <label>
-          The reason, in your words (emailed to the customer)
-          <textarea
-            value={note}
-            maxLength={500}
-            rows={3}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </label>
-      )}
+      <CancelReasonFields reason={reason} note={note} onReason={setReason} onNote={setNote} />
       <FormSteps
         action={action}
         confirm={
           asking === 'cancel' && parsed.success
             ? {
-                summary: `Cancel order ${number} and refund ${formatCents(totalCents)} to the customer's card? The stock goes back and the customer is emailed that the shop canceled it (${cancelReasonText(parsed.data.reason, parsed.data.note)}).`,
+                summary: cancelSummary(number, totalCents, parsed.data),
                 confirmLabel: 'Yes, cancel and refund',
                 danger: true,
                 onConfirm: () => void confirm(),

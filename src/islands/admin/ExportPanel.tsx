@@ -4,6 +4,7 @@ import { EXPORT_TEXT, exportQuery } from '../../../core/admin/exports';
 import { addDays } from '../../../core/dates';
 import { shopDayOf } from '../../../core/shop-calendar';
 import { ADMIN_TEXT } from './RequireAdmin';
+import { saveFile } from './save-file';
 import { NoticeLine, type Notice } from './useAdminAction';
 import styles from './Admin.module.css';
 
@@ -25,6 +26,44 @@ const noRows = (csv: string) =>
     .replace(/^\uFEFF/, '')
     .trim()
     .includes('\n');
+
+type DateRange = ReturnType<typeof thisMonth>;
+
+/** The export's days: this month, last month, or any from and to. */
+function DateRangeFields({
+  range,
+  onChange,
+}: {
+  range: DateRange;
+  onChange: (range: DateRange) => void;
+}) {
+  return (
+    <>
+      <button className={styles.secondary} type="button" onClick={() => onChange(thisMonth())}>
+        {EXPORT_TEXT.thisMonth}
+      </button>
+      <button className={styles.secondary} type="button" onClick={() => onChange(lastMonth())}>
+        {EXPORT_TEXT.lastMonth}
+      </button>
+      <label>
+        From
+        <input
+          type="date"
+          value={range.from}
+          onChange={(e) => onChange({ ...range, from: e.target.value })}
+        />
+      </label>
+      <label>
+        To
+        <input
+          type="date"
+          value={range.to}
+          onChange={(e) => onChange({ ...range, to: e.target.value })}
+        />
+      </label>
+    </>
+  );
+}
 
 /** The CSV exports (issue 28): a range of shop days, fetched with the session, saved as a file. */
 export function ExportPanel() {
@@ -48,14 +87,8 @@ export function ExportPanel() {
         setNotice({ error: false, text: EXPORT_TEXT.empty });
         return;
       }
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `${kind}-${range.from}-to-${range.to}.csv`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      const file = new Blob([csv], { type: 'text/csv;charset=utf-8' });
+      saveFile(file, `${kind}-${range.from}-to-${range.to}.csv`);
       setNotice({ error: false, text: EXPORT_TEXT.done });
     } catch {
       setNotice({ error: true, text: ADMIN_TEXT.failed });
@@ -69,28 +102,7 @@ export function ExportPanel() {
       <h2 id="export-title">{EXPORT_TEXT.title}</h2>
       <p>{EXPORT_TEXT.intro}</p>
       <div className={styles.form}>
-        <button className={styles.secondary} type="button" onClick={() => setRange(thisMonth())}>
-          {EXPORT_TEXT.thisMonth}
-        </button>
-        <button className={styles.secondary} type="button" onClick={() => setRange(lastMonth())}>
-          {EXPORT_TEXT.lastMonth}
-        </button>
-        <label>
-          From
-          <input
-            type="date"
-            value={range.from}
-            onChange={(e) => setRange({ ...range, from: e.target.value })}
-          />
-        </label>
-        <label>
-          To
-          <input
-            type="date"
-            value={range.to}
-            onChange={(e) => setRange({ ...range, to: e.target.value })}
-          />
-        </label>
+        <DateRangeFields range={range} onChange={setRange} />
         <button
           className={styles.button}
           type="button"

@@ -30,6 +30,91 @@ const nameOf = (line: RefundFormLine) =>
   line.variantTitle ? `${line.title} (${line.variantTitle})` : line.title;
 
 /**
+ * The units chosen (whole numbers above zero), the amount as the server computes it (all of what
+ * is left when every unit goes back), and whether a gift card is among them.
+ */
+function refundPlan(lines: RefundFormLine[], units: Record<string, string>, netCents: number) {
+  const chosen = lines
+    .filter((line) => line.quantity > line.refundedQuantity)
+    .map((line) => ({ orderItemId: line.id, quantity: Number(units[line.id] || 0) }))
+    .filter((line) => Number.isInteger(line.quantity) && line.quantity > 0);
+  const figures = lineRefund(lines, chosen);
+  const amountCents = figures.everyUnit ? Math.max(netCents, 0) : figures.amountCents;
+  const cards = chosen.some(
+    (choice) => lines.find((line) => line.id === choice.orderItemId)?.kind === 'gift_card',
+  );
+  return { chosen, everyUnit: figures.everyUnit, amountCents, cards };
+}
+
+interface UnitsProps {
+  lines: RefundFormLine[];
+  units: Record<string, string>;
+  onChange: (units: Record<string, string>) => void;
+}
+
+/** How many units of each line not yet refunded go back. */
+function RefundUnits({ lines, units, onChange }: UnitsProps) {
+  return (
+    <fieldset className={styles.choices}>
+      <legend>Units to refund</legend>
+      {lines.map((line) => {
+        const left = line.quantity - line.refundedQuantity;
+        return (
+          <label key={line.id}>
+            {nameOf(line)} ({left} of {line.quantity} can be refunded)
+            <input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={left}
+              value={units[line.id] ?? ''}
+              placeholder="0"
+              onChange={(e) => onChange({ ...units, [line.id]: e.target.value })}
+            />
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** The confirm step's question: the amount, the order, the stock, and what voids a gift card. */
+function refundSummary(amountCents: number, number: number, restock: boolean, cards: boolean) {
+  const voided = ' The gift cards refunded are voided; what they already paid for is not refunded.';
+  return (
+    LINE_REFUND_TEXT.confirm(formatCents(amountCents), number, restock) + (cards ? voided : '')
+  );
+}
+
+interface ReasonProps {
+  reason: string;
+  restock: boolean;
+  onReason: (reason: string) => void;
+  onRestock: (restock: boolean) => void;
+}
+
+/** Why the refund is made (kept in the order's history), and whether the units go back in stock. */
+function RefundReason({ reason, restock, onReason, onRestock }: ReasonProps) {
+  return (
+    <>
+      <label>
+        Why (kept with the refund in the order&apos;s history)
+        <textarea
+          value={reason}
+          maxLength={500}
+          rows={2}
+          onChange={(e) => onReason(e.target.value)}
+        />
+      </label>
+      <label>
+        <input type="checkbox" checked={restock} onChange={(e) => onRestock(e.target.checked)} />{' '}
+        {LINE_REFUND_TEXT.restock}
+      </label>
+    </>
+  );
+}
+
+/**
  * The owner's refund of chosen lines and units (issue 39 item 7): how many units of each line
  * (only those not yet refunded), why, and whether they go back in stock (off by default); the
  * amount is shown as the server computes it (each line's price and its share of its own tax)
@@ -47,14 +132,7 @@ export function LineRefundForm({ orderId, number, lines, netCents, onChanged }: 
   const refundable = lines.filter((line) => line.quantity > line.refundedQuantity);
   if (refundable.length === 0) return null;
 
-  const chosen = refundable
-    .map((line) => ({ orderItemId: line.id, quantity: Number(units[line.id] || 0) }))
-    .filter((line) => Number.isInteger(line.quantity) && line.quantity > 0);
-  const figures = lineRefund(lines, chosen);
-  const amountCents = figures.everyUnit ? Math.max(netCents, 0) : figures.amountCents;
-  const cards = chosen.some(
-    (choice) => lines.find((line) => line.id === choice.orderItemId)?.kind === 'gift_card',
-  );
+  const { chosen, everyUnit, amountCents, cards } = refundPlan(lines, units, netCents);
   const body = { idempotencyKey: key, lines: chosen, reason, restock };
 
   function ask(event: FormEvent) {
@@ -82,12 +160,8 @@ export function LineRefundForm({ orderId, number, lines, netCents, onChanged }: 
     setRestock(false);
     setOpen(false);
     setNotice(null);
-    onChanged({
-      error: false,
-      text: result.data.orderStatus
-        ? LINE_REFUND_TEXT.closed(amount)
-        : LINE_REFUND_TEXT.done(amount),
-    });
+    const done = result.data.orderStatus ? LINE_REFUND_TEXT.closed : LINE_REFUND_TEXT.done;
+    onChanged({ error: false, text: done(amount) });
   }
 
   if (!open) {
@@ -98,64 +172,26 @@ export function LineRefundForm({ orderId, number, lines, netCents, onChanged }: 
       </>
     );
   }
-  const summary =
-    LINE_REFUND_TEXT.confirm(formatCents(amountCents), number, restock) +
-    (cards
-      ? ' The gift cards refunded are voided; what they already paid for is not refunded.'
-      : '');
   return (
     <form className={styles.form} onSubmit={ask} aria-label="Refund items">
-      <fieldset className={styles.choices}>
-        <legend>Units to refund</legend>
-        {refundable.map((line) => {
-          const left = line.quantity - line.refundedQuantity;
-          return (
-            <label key={line.id}>
-              {nameOf(line)} ({left} of {line.quantity} can be refunded)
-              <input
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={left}
-                value={units[line.id] ?? ''}
-                placeholder="0"
-                onChange={(e) => setUnits({ ...units, [line.id]: e.target.value })}
-              />
-            </label>
-          );
-        })}
-      </fieldset>
-      <label>
-        Why (kept with the refund in the order&apos;s history)
-        <textarea
-          value={reason}
-          maxLength={500}
-          rows={2}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </label>
-      <label>
-        <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} />{' '}
-        {LINE_REFUND_TEXT.restock}
-      </label>
+      <RefundUnits lines={refundable} units={units} onChange={setUnits} />
+      <RefundReason reason={reason} restock={restock} onReason={setReason} onRestock={setRestock} />
       <p data-testid="refund-amount">
         Amount to refund: <strong>{formatCents(amountCents)}</strong>
-        {figures.everyUnit && chosen.length > 0 ? ' (every item: the whole order closes)' : ''}
+        {everyUnit && chosen.length > 0 ? ' (every item: the whole order closes)' : ''}
       </p>
       <FormSteps
         action={action}
         confirm={
           asking === 'refund'
             ? {
-                summary,
+                summary: refundSummary(amountCents, number, restock, cards),
                 confirmLabel: 'Yes, refund',
                 danger: true,
                 onConfirm: () => void confirm(),
               }
             : null
         }
-        submitLabel="Continue"
-        closeLabel="Close"
         onClose={() => setOpen(false)}
       />
     </form>

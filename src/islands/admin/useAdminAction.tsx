@@ -90,16 +90,18 @@ export function AskButton({
 export function FormSteps({
   action,
   confirm,
-  submitLabel,
-  closeLabel,
+  submitLabel = 'Continue',
+  closeLabel = 'Close',
   onClose,
 }: {
   /** The form's `useAdminAction()`: its notice, whether it is sending, and going back. */
   action: { notice: Notice; busy: boolean; setAsking: (asking: null) => void };
   /** The confirm step while it is asked; null before. */
   confirm: Omit<ComponentProps<typeof ConfirmStep>, 'busy' | 'onCancel'> | null;
-  submitLabel: string;
-  closeLabel: string;
+  /** The form's go-on button: Continue unless said. */
+  submitLabel?: string;
+  /** The form's close button: Close unless said. */
+  closeLabel?: string;
   onClose: () => void;
 }) {
   const { notice, busy, setAsking } = action;

@@ -28,6 +28,22 @@ function ThumbIcon({ down = false }: { down?: boolean }) {
   );
 }
 
+/** The signed-in, verified shopper's own thumb on the product, asked for once they can rate. */
+function useMyRating(canRate: boolean, productId: string) {
+  const [mine, setMine] = useState<Thumb | null>(null);
+  useEffect(() => {
+    if (!canRate) return;
+    let active = true;
+    void api.get<{ rating: Thumb | null }>(`/product/${productId}/rating`).then((result) => {
+      if (active && result.ok) setMine(result.data.rating);
+    });
+    return () => {
+      active = false;
+    };
+  }, [canRate, productId]);
+  return [mine, setMine] as const;
+}
+
 /**
  * Thumbs up and down on the product page (spec §2 Product detail, DECISIONS "Ratings"): everyone
  * sees the counts; a signed-in customer with a verified email presses a thumb (again: withdraws
@@ -43,21 +59,10 @@ export default function ProductRating({
   const hydrated = useHydrated();
   const { isLoggedIn, user } = useStore($auth);
   const [counts, setCounts] = useState({ thumbsUp, thumbsDown });
-  const [mine, setMine] = useState<Thumb | null>(null);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const canRate = hydrated && isLoggedIn && Boolean(user?.verifiedemail);
-
-  useEffect(() => {
-    if (!canRate) return;
-    let active = true;
-    void api.get<{ rating: Thumb | null }>(`/product/${productId}/rating`).then((result) => {
-      if (active && result.ok) setMine(result.data.rating);
-    });
-    return () => {
-      active = false;
-    };
-  }, [canRate, productId]);
+  const [mine, setMine] = useMyRating(canRate, productId);
 
   if (isDigitalKind({ kind })) return null;
 

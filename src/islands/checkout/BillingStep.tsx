@@ -1,15 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
 import { isGiftCardLine, shipsNothing } from '../../../core/cart/rules';
 import { GIFT_CARD_LABELS } from '../../../core/gift-cards/model';
 import GiftCardCode from '../gift-cards/GiftCardCode';
 import { useGiftCardCovers } from '../gift-cards/useGiftCardCovers';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
-import { $checkout, needsShippingStep, initialCheckout } from '../../stores/checkout';
+import { $checkout, initialCheckout } from '../../stores/checkout';
 import { useHydrated } from '../shared/useHydrated';
 import { BillingAddressSection } from './BillingAddressSection';
-import { useBillingAddress, useCardChoice } from './billing-choices';
+import { useBillingAddress, useCardChoice, useLeaveBillingStep } from './billing-choices';
 import { useBillingSubmit } from './useBillingSubmit';
 import { CardFieldset } from './CardFieldset';
 import { recipientName } from './SavedAddressCards';
@@ -25,10 +24,21 @@ interface Props {
 const NO_LINES: never[] = [];
 const BLANK_CHECKOUT = initialCheckout();
 
-/** The step's way back: to the cart, the contact details or the shipping step. */
-function BackLink({ digitalOnly, isLoggedIn }: { digitalOnly: boolean; isLoggedIn: boolean }) {
-  if (digitalOnly && isLoggedIn) return <a href="/cart">Back to cart</a>;
-  return <a href="/shipping">{digitalOnly ? 'Back to contact details' : 'Back to shipping'}</a>;
+/** The step's actions: its way back (to the cart, the contact details or the shipping step) and on. */
+function BillingActions(props: { digitalOnly: boolean; isLoggedIn: boolean; busy: boolean }) {
+  const { digitalOnly, isLoggedIn, busy } = props;
+  return (
+    <div className="actions">
+      {digitalOnly && isLoggedIn ? (
+        <a href="/cart">Back to cart</a>
+      ) : (
+        <a href="/shipping">{digitalOnly ? 'Back to contact details' : 'Back to shipping'}</a>
+      )}
+      <button type="submit" className="button primary" disabled={busy}>
+        {busy ? 'Checking your card…' : 'Continue to review'}
+      </button>
+    </div>
+  );
 }
 
 /**
@@ -59,16 +69,13 @@ export default function BillingStep({ provider, publishableKey }: Props) {
   const { billedAddress } = address;
   const cards = useCardChoice(isLoggedIn, billingInfo);
   const { storedCards, chosenCard, keepCard, saveCard } = cards;
-  const offToAnotherStep =
-    hydrated && (cart.length === 0 || needsShippingStep(checkout, digitalOnly, isLoggedIn));
-
-  useEffect(() => {
-    if (!hydrated) return;
-    if (cart.length === 0) window.location.replace('/cart');
-    else if (needsShippingStep(checkout, digitalOnly, isLoggedIn)) {
-      window.location.replace('/shipping');
-    }
-  }, [hydrated, cart.length, checkout, digitalOnly, isLoggedIn]);
+  const offToAnotherStep = useLeaveBillingStep(
+    hydrated,
+    cart.length,
+    checkout,
+    digitalOnly,
+    isLoggedIn,
+  );
 
   // An applied gift card whose balance pays it all: no payment card is asked (issue 26).
   const giftCardCovers = useGiftCardCovers(
@@ -123,12 +130,7 @@ export default function BillingStep({ provider, publishableKey }: Props) {
           onTyped={cards.typedCard}
         />
       )}
-      <div className="actions">
-        <BackLink digitalOnly={digitalOnly} isLoggedIn={isLoggedIn} />
-        <button type="submit" className="button primary" disabled={busy}>
-          {busy ? 'Checking your card…' : 'Continue to review'}
-        </button>
-      </div>
+      <BillingActions {...{ digitalOnly, isLoggedIn, busy }} />
     </StepForm>
   );
 }

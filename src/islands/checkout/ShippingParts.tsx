@@ -108,3 +108,15 @@ export function ShippingPart(props: ShippingPartProps) {
     </div>
   );
 }
+
+/** The step's actions; the primary one comes first in tab order (issue 13 point 5). */
+export function ShippingActions() {
+  return (
+    <div className="actions">
+      <button type="submit" className="button primary">
+        Continue
+      </button>
+      <a href="/cart">Back to cart</a>
+    </div>
+  );
+}

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { shipsNothing } from '../../../core/cart/rules';
 import { ORDER_MESSAGES } from '../../../core/orders/model';
 import { useDomInitialState } from '../../lib/early-form';
@@ -9,14 +9,15 @@ import { $checkout, NO_GIFT, type CheckoutGift } from '../../stores/checkout';
 import { useHydrated } from '../shared/useHydrated';
 import { CHECKOUT_TEXT } from './messages';
 import { recipientName } from './SavedAddressCards';
-import { ContactFieldset, ShippingPart } from './ShippingParts';
+import { ContactFieldset, ShippingActions, ShippingPart } from './ShippingParts';
+import { shippingRecipient } from './shipping-recipient';
 import {
   EMPTY_ADDRESS,
   EMPTY_CONTACT,
   untouched,
+  useLeaveShippingStep,
   useShippingAddressBook,
   useStoredShipping,
-  type NamedAddress,
 } from './shipping-state';
 import { StepForm } from './StepForm';
 import { useShippingSubmit } from './useShippingSubmit';
@@ -55,11 +56,7 @@ export default function ShippingStep() {
   const addressTyped = useRef(!untouched(address));
   useStoredShipping(hydrated, digitalOnly, setContact, setAddress, setGiftState);
 
-  // An empty cart has nothing to ship: back to the cart; digital items only, signed in: nothing to ask.
-  useEffect(() => {
-    if (hydrated && cart.length === 0) window.location.replace('/cart');
-    else if (digitalOnly && isLoggedIn) window.location.replace('/billing');
-  }, [hydrated, cart.length, digitalOnly, isLoggedIn]);
+  useLeaveShippingStep(hydrated, cart.length, digitalOnly, isLoggedIn);
 
   const { book, savedAddresses, chosen, setChosen, chosenAddress } = useShippingAddressBook(
     isLoggedIn,
@@ -68,17 +65,10 @@ export default function ShippingStep() {
     saved.shippingAddress,
   );
 
-  // The recipient is the buyer (the account holder, or the guest's contact) until the shopper
-  // writes another name: an address whose name fields are both empty shows and sends the buyer's.
-  // A gift goes to someone else: its recipient's name is left for the shopper to write (issue 39).
-  const buyer = isLoggedIn
-    ? { firstname: session.user?.firstname ?? '', lastname: session.user?.lastname ?? '' }
-    : { firstname: contact.firstname, lastname: contact.lastname };
-  const buyerIsRecipient = !gift.isGift || digitalOnly;
-  const recipientAddress: NamedAddress =
-    buyerIsRecipient && address.firstname === '' && address.lastname === ''
-      ? { ...address, ...buyer }
-      : address;
+  const { buyer, buyerIsRecipient, recipientAddress } = shippingRecipient({
+    ...{ isLoggedIn, contact, gift, digitalOnly, address },
+    user: session.user,
+  });
 
   const { form, onSubmit, ...shown } = useShippingSubmit({
     ...{ isLoggedIn, digitalOnly, contact, address, recipientAddress, gift, chosenAddress },
@@ -121,13 +111,7 @@ export default function ShippingStep() {
           addressErrors={shown.addressErrors}
         />
       )}
-      {/* The primary action comes first in tab order (issue 13 point 5). */}
-      <div className="actions">
-        <button type="submit" className="button primary">
-          Continue
-        </button>
-        <a href="/cart">Back to cart</a>
-      </div>
+      <ShippingActions />
     </StepForm>
   );
 }

@@ -9,9 +9,11 @@ import { shipsNothing } from '../../../core/cart/rules';
 import {
   $checkout,
   forgetCard,
+  needsShippingStep,
   replaceBillingInfo,
   type BillingInfo,
   type CheckoutAddress,
+  type CheckoutState,
 } from '../../stores/checkout';
 import { cardFieldId, EMPTY_CARD, type CardFormHandle } from '../shared/card';
 
@@ -192,4 +194,26 @@ export function useCardChoice(isLoggedIn: boolean, billingInfo: BillingInfo) {
       cardTyped.current = true;
     },
   };
+}
+
+/**
+ * Whether the billing step is not for now: an empty cart goes back to the cart, a checkout
+ * without its shipping details to the shipping step. Only once hydrated (the cart and checkout
+ * live in localStorage).
+ */
+export function useLeaveBillingStep(
+  hydrated: boolean,
+  lines: number,
+  checkout: CheckoutState,
+  digitalOnly: boolean,
+  isLoggedIn: boolean,
+): boolean {
+  useEffect(() => {
+    if (!hydrated) return;
+    if (lines === 0) window.location.replace('/cart');
+    else if (needsShippingStep(checkout, digitalOnly, isLoggedIn)) {
+      window.location.replace('/shipping');
+    }
+  }, [hydrated, lines, checkout, digitalOnly, isLoggedIn]);
+  return hydrated && (lines === 0 || needsShippingStep(checkout, digitalOnly, isLoggedIn));
 }

@@ -99,3 +99,16 @@ export function useShippingAddressBook(
   const chosenAddress = savedAddresses.find((entry) => entry._id === chosen) ?? null;
   return { book, savedAddresses, chosen, setChosen, chosenAddress };
 }
+
+/** An empty cart has nothing to ship: back to the cart; digital items only, signed in: nothing to ask. */
+export function useLeaveShippingStep(
+  hydrated: boolean,
+  lines: number,
+  digitalOnly: boolean,
+  isLoggedIn: boolean,
+) {
+  useEffect(() => {
+    if (hydrated && lines === 0) window.location.replace('/cart');
+    else if (digitalOnly && isLoggedIn) window.location.replace('/billing');
+  }, [hydrated, lines, digitalOnly, isLoggedIn]);
+}

@@ -16,6 +16,29 @@ const KIND_WORDS = {
 } as const;
 
 /** One card opened: its ledger, and the owner's resend and disable. */
+/** A card's ledger: each issue, spend, refund and void, with its order. */
+function LedgerTable({ ledger }: { ledger: NonNullable<GiftCardAdminDto['ledger']> }) {
+  return (
+    <table>
+      <caption>Ledger</caption>
+      <TableHead columns={['When', 'What', 'Amount', 'Order']} />
+      <tbody>
+        {ledger.map((row, index) => (
+          <tr key={index}>
+            <td>{when(row.createdAt)}</td>
+            <td>
+              {KIND_WORDS[row.kind]}
+              {row.note ? ` (${row.note})` : ''}
+            </td>
+            <td>{formatDollars(row.amount)}</td>
+            <td>{row.orderNumber ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function CardDetail({
   id,
   onChanged,
@@ -56,23 +79,7 @@ function CardDetail({
   if (!card) return <p role="status">Loading the ledger...</p>;
   return (
     <div>
-      <table>
-        <caption>Ledger</caption>
-        <TableHead columns={['When', 'What', 'Amount', 'Order']} />
-        <tbody>
-          {(card.ledger ?? []).map((row, index) => (
-            <tr key={index}>
-              <td>{when(row.createdAt)}</td>
-              <td>
-                {KIND_WORDS[row.kind]}
-                {row.note ? ` (${row.note})` : ''}
-              </td>
-              <td>{formatDollars(row.amount)}</td>
-              <td>{row.orderNumber ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <LedgerTable ledger={card.ledger ?? []} />
       {asking === 'resend' && (
         <ConfirmStep
           summary={GIFT_CARD_ADMIN_MESSAGES.resendAsk(card.recipientEmail, card.last4 ?? '')}

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { count } from 'drizzle-orm';
 import { apiApp, stopBackgroundWork } from '../../../api';
 import { config } from '../../../api/config';
-import { appDatabase } from '../../../api/db';
+import { appDatabase } from '../../../api/app-database';
 import { orders } from '../../../api/db/schema';
 import { mailTransportFor } from '../../../api/modules/mail/transport';
 import { createOutboxWorker } from '../../../api/modules/mail/worker';

@@ -40,42 +40,8 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
       .from(payments)
       .where(eq(payments.orderId, id))
       .orderBy(asc(payments.createdAt)),
-    // The emails the customer was sent about this order (its number is in every subject).
-    db
-      .select({
-        id: outbox.id,
-        kind: outbox.kind,
-        subject: outbox.subject,
-        status: outbox.status,
-        createdAt: outbox.createdAt,
-        sentAt: outbox.sentAt,
-      })
-      .from(outbox)
-      .where(
-        and(
-          eq(outbox.to, order.email),
-          gte(outbox.createdAt, order.createdAt),
-          sql`${outbox.subject} ~ ${`(^|\\D)${order.number}(\\D|$)`}`,
-        ),
-      )
-      .orderBy(asc(outbox.createdAt)),
-    db
-      .select({
-        action: auditLog.action,
-        actorEmail: auditLog.actorEmail,
-        before: auditLog.before,
-        after: auditLog.after,
-        createdAt: auditLog.createdAt,
-      })
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, 'order'),
-          eq(auditLog.entityId, id),
-          ne(auditLog.action, ORDER_VIEW),
-        ),
-      )
-      .orderBy(asc(auditLog.createdAt)),
+    emailsAbout(db, order),
+    historyOf(db, id),
     orderMoney(db, order),
     notesOf(db, id),
     refundedSoFar(db, id),
@@ -93,20 +59,65 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
     })),
     payments: charges,
     money,
-    shipment: order.carrier
-      ? {
-          carrier: order.carrier,
-          trackingNumber: order.trackingNumber,
-          trackingUrl: isCarrier(order.carrier)
-            ? trackingUrl(order.carrier, order.trackingNumber ?? '')
-            : null,
-          shippedAt: order.shippedAt,
-          deliveredAt: order.deliveredAt,
-        }
-      : null,
+    shipment: shipmentOf(order),
     emails,
     history,
     // Internal notes (issue 28): only this back-office answer carries them.
     notes,
+  };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The emails the customer was sent about this order (its number is in every subject). */
+function emailsAbout(db: Db, order: OrderRow) {
+  return db
+    .select({
+      id: outbox.id,
+      kind: outbox.kind,
+      subject: outbox.subject,
+      status: outbox.status,
+      createdAt: outbox.createdAt,
+      sentAt: outbox.sentAt,
+    })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.to, order.email),
+        gte(outbox.createdAt, order.createdAt),
+        sql`${outbox.subject} ~ ${`(^|\\D)${order.number}(\\D|$)`}`,
+      ),
+    )
+    .orderBy(asc(outbox.createdAt));
+}
+
+/** The order's changes from the audit log (the owner's views of it left out). */
+function historyOf(db: Db, id: string) {
+  return db
+    .select({
+      action: auditLog.action,
+      actorEmail: auditLog.actorEmail,
+      before: auditLog.before,
+      after: auditLog.after,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(
+      and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, id), ne(auditLog.action, ORDER_VIEW)),
+    )
+    .orderBy(asc(auditLog.createdAt));
+}
+
+/** The carrier, tracking number and link, and the shipping and delivery times of a shipped order. */
+function shipmentOf(order: OrderRow) {
+  if (!order.carrier) return null;
+  return {
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: isCarrier(order.carrier)
+      ? trackingUrl(order.carrier, order.trackingNumber ?? '')
+      : null,
+    shippedAt: order.shippedAt,
+    deliveredAt: order.deliveredAt,
   };
 }
