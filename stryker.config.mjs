@@ -1,4 +1,7 @@
 // @ts-check
+const RUN = process.env.STRYKER_RUN;
+const REPORTS = RUN ? `reports/mutation/${RUN}` : 'reports/mutation';
+
 /**
  * Mutation testing of the money and stock code (issue 23 point 7): `npm run test:mutation`.
  * Slow by design (every mutant re-runs the tests that reach it, the API ones on a fresh PGlite
@@ -50,11 +53,21 @@ export default {
     'api/modules/orders/downloads/*.ts',
     'api/modules/orders/{confirm-order-context,fulfilment,guest-routes,issues,service}.ts',
   ],
-  ignorePatterns: ['dist', '.astro', '.data', 'test-results', 'playwright-report', 'reports'],
-  tempDirName: '.stryker-tmp',
+  ignorePatterns: [
+    'dist',
+    '.astro',
+    '.data',
+    'test-results',
+    'playwright-report',
+    'reports',
+    '.stryker-tmp*',
+  ],
+  // STRYKER_RUN=<name> gives a run its own sandbox and reports (two runs at once do not clobber
+  // each other's): .stryker-tmp-<name>, reports/mutation/<name>/.
+  tempDirName: RUN ? `.stryker-tmp-${RUN}` : '.stryker-tmp',
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  htmlReporter: { fileName: 'reports/mutation/index.html' },
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: `${REPORTS}/index.html` },
+  jsonReporter: { fileName: `${REPORTS}/mutation.json` },
   thresholds: { high: 90, low: 80, break: 80 },
   // Added to each mutant's time limit (1.5 × the tests' own time): a mutant that loops (the
   // idempotency key's wait) is stopped after this, and an API file migrates its database first.

@@ -69,6 +69,20 @@ const ALL_TESTS = [
   'tests/api/admin-slips-gift-cards.test.ts',
   'tests/api/downloads.test.ts',
   'tests/api/downloads-cancel-race.test.ts',
+  // Confirming an order (confirm-order*.ts): a retried key's earlier order, a crash at each step,
+  // stored and saved cards; the closing refund's lines (close-refund.ts); an order a gift card paid
+  // in full, settled (settle.ts).
+  'tests/api/orders-retry-key.test.ts',
+  'tests/api/orders-crash.test.ts',
+  'tests/api/checkout-signed-in.test.ts',
+  'tests/api/user-cards.test.ts',
+  'tests/api/order-flow.test.ts',
+  'tests/api/close-refund-lines.test.ts',
+  'tests/api/settle-gift-card-paid.test.ts',
+  // The Stripe webhook's edges: events without metadata or a payment intent, other types, no reason.
+  'tests/api/stripe-webhook-edges.test.ts',
+  // The charge a confirmation asks for, and a refusal of the request against an unreachable gateway.
+  'tests/api/confirm-charge-request.test.ts',
 ];
 
 /**

@@ -23,21 +23,11 @@ const DEFAULT_LINGER_MS = 500;
 const SWEEP_EVERY_MS = 50;
 
 /**
- * A server's clean stop. The first SIGTERM or SIGINT stops taking connections and answers every
- * request already received, on new or kept-alive connections alike (each answer then closes its
- * connection); a connection is closed only once it has been idle for `lingerMs`, so a request a
- * client sent on it as the signal came is answered, not reset. After up to `graceMs` the rest are
- * closed, then `closeResources` (mail worker, jobs, database) runs and the process exits 0. A
- * second signal ends the process at once (exit 1): an operator who presses Ctrl+C twice means it.
+ * Follows the server's connections and their requests under way; `closeLingering` closes those idle
+ * for `lingerMs` or more and answers how many are left.
  */
-export function gracefulShutdown(server: Server, options: ShutdownOptions) {
-  const exit = options.exit ?? ((code: number) => process.exit(code));
-  const lingerMs = Math.min(options.lingerMs ?? DEFAULT_LINGER_MS, options.graceMs);
-  let stopping = false;
-  // Handlers still running, even for a client that has gone: the database closes only after them.
-  const inFlight = new Set<Promise<void>>();
+function trackConnections(server: Server, lingerMs: number) {
   const connections = new Map<Socket, ConnectionState>();
-
   server.on('connection', (socket: Socket) => {
     connections.set(socket, { busy: 0, idleSince: Date.now() });
     socket.once('close', () => connections.delete(socket));
@@ -51,15 +41,56 @@ export function gracefulShutdown(server: Server, options: ShutdownOptions) {
       state.idleSince = Date.now();
     });
   });
-
-  /** Closes the connections idle for `lingerMs` or more; answers how many are left. */
-  const closeLingering = () => {
-    const now = Date.now();
-    for (const [socket, state] of connections) {
-      if (state.busy === 0 && now - state.idleSince >= lingerMs) socket.destroy();
-    }
-    return connections.size;
+  return {
+    closeLingering() {
+      const now = Date.now();
+      for (const [socket, state] of connections) {
+        if (state.busy === 0 && now - state.idleSince >= lingerMs) socket.destroy();
+      }
+      return connections.size;
+    },
   };
+}
+
+/**
+ * Once the server has stopped listening and its connections are gone: waits (up to `graceMs`) for
+ * the handlers still running, closes the resources and exits 0, or 1 if closing failed.
+ */
+async function finishShutdown(
+  inFlight: Set<Promise<void>>,
+  options: ShutdownOptions,
+  exit: (code: number) => void,
+) {
+  // Connections are gone, but handlers whose client left may still be querying.
+  await Promise.race([
+    Promise.allSettled([...inFlight]),
+    new Promise((resolve) => setTimeout(resolve, options.graceMs).unref()),
+  ]);
+  try {
+    await options.closeResources();
+    log('info', 'stopped');
+    exit(0);
+  } catch (error) {
+    log('error', 'shutdown failed', { error: String(error) });
+    exit(1);
+  }
+}
+
+/**
+ * A server's clean stop. The first SIGTERM or SIGINT stops taking connections and answers every
+ * request already received, on new or kept-alive connections alike (each answer then closes its
+ * connection); a connection is closed only once it has been idle for `lingerMs`, so a request a
+ * client sent on it as the signal came is answered, not reset. After up to `graceMs` the rest are
+ * closed, then `closeResources` (mail worker, jobs, database) runs and the process exits 0. A
+ * second signal ends the process at once (exit 1): an operator who presses Ctrl+C twice means it.
+ */
+export function gracefulShutdown(server: Server, options: ShutdownOptions) {
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  const lingerMs = Math.min(options.lingerMs ?? DEFAULT_LINGER_MS, options.graceMs);
+  let stopping = false;
+  // Handlers still running, even for a client that has gone: the database closes only after them.
+  const inFlight = new Set<Promise<void>>();
+  const { closeLingering } = trackConnections(server, lingerMs);
 
   const shutdown = (signal: string) => {
     if (stopping) {
@@ -79,21 +110,9 @@ export function gracefulShutdown(server: Server, options: ShutdownOptions) {
     force.unref();
     // net.Server's own close: stops listening without http.Server's closing of idle connections,
     // which would reset a request on its way on a kept-alive one.
-    NetServer.prototype.close.call(server, async () => {
+    NetServer.prototype.close.call(server, () => {
       clearInterval(sweep);
-      // Connections are gone, but handlers whose client left may still be querying.
-      await Promise.race([
-        Promise.allSettled([...inFlight]),
-        new Promise((resolve) => setTimeout(resolve, options.graceMs).unref()),
-      ]);
-      try {
-        await options.closeResources();
-        log('info', 'stopped');
-        exit(0);
-      } catch (error) {
-        log('error', 'shutdown failed', { error: String(error) });
-        exit(1);
-      }
+      void finishShutdown(inFlight, options, exit);
     });
   };
 

@@ -1,19 +1,22 @@
-import { Elysia } from 'elysia';
+import { Elysia, type Context } from 'elysia';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { clientIp } from '../../lib/client-ip';
 import { AppError } from '../../lib/errors';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { bearerToken, type AuthPlugin } from './plugin';
+import type { AccessTokens } from '../../lib/access-token';
+import { bearerToken, type AuthPlugin, type SignedInUser } from './plugin';
 import type { RateLimitPlugin, RateRule } from '../../plugins/rate-limit';
 import { sameSiteJson } from '../../plugins/same-site-json';
 import type { ShopDetails } from '../mail';
-import { refreshCookie } from './cookie';
+import { refreshCookie, type RefreshCookie } from './cookie';
 import {
   AUTH_MESSAGES,
   changePasswordBody,
+  type ChangePasswordBody,
   emailBody,
   loginBody,
+  type LoginBody,
   type EmailBody,
   registerBody,
   resetPasswordBody,
@@ -83,7 +86,7 @@ export interface AuthModuleDeps {
  */
 export const authModule = ({ db, limiter, limits, auth, shop, onMailQueued }: AuthModuleDeps) => {
   const deps: AuthDeps = { db, limiter, shop, onMailQueued };
-  const cookie = refreshCookie(shop.siteUrl);
+  const routes: SessionRoutes = { deps, cookie: refreshCookie(shop.siteUrl) };
 
   return new Elysia({ name: 'auth-routes', prefix: '/auth' })
     .use(sameSiteJson)
@@ -116,43 +119,16 @@ export const authModule = ({ db, limiter, limits, auth, shop, onMailQueued }: Au
     )
     .post(
       '/login',
-      async ({ body, request, set, accessTokens }): Promise<SessionAnswer> => {
-        const user = await login(deps, body, clientIp(request));
-        const session = await startSession(db, user);
-        set.headers['set-cookie'] = cookie.set(session.refreshToken, session.cookieSeconds);
-        const token = await accessTokens.sign(claims(user, session.familyId));
-        return sessionAnswer(user, token);
-      },
+      ({ body, request, set, accessTokens }) =>
+        loginAnswer(routes, body, request, set, accessTokens),
       { body: loginBody, parse: 'json' },
     )
-    .post('/refresh', async ({ request, set, accessTokens }): Promise<SessionAnswer> => {
-      const presented = cookie.read(request);
-      const outcome = presented
-        ? await refreshSession(db, presented)
-        : { kind: 'refused' as const };
-      if (outcome.kind === 'refused') {
-        set.headers['set-cookie'] = cookie.clear();
-        throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionEnded);
-      }
-      if (outcome.kind === 'rotated') {
-        set.headers['set-cookie'] = cookie.set(outcome.refreshToken, outcome.cookieSeconds);
-      }
-      const token = await accessTokens.sign(claims(outcome.user, outcome.familyId));
-      return sessionAnswer(outcome.user, token);
-    })
-    .post('/logout', async ({ request, set, accessTokens }) => {
-      // Logout always logs out (issue 22): whatever state the access token is in (expired,
-      // tampered, missing), the session the refresh cookie names ends and the cookie is cleared.
-      // A valid access token ends its own session too (a browser that lost the cookie).
-      const presented = cookie.read(request);
-      const familyId = presented ? await familyOfRefreshToken(db, presented) : undefined;
-      const claims = await accessTokens.verify(bearerToken(request));
-      for (const id of new Set([familyId, claims?.sid])) {
-        if (id) await revokeFamily(db, id, 'logout');
-      }
-      set.headers['set-cookie'] = cookie.clear();
-      return { message: AUTH_MESSAGES.loggedOut };
-    })
+    .post('/refresh', ({ request, set, accessTokens }) =>
+      refreshAnswer(routes, request, set, accessTokens),
+    )
+    .post('/logout', ({ request, set, accessTokens }) =>
+      logoutAnswer(routes, request, set, accessTokens),
+    )
     .post(
       '/forgot-password',
       ({ body }) => {
@@ -171,20 +147,99 @@ export const authModule = ({ db, limiter, limits, auth, shop, onMailQueued }: Au
     )
     .post(
       '/changePassword',
-      async ({ body, request, user, accessTokens }) => {
-        const updated = await changePassword(
-          deps,
-          { user: user.row, familyId: user.sessionId },
-          body,
-          clientIp(request),
-        );
-        // The session that changed the password goes on: a token of the new version.
-        const token = await accessTokens.sign(claims(updated, user.sessionId));
-        return { message: AUTH_MESSAGES.passwordChanged, token };
-      },
+      ({ body, request, user, accessTokens }) =>
+        changePasswordAnswer(routes, body, request, user, accessTokens),
       { body: changePasswordBody, auth: true },
     );
 };
+
+/** What the session routes' handlers share: the services' dependencies and the refresh cookie. */
+interface SessionRoutes {
+  deps: AuthDeps;
+  cookie: RefreshCookie;
+}
+
+/** POST /auth/login: a new session, its refresh cookie and an access token. */
+async function loginAnswer(
+  { deps, cookie }: SessionRoutes,
+  body: LoginBody,
+  request: Request,
+  set: Context['set'],
+  accessTokens: AccessTokens,
+): Promise<SessionAnswer> {
+  const user = await login(deps, body, clientIp(request));
+  const session = await startSession(deps.db, user);
+  set.headers['set-cookie'] = cookie.set(session.refreshToken, session.cookieSeconds);
+  const token = await accessTokens.sign(claims(user, session.familyId));
+  return sessionAnswer(user, token);
+}
+
+/**
+ * POST /auth/refresh: a new access token for the session the refresh cookie names, the cookie
+ * rotated when due; no session, the cookie cleared and 401.
+ */
+async function refreshAnswer(
+  { deps, cookie }: SessionRoutes,
+  request: Request,
+  set: Context['set'],
+  accessTokens: AccessTokens,
+): Promise<SessionAnswer> {
+  const presented = cookie.read(request);
+  const outcome = presented
+    ? await refreshSession(deps.db, presented)
+    : { kind: 'refused' as const };
+  if (outcome.kind === 'refused') {
+    set.headers['set-cookie'] = cookie.clear();
+    throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionEnded);
+  }
+  if (outcome.kind === 'rotated') {
+    set.headers['set-cookie'] = cookie.set(outcome.refreshToken, outcome.cookieSeconds);
+  }
+  const token = await accessTokens.sign(claims(outcome.user, outcome.familyId));
+  return sessionAnswer(outcome.user, token);
+}
+
+/**
+ * POST /auth/logout. Logout always logs out (issue 22): whatever state the access token is in
+ * (expired, tampered, missing), the session the refresh cookie names ends and the cookie is
+ * cleared. A valid access token ends its own session too (a browser that lost the cookie).
+ */
+async function logoutAnswer(
+  { deps, cookie }: SessionRoutes,
+  request: Request,
+  set: Context['set'],
+  accessTokens: AccessTokens,
+) {
+  const presented = cookie.read(request);
+  const familyId = presented ? await familyOfRefreshToken(deps.db, presented) : undefined;
+  const claims = await accessTokens.verify(bearerToken(request));
+  for (const id of new Set([familyId, claims?.sid])) {
+    if (id) await revokeFamily(deps.db, id, 'logout');
+  }
+  set.headers['set-cookie'] = cookie.clear();
+  return { message: AUTH_MESSAGES.loggedOut };
+}
+
+/**
+ * POST /auth/changePassword: the session that changed the password goes on, with a token of the
+ * new version.
+ */
+async function changePasswordAnswer(
+  { deps }: SessionRoutes,
+  body: ChangePasswordBody,
+  request: Request,
+  user: SignedInUser,
+  accessTokens: AccessTokens,
+) {
+  const updated = await changePassword(
+    deps,
+    { user: user.row, familyId: user.sessionId },
+    body,
+    clientIp(request),
+  );
+  const token = await accessTokens.sign(claims(updated, user.sessionId));
+  return { message: AUTH_MESSAGES.passwordChanged, token };
+}
 
 const claims = (user: UserRow, familyId: string) => ({
   sub: user.id,

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { lineTaxShare } from '../../../core/admin/line-refund';
 import type { OrderRow } from '../../db/schema';
 import type { CloseDependencies } from './close';
 import { refundableOf, refundedSoFar, refundPayments, type RefundOutcome } from './refund-payments';
@@ -58,14 +59,26 @@ export async function unitsNotRefunded<Item extends { id: string; quantity: numb
     .filter((item) => item.quantity > 0);
 }
 
+/**
+ * The closing refund's lines: each line's units not yet given back, at their price plus their
+ * share of the line's own tax (`lineTaxShare`, as the owner's refund of lines; a gift card line
+ * has none), less what is kept back off the gift-card lines. Their sum is what the close refunds
+ * when no earlier refund gave back an amount without lines.
+ */
 async function refundLines(tx: Db, order: OrderRow, keptBackCents: number) {
   let kept = keptBackCents;
-  const items = await unitsNotRefunded(tx, order.id, await orderItemsOf(tx, order.id));
-  return items.map((item) => {
-    const net = item.unitPriceCents * item.quantity;
-    const gross = net + Math.round(net * order.taxRate);
-    const off = item.kind === 'gift_card' ? Math.min(kept, gross) : 0;
-    kept -= off;
-    return { orderItemId: item.id, quantity: item.quantity, amountCents: gross - off };
-  });
+  const { byLine } = await refundedSoFar(tx, order.id, refundKeyFor(order.id));
+  const lines = (await orderItemsOf(tx, order.id)).map((item) => ({
+    ...item,
+    refundedQuantity: byLine.get(item.id) ?? 0,
+  }));
+  return lines
+    .filter((line) => line.quantity > line.refundedQuantity)
+    .map((line) => {
+      const units = line.quantity - line.refundedQuantity;
+      const gross = line.unitPriceCents * units + lineTaxShare(line, units);
+      const off = line.kind === 'gift_card' ? Math.min(kept, gross) : 0;
+      kept -= off;
+      return { orderItemId: line.id, quantity: units, amountCents: gross - off };
+    });
 }

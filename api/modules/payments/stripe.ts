@@ -4,6 +4,8 @@ import { log } from '../../lib/log';
 import {
   paymentDeclined,
   type CardWallet,
+  type ChargeLookup,
+  type ChargeRequest,
   type ChargeResult,
   type PaymentGateway,
   type SavedMethod,
@@ -73,52 +75,7 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
   return {
     provider: 'stripe',
     wallet: stripeWallet(stripe),
-    async charge(request): Promise<ChargeResult> {
-      const { method, card, brand } = await acceptedCard(stripe, request.paymentMethodId);
-
-      let intent: Stripe.PaymentIntent;
-      try {
-        intent = await stripe.paymentIntents.create(
-          {
-            amount: request.amountCents,
-            currency: request.currency,
-            payment_method: method.id,
-            // Cards only, confirmed here; no redirect-based methods, no return URL needed.
-            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-            confirm: true,
-            // A stored card: charged with its customer, the shopper not present to authenticate.
-            ...(request.customer ? { customer: request.customer } : {}),
-            ...(request.offSession ? { off_session: true } : {}),
-            description: request.description,
-            metadata: { ...request.metadata, shop: 'evergreen' },
-          },
-          { idempotencyKey: request.idempotencyKey },
-        );
-      } catch (error) {
-        throw confirmationRefused(error);
-      }
-
-      const summary = {
-        brand,
-        last4: card.last4,
-        expMonth: card.exp_month,
-        expYear: card.exp_year,
-      };
-      if (intent.status === 'succeeded') {
-        return { reference: intent.id, status: 'paid', card: summary };
-      }
-      if (intent.status === 'processing') {
-        return { reference: intent.id, status: 'pending', card: summary };
-      }
-      // requires_action (3-D Secure) and the like: nothing was taken; let go of the intent.
-      await stripe.paymentIntents.cancel(intent.id).catch((error: unknown) => {
-        log('error', 'stripe: could not cancel an unfinished payment', {
-          paymentIntent: intent.id,
-          error: String(error),
-        });
-      });
-      throw paymentDeclined(PAYMENT_MESSAGES.needsAuthentication);
-    },
+    charge: (request) => chargeWithStripe(stripe, request),
 
     async refund(reference, idempotencyKey, amountCents) {
       const refund = await stripe.refunds.create(
@@ -130,44 +87,92 @@ export function stripeGateway(stripe: Stripe): PaymentGateway {
       return { reference: refund.id };
     },
 
-    /**
-     * Finds the PaymentIntent made with this key by its `chargeKey` metadata (Stripe keeps no
-     * index of idempotency keys). Search is eventually consistent (about a minute), which is why
-     * recovery only asks about orders minutes old.
-     */
-    async lookup(idempotencyKey) {
-      let found: Stripe.PaymentIntent[];
-      try {
-        const result = await stripe.paymentIntents.search({
-          query: `metadata['chargeKey']:'${idempotencyKey.replace(/[^A-Za-z0-9_-]/g, '')}'`,
-        });
-        found = result.data;
-      } catch (error) {
-        throw unavailable(error);
-      }
-      const intent =
-        found.find((row) => row.status === 'succeeded') ??
-        found.find((row) => row.status === 'processing');
-      if (!intent) return { kind: 'not_charged' };
-      const methodId =
-        typeof intent.payment_method === 'string'
-          ? intent.payment_method
-          : intent.payment_method?.id;
-      const method = methodId ? await stripe.paymentMethods.retrieve(methodId) : undefined;
-      const card = method?.card;
-      return {
-        kind: 'charged',
-        charge: {
-          reference: intent.id,
-          status: intent.status === 'succeeded' ? 'paid' : 'pending',
-          card: {
-            brand: card && isAcceptedBrand(card.brand) ? card.brand : 'visa',
-            last4: card?.last4 ?? '0000',
-            expMonth: card?.exp_month ?? 1,
-            expYear: card?.exp_year ?? 2000,
-          },
-        },
-      };
+    lookup: (idempotencyKey) => lookUpCharge(stripe, idempotencyKey),
+  };
+}
+
+/** A PaymentIntent for the order, created and confirmed at once with its idempotency key. */
+async function chargeWithStripe(stripe: Stripe, request: ChargeRequest): Promise<ChargeResult> {
+  const { method, card, brand } = await acceptedCard(stripe, request.paymentMethodId);
+
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await stripe.paymentIntents.create(
+      {
+        amount: request.amountCents,
+        currency: request.currency,
+        payment_method: method.id,
+        // Cards only, confirmed here; no redirect-based methods, no return URL needed.
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+        confirm: true,
+        // A stored card: charged with its customer, the shopper not present to authenticate.
+        ...(request.customer ? { customer: request.customer } : {}),
+        ...(request.offSession ? { off_session: true } : {}),
+        description: request.description,
+        metadata: { ...request.metadata, shop: 'evergreen' },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+  } catch (error) {
+    throw confirmationRefused(error);
+  }
+
+  const summary = {
+    brand,
+    last4: card.last4,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+  };
+  if (intent.status === 'succeeded') {
+    return { reference: intent.id, status: 'paid', card: summary };
+  }
+  if (intent.status === 'processing') {
+    return { reference: intent.id, status: 'pending', card: summary };
+  }
+  // requires_action (3-D Secure) and the like: nothing was taken; let go of the intent.
+  await stripe.paymentIntents.cancel(intent.id).catch((error: unknown) => {
+    log('error', 'stripe: could not cancel an unfinished payment', {
+      paymentIntent: intent.id,
+      error: String(error),
+    });
+  });
+  throw paymentDeclined(PAYMENT_MESSAGES.needsAuthentication);
+}
+
+/**
+ * Finds the PaymentIntent made with this key by its `chargeKey` metadata (Stripe keeps no
+ * index of idempotency keys). Search is eventually consistent (about a minute), which is why
+ * recovery only asks about orders minutes old.
+ */
+async function lookUpCharge(stripe: Stripe, idempotencyKey: string): Promise<ChargeLookup> {
+  let found: Stripe.PaymentIntent[];
+  try {
+    const result = await stripe.paymentIntents.search({
+      query: `metadata['chargeKey']:'${idempotencyKey.replace(/[^A-Za-z0-9_-]/g, '')}'`,
+    });
+    found = result.data;
+  } catch (error) {
+    throw unavailable(error);
+  }
+  const intent =
+    found.find((row) => row.status === 'succeeded') ??
+    found.find((row) => row.status === 'processing');
+  if (!intent) return { kind: 'not_charged' };
+  const methodId =
+    typeof intent.payment_method === 'string' ? intent.payment_method : intent.payment_method?.id;
+  const method = methodId ? await stripe.paymentMethods.retrieve(methodId) : undefined;
+  const card = method?.card;
+  return {
+    kind: 'charged',
+    charge: {
+      reference: intent.id,
+      status: intent.status === 'succeeded' ? 'paid' : 'pending',
+      card: {
+        brand: card && isAcceptedBrand(card.brand) ? card.brand : 'visa',
+        last4: card?.last4 ?? '0000',
+        expMonth: card?.exp_month ?? 1,
+        expYear: card?.exp_year ?? 2000,
+      },
     },
   };
 }

@@ -1,6 +1,12 @@
 import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { orderItems, orders, type OrderAddress } from '../../../db/schema';
+import {
+  orderItems,
+  orders,
+  type OrderAddress,
+  type OrderItemRow,
+  type OrderRow,
+} from '../../../db/schema';
 import type { ShopDetails } from '../../mail';
 import { ships } from '../../../../core/product/kind';
 import {
@@ -60,49 +66,7 @@ export async function packingSlips(
   const slips: Slip[] = rows
     .filter((order) => order.shippingAddress)
     .filter((order) => inParcel.some((item) => item.orderId === order.id))
-    .map((order) => {
-      const address = order.shippingAddress as ShippingAddress;
-      const showPrices = !order.giftHidePrices;
-      const lines = inParcel
-        .filter((item) => item.orderId === order.id)
-        .map((item) => ({
-          sku: item.sku,
-          title: item.title,
-          option: item.variantTitle,
-          ...(item.personalization?.length
-            ? { personalization: item.personalization.map(personalizedLine) }
-            : {}),
-          quantity: item.quantity,
-          ...(showPrices ? { unitPriceCents: item.unitPriceCents } : {}),
-        }));
-      const name =
-        [address.firstname, address.lastname].filter(Boolean).join(' ').trim() ||
-        `${order.firstname} ${order.lastname}`.trim();
-      return {
-        orderId: order.id,
-        number: order.number,
-        createdAt: order.createdAt.toISOString(),
-        shipTo: {
-          name,
-          line1: address.line1,
-          line2: address.line2 || null,
-          city: address.city,
-          state: address.state,
-          zipcode: address.zipcode,
-        },
-        giftMessage: order.giftMessage,
-        showPrices,
-        lines,
-        ...(showPrices
-          ? {
-              subtotalCents: lines.reduce(
-                (sum, line) => sum + line.quantity * (line.unitPriceCents ?? 0),
-                0,
-              ),
-            }
-          : {}),
-      };
-    });
+    .map((order) => slipOf(order, inParcel));
   if (slips.length) {
     await audit(db, actor, {
       action: SLIPS_PRINT,
@@ -115,5 +79,50 @@ export async function packingSlips(
     shop: { name: shop.siteName, returnAddress: shop.returnAddress ?? null },
     slips,
     pickList: pickList(slips),
+  };
+}
+
+/** One order's slip: its parcel's lines, and their prices unless the gift's buyer hid them. */
+function slipOf(order: OrderRow, inParcel: OrderItemRow[]): Slip {
+  const address = order.shippingAddress as ShippingAddress;
+  const showPrices = !order.giftHidePrices;
+  const lines = inParcel
+    .filter((item) => item.orderId === order.id)
+    .map((item) => ({
+      sku: item.sku,
+      title: item.title,
+      option: item.variantTitle,
+      ...(item.personalization?.length
+        ? { personalization: item.personalization.map(personalizedLine) }
+        : {}),
+      quantity: item.quantity,
+      ...(showPrices ? { unitPriceCents: item.unitPriceCents } : {}),
+    }));
+  const name =
+    [address.firstname, address.lastname].filter(Boolean).join(' ').trim() ||
+    `${order.firstname} ${order.lastname}`.trim();
+  return {
+    orderId: order.id,
+    number: order.number,
+    createdAt: order.createdAt.toISOString(),
+    shipTo: {
+      name,
+      line1: address.line1,
+      line2: address.line2 || null,
+      city: address.city,
+      state: address.state,
+      zipcode: address.zipcode,
+    },
+    giftMessage: order.giftMessage,
+    showPrices,
+    lines,
+    ...(showPrices
+      ? {
+          subtotalCents: lines.reduce(
+            (sum, line) => sum + line.quantity * (line.unitPriceCents ?? 0),
+            0,
+          ),
+        }
+      : {}),
   };
 }
