@@ -29,9 +29,10 @@ function useCartCheck(lineKeys: string) {
     let current = true;
     checkCart()
       .then((checked) => {
-        if (!current) return;
+        // The corrections were applied to the cart, which changes its lines and so starts the
+        // next check: what was corrected is still to be shown, only the arrival is then stale.
         if (checked.changes.length > 0) setChanges(checked.changes);
-        setArrival(checked.arrival);
+        if (current) setArrival(checked.arrival);
       })
       .catch(() =>
         setProblem(
