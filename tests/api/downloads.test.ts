@@ -21,6 +21,7 @@ import {
   type DownloadLine,
   type DownloadLink,
 } from '../../core/downloads/model';
+import { formatArrivalRange } from '../../core/arrival';
 import type { OrderConfirmed } from '../../core/orders/model';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { confirm, GUEST, guestOrder, mugLine, photoLine, sandboxToken } from '../helpers/orders';
@@ -79,7 +80,12 @@ describe('digital products are delivered', () => {
     const mails = await db().select().from(outbox);
     const mine = mails.find((mail) => mail.to === email && mail.kind === 'order.confirmed')!;
     expect(mine.text.match(LINK)).toEqual([links[0]!.url]);
-    expect(mine.text).toContain('your parcel should arrive in about 2 weeks');
+    // The mug still travels as a parcel: the email names the window stored on the order (issue 41).
+    const [placed] = await db().select().from(orders).where(eq(orders.id, body.orderId));
+    expect(placed!.promisedEarliest).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(mine.text).toContain(
+      `Estimated arrival: ${formatArrivalRange({ earliest: placed!.promisedEarliest!, latest: placed!.promisedLatest! })}.`,
+    );
     expect(mine.html).toContain(links[0]!.url);
     const shops = mails.find((mail) => mail.kind === 'order.received' && mail.replyTo === email)!;
     expect(shops.text).not.toContain(tokenOf(links[0]!.url));
