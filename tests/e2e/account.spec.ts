@@ -14,6 +14,7 @@ import { JWT_STORAGE_KEY } from '../../src/stores/auth';
 import { acceptCookies, hydrated, linkFromMail, mails } from './support/account';
 import { watchConsole } from './support/console';
 import { specItems } from './support/menu';
+import { SIGNED_OUT_TEXT } from '../../src/islands/account/signed-out';
 
 /*
  * One shopper's account from registration on, through the real API, its emails read from the
@@ -267,6 +268,9 @@ test('logout ends the session and goes home; the account routes then send to /lo
     menu.getByRole('button', { name: LOGOUT_LABEL }).click(),
   ]);
   expect(logout.ok()).toBe(true);
+  // The menu then reloads home; the notice appears only once that page has loaded (reading the
+  // storage before would race the navigation: the page was already at '/').
+  await expect(page.getByRole('status').filter({ hasText: SIGNED_OUT_TEXT })).toBeVisible();
   await expect(page).toHaveURL('/');
   expect(await storedToken(page)).toBeNull();
   const again = await openMenu(page);
