@@ -50,6 +50,10 @@ export default {
     // The rest of the order's back office, its downloads and the order routes (moved or split in
     // issue 37): actions, detail, list, notes, needs-attention, ship, slips, fulfilment, issues.
     'api/modules/orders/admin/*.ts',
+    // Named as well (the glob above takes them too): the owner's order page and list, the line
+    // refund's parts and its payout per instrument, and the Stripe gateway that charges and refunds.
+    'api/modules/orders/admin/{order-detail,order-list,refund-lines,refund-lines-complete,refund-lines-parts,refund-lines-record,refund-payout}.ts',
+    'api/modules/payments/stripe.ts',
     'api/modules/orders/downloads/*.ts',
     'api/modules/orders/{confirm-order-context,fulfilment,guest-routes,issues,service}.ts',
   ],

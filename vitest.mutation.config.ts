@@ -83,6 +83,9 @@ const ALL_TESTS = [
   'tests/api/stripe-webhook-edges.test.ts',
   // The charge a confirmation asks for, and a refusal of the request against an unreachable gateway.
   'tests/api/confirm-charge-request.test.ts',
+  // The Stripe gateway (its card saving) and the ship-by order of the owner's list (issue 41).
+  'tests/api/user-cards-stripe.test.ts',
+  'tests/api/arrival.test.ts',
 ];
 
 /**
