@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { DEFAULT_NOTICE_DAYS, formatShopDay, formatShopDays } from '../../../core/arrival';
 import {
   closureBody,
@@ -82,30 +82,24 @@ export function ClosuresPanel({ settings, onSaved }: PanelProps) {
         </ul>
       )}
       <form className={styles.form} onSubmit={(event) => void submit(event)}>
-        <label>
-          {T.from}
-          <input
-            type="date"
-            value={form.from}
-            onChange={(e) => setForm({ ...form, from: e.target.value })}
-          />
-        </label>
-        <label>
-          {T.to}
-          <input
-            type="date"
-            value={form.to}
-            onChange={(e) => setForm({ ...form, to: e.target.value })}
-          />
-        </label>
-        <label>
-          {T.note}
-          <input
-            maxLength={120}
-            value={form.note}
-            onChange={(e) => setForm({ ...form, note: e.target.value })}
-          />
-        </label>
+        <FormField
+          label={T.from}
+          type="date"
+          value={form.from}
+          onChange={(from) => setForm({ ...form, from })}
+        />
+        <FormField
+          label={T.to}
+          type="date"
+          value={form.to}
+          onChange={(to) => setForm({ ...form, to })}
+        />
+        <FormField
+          label={T.note}
+          maxLength={120}
+          value={form.note}
+          onChange={(note) => setForm({ ...form, note })}
+        />
         <button className={styles.button} type="submit" disabled={busy}>
           {T.addClosure}
         </button>
@@ -151,32 +145,26 @@ export function OccasionsPanel({ settings, onSaved }: PanelProps) {
         </ul>
       )}
       <form className={styles.form} onSubmit={(event) => void submit(event)}>
-        <label>
-          {T.name}
-          <input
-            maxLength={40}
-            value={form.name}
-            onChange={(e) => setForm({ ...form, name: e.target.value })}
-          />
-        </label>
-        <label>
-          {T.date}
-          <input
-            type="date"
-            value={form.date}
-            onChange={(e) => setForm({ ...form, date: e.target.value })}
-          />
-        </label>
-        <label>
-          {T.noticeDays}
-          <input
-            type="number"
-            min={1}
-            max={90}
-            value={form.noticeDays}
-            onChange={(e) => setForm({ ...form, noticeDays: e.target.value })}
-          />
-        </label>
+        <FormField
+          label={T.name}
+          maxLength={40}
+          value={form.name}
+          onChange={(name) => setForm({ ...form, name })}
+        />
+        <FormField
+          label={T.date}
+          type="date"
+          value={form.date}
+          onChange={(date) => setForm({ ...form, date })}
+        />
+        <FormField
+          label={T.noticeDays}
+          type="number"
+          min={1}
+          max={90}
+          value={form.noticeDays}
+          onChange={(noticeDays) => setForm({ ...form, noticeDays })}
+        />
         <button className={styles.button} type="submit" disabled={busy}>
           {T.addOccasion}
         </button>
@@ -227,31 +215,44 @@ export function TransitPanel({ settings, onSaved }: PanelProps) {
             ))}
           </select>
         </label>
-        <label>
-          {T.min}
-          <input
-            type="number"
-            min={1}
-            max={30}
-            value={form.min}
-            onChange={(e) => setForm({ ...form, min: e.target.value })}
-          />
-        </label>
-        <label>
-          {T.max}
-          <input
-            type="number"
-            min={1}
-            max={30}
-            value={form.max}
-            onChange={(e) => setForm({ ...form, max: e.target.value })}
-          />
-        </label>
+        <FormField
+          label={T.min}
+          type="number"
+          min={1}
+          max={30}
+          value={form.min}
+          onChange={(min) => setForm({ ...form, min })}
+        />
+        <FormField
+          label={T.max}
+          type="number"
+          min={1}
+          max={30}
+          value={form.max}
+          onChange={(max) => setForm({ ...form, max })}
+        />
         <button className={styles.button} type="submit" disabled={busy}>
           {T.saveTransit}
         </button>
       </form>
       <NoticeLine notice={notice} />
     </section>
+  );
+}
+
+/** One labelled input of a settings form; its text goes back through `onChange`. */
+function FormField({
+  label,
+  onChange,
+  ...input
+}: { label: string; onChange: (value: string) => void } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange'
+>) {
+  return (
+    <label>
+      {label}
+      <input {...input} onChange={(e) => onChange(e.target.value)} />
+    </label>
   );
 }
