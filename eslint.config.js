@@ -139,7 +139,7 @@ export default tseslint.config(
       'bench/results/',
       'api/db/migrations/',
       // Stryker's sandboxes (copies of the tree) and its reports (npm run test:mutation).
-      '.stryker-tmp/',
+      '.stryker-tmp*/',
       'reports/',
     ],
   },
