@@ -18,7 +18,8 @@ test.describe.configure({ mode: 'serial' });
 
 const email = `orders.${Date.now()}@example.com`;
 const password = 'huckleberry ridge trail';
-const enamel = seedProductId('campfire-enamel-mug');
+// No other spec orders or rates the beard oil: specs run side by side, and this file reads its stock.
+const oil = seedProductId('cedar-beard-oil');
 const photo = seedProductId('rainier-sunrise-photo');
 const placed: { id: string; number: number }[] = [];
 
@@ -31,8 +32,8 @@ async function stockOf(request: APIRequestContext, id: string): Promise<number> 
 
 /** A guest order with the account's email, as the checkout pages send it. */
 function placeOrder(request: APIRequestContext, quantity: number) {
-  const mug = { _id: enamel, title: 'Campfire Enamel Mug', sku: 'EG-MUG-ENAMEL', price: 19 };
-  return placeGuestOrder(request, [{ ...mug, quantity }], {
+  const item = { _id: oil, title: 'Cedar and Sage Beard Oil', sku: 'EG-BEARD-OIL', price: 22 };
+  return placeGuestOrder(request, [{ ...item, quantity }], {
     firstname: 'Wren',
     lastname: 'Alder',
     email,
@@ -68,8 +69,8 @@ test('a verified customer sees their order under Unfulfilled', async ({ page, re
     group(page, 'unfulfilled').getByRole('heading', { name: 'Unfulfilled' }),
   ).toBeVisible();
   await expect(group(page, 'unfulfilled').locator(first)).toBeVisible();
-  await expect(first.getByText('Campfire Enamel Mug')).toBeVisible();
-  await expect(first.getByText('Qty 2 × $19.00')).toBeVisible();
+  await expect(first.getByText('Cedar and Sage Beard Oil')).toBeVisible();
+  await expect(first.getByText('Qty 2 × $22.00')).toBeVisible();
   await expect(first.getByText('400 Pine St, Seattle, WA 98101')).toBeVisible();
   await expect(first.getByRole('button', { name: 'Cancel' })).toBeVisible();
   expect(problems).toEqual([]);
@@ -79,7 +80,7 @@ test('cancel asks first, then the order moves to Canceled and its stock is back'
   page,
   request,
 }) => {
-  const before = await stockOf(request, enamel);
+  const before = await stockOf(request, oil);
   await logIn(page);
   await page.goto('/orders');
   await hydrated(page, 'OrdersPage');
@@ -93,13 +94,13 @@ test('cancel asks first, then the order moves to Canceled and its stock is back'
   await dialog.getByRole('button', { name: 'Keep the order' }).click();
   await expect(dialog).toBeHidden();
   await expect(group(page, 'unfulfilled').locator(first)).toBeVisible();
-  expect(await stockOf(request, enamel)).toBe(before);
+  expect(await stockOf(request, oil)).toBe(before);
 
   await first.getByRole('button', { name: 'Cancel' }).click();
   await dialog.getByRole('button', { name: 'Yes, cancel the order' }).click();
   await expect(group(page, 'canceled').locator(first)).toBeVisible();
   await expect(first.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
-  expect(await stockOf(request, enamel)).toBe(before + 2);
+  expect(await stockOf(request, oil)).toBe(before + 2);
 });
 
 test('a shipped order offers Report an Issue, which needs a message and then sends it', async ({
@@ -123,7 +124,7 @@ test('a shipped order offers Report an Issue, which needs a message and then sen
   await second.getByRole('button', { name: 'Report an Issue' }).click();
   await second.getByRole('button', { name: 'Send' }).click();
   await expect(second.getByText(HISTORY_MESSAGES.messageRequired)).toBeVisible();
-  await second.getByLabel('Message').fill('The mug arrived chipped.');
+  await second.getByLabel('Message').fill('The bottle arrived cracked.');
   await second.getByRole('button', { name: 'Send' }).click();
   await expect(second.getByText(HISTORY_MESSAGES.messageSent)).toBeVisible();
   await expect(second.getByText(HISTORY_MESSAGES.issueReceived)).toBeVisible();
@@ -132,13 +133,13 @@ test('a shipped order offers Report an Issue, which needs a message and then sen
 test('thumbs change the count once, a second press withdraws it; guests get a log-in link', async ({
   page,
 }) => {
-  await page.goto(`/productdetailpage/${enamel}`);
+  await page.goto(`/productdetailpage/${oil}`);
   await hydrated(page, 'ProductRating');
   await expect(page.getByRole('link', { name: RATING_TEXT.logIn })).toBeVisible();
   await expect(page.getByRole('button', { name: /thumbs up/ })).toHaveCount(0);
 
   await logIn(page);
-  await page.goto(`/productdetailpage/${enamel}`);
+  await page.goto(`/productdetailpage/${oil}`);
   await hydrated(page, 'ProductRating');
   const up = page.getByRole('button', { name: /thumbs up/ });
   await expect(up).toHaveAttribute('aria-pressed', 'false');
