@@ -32,7 +32,10 @@ export function giftOf({ checkout, digitalOnly }: OrderInput) {
  * The discount code (issue 42) as the quote takes it: with a guest's email, which a
  * once-per-customer code is checked against (a signed-in shopper's account counts on the server).
  */
-export function discountFields({ checkout, isGuest }: Pick<OrderInput, 'checkout' | 'isGuest'>) {
+export function discountFields({ checkout, isGuest }: Pick<OrderInput, 'checkout' | 'isGuest'>): {
+  discountCode?: string;
+  email?: string;
+} {
   if (!checkout.discountCode) return {};
   const email = isGuest ? checkout.guestContact.email.trim() : '';
   return { discountCode: checkout.discountCode, ...(email ? { email } : {}) };
