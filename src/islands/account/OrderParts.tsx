@@ -1,3 +1,5 @@
+import { discountRow } from '../../../core/discounts/labels';
+import type { DiscountDto } from '../../../core/discounts/model';
 import { formatDollars } from '../../../core/money';
 import PersonalizedTexts from '../shared/PersonalizedTexts';
 import type { HistoryOrder } from '../../../core/orders/history-model';
@@ -64,11 +66,21 @@ export function OrderItems({ items }: { items: HistoryOrder['items'] }) {
   );
 }
 
+/** The discount code the order used and what it took off (issue 42), as the order's answer says. */
+type WithDiscount = { discount?: DiscountDto | null | undefined };
+
 /** The order's figures and where it goes: total, refunds, payments, address, gift, tracking, returns. */
-export function OrderDetails({ order }: { order: HistoryOrder }) {
+export function OrderDetails({ order }: { order: HistoryOrder & WithDiscount }) {
   const address = order.shippingAddress;
+  const discount = order.discount ? discountRow(order.discount) : null;
   return (
     <dl className={own.details}>
+      {discount && (
+        <>
+          <dt>{discount[0]}</dt>
+          <dd>{discount[1]}</dd>
+        </>
+      )}
       <dt>Total</dt>
       <dd>{formatDollars(order.total)}</dd>
       {order.refunded > 0 && (

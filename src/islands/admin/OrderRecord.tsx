@@ -1,4 +1,5 @@
-import { formatCents } from '../../../core/money';
+import { DISCOUNT_LABELS } from '../../../core/discounts/labels';
+import { centsToDollars, formatCents } from '../../../core/money';
 import type { OrderAddress } from '../../../core/orders/statuses';
 import type { PersonalizedText } from '../../../core/product/personalized-text';
 import PersonalizedTexts from '../shared/PersonalizedTexts';
@@ -30,6 +31,9 @@ export interface OrderDetail {
     shippingAddress: OrderAddress | null;
     billingAddress: OrderAddress;
     subtotalCents: number;
+    /** The discount code as applied and what it took off (issue 42); none: null and 0. */
+    discountCode?: string | null;
+    discountCents?: number;
     taxCents: number;
     totalCents: number;
     shippingStatus: string;
@@ -163,8 +167,14 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
         <h3 id="items-title">Items</h3>
         <CardTable rows={data.items} columns={ITEM_COLUMNS} keyOf={(item) => item.id} />
         <p>
-          Subtotal {formatCents(order.subtotalCents)} · Tax {formatCents(order.taxCents)} · Total{' '}
-          <strong>{formatCents(order.totalCents)}</strong>
+          Subtotal {formatCents(order.subtotalCents)} ·{' '}
+          {order.discountCode && order.discountCents ? (
+            <>
+              {DISCOUNT_LABELS.line(order.discountCode)}{' '}
+              {DISCOUNT_LABELS.amount(centsToDollars(order.discountCents))} ·{' '}
+            </>
+          ) : null}
+          Tax {formatCents(order.taxCents)} · Total <strong>{formatCents(order.totalCents)}</strong>
         </p>
       </section>
       <ContactPanel order={order} />
