@@ -44,17 +44,13 @@ function useFocusAfterChange(applied: boolean) {
   return { input, remove, changing: () => (changed.current = true) };
 }
 
-/**
- * The order's one discount code (issue 42), at the billing step: Apply asks the server's quote,
- * which takes it off or says why not (the sentence shows under the field); an applied code is
- * kept in the checkout, so the summaries, the review and the order carry it; Remove drops it.
- */
-export default function DiscountCode({ code, request }: Props) {
+/** The field's state: what is typed, the server's refusal, what was said, Apply and Remove. */
+function useDiscountEntry(request: Props['request'], applied: boolean) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState('');
   const [said, setSaid] = useState('');
   const [busy, setBusy] = useState(false);
-  const focus = useFocusAfterChange(Boolean(code));
+  const focus = useFocusAfterChange(applied);
 
   async function apply() {
     if (!request || typed.trim() === '') return;
@@ -63,10 +59,7 @@ export default function DiscountCode({ code, request }: Props) {
     setBusy(true);
     const answer = await check(request, typed.trim());
     setBusy(false);
-    if ('error' in answer) {
-      setError(answer.error);
-      return;
-    }
+    if ('error' in answer) return setError(answer.error);
     focus.changing();
     applyDiscountCode(answer.applied);
     setTyped('');
@@ -78,7 +71,27 @@ export default function DiscountCode({ code, request }: Props) {
     removeDiscountCode();
     setSaid(DISCOUNT_MESSAGES.removed);
   }
+  return {
+    typed,
+    setTyped,
+    error,
+    said,
+    busy,
+    inputRef: focus.input,
+    removeRef: focus.remove,
+    apply,
+    remove,
+  };
+}
 
+/**
+ * The order's one discount code (issue 42), at the billing step: Apply asks the server's quote,
+ * which takes it off or says why not (the sentence shows under the field); an applied code is
+ * kept in the checkout, so the summaries, the review and the order carry it; Remove drops it.
+ */
+export default function DiscountCode({ code, request }: Props) {
+  const { typed, setTyped, error, said, busy, inputRef, removeRef, apply, remove } =
+    useDiscountEntry(request, Boolean(code));
   return (
     <div className="discount-code">
       {code ? (
@@ -86,7 +99,7 @@ export default function DiscountCode({ code, request }: Props) {
           <span>
             <strong>{code}</strong>: {DISCOUNT_MESSAGES.applied}
           </span>
-          <button ref={focus.remove} type="button" className="button" onClick={remove}>
+          <button ref={removeRef} type="button" className="button" onClick={remove}>
             {DISCOUNT_LABELS.remove}
             <span className="visually-hidden"> {code}</span>
           </button>
@@ -102,7 +115,7 @@ export default function DiscountCode({ code, request }: Props) {
           >
             {(aria) => (
               <input
-                ref={focus.input}
+                ref={inputRef}
                 id="discount-code"
                 name="discountCode"
                 autoComplete="off"

@@ -93,6 +93,18 @@ function UntaxedTotals({ subtotal, taxFrom }: { subtotal: number; taxFrom: TaxFr
   );
 }
 
+/** The applied discount code (issue 42), with a guest's email for a once-per-customer code. */
+function useAppliedDiscount(): DiscountFields {
+  const checkout = useStore($checkout);
+  return discountFields({ checkout, isGuest: !useStore($auth).isLoggedIn });
+}
+
+/** The figure the folded summary shows: the total, or the subtotal before tax is known. */
+function totalOf(figures: Figures): number | null {
+  if (figures.kind === 'quoted') return figures.quote.total;
+  return figures.kind === 'untaxed' ? figures.subtotal : null;
+}
+
 /**
  * The order summary beside the shipping and billing steps (issue 13 point 5): the items, the
  * subtotal, the tax once the state is known, the total, and when it arrives (for the shipping
@@ -112,9 +124,7 @@ export function OrderSummary({
   const [figures, setFigures] = useState<Figures>({ kind: 'loading' });
   const [open, setOpen] = useState(false);
   const bodyId = useId();
-  const checkout = useStore($checkout);
-  // The applied discount code (issue 42), with a guest's email for a once-per-customer code.
-  const discount = discountFields({ checkout, isGuest: !useStore($auth).isLoggedIn });
+  const discount = useAppliedDiscount();
   const key = JSON.stringify([
     cart,
     taxFrom,
@@ -138,12 +148,7 @@ export function OrderSummary({
   }, [key]);
 
   const count = cart.reduce((sum, item) => sum + item.quantity, 0);
-  const total =
-    figures.kind === 'quoted'
-      ? figures.quote.total
-      : figures.kind === 'untaxed'
-        ? figures.subtotal
-        : null;
+  const total = totalOf(figures);
 
   return (
     <aside className={styles.summary} aria-labelledby={`${bodyId}-title`}>
