@@ -45,6 +45,8 @@ export const DISCOUNT_ADMIN_MESSAGES = {
   minimumRange: 'The minimum subtotal is from $0.00 to $100,000.00.',
   datesOrder: 'The end date cannot be before the start date.',
   usesRange: 'Total uses is a whole number from 1 to 1,000,000, or empty for no limit.',
+  usesBelowCount: (uses: number) =>
+    `This code has been used ${uses} ${uses === 1 ? 'time' : 'times'}: total uses cannot be fewer.`,
   notFound: 'That discount code does not exist.',
   saved: 'Discount code saved.',
   paused: 'Discount code paused.',
