@@ -53,6 +53,13 @@ export const DISCOUNT_ADMIN_MESSAGES = {
   activated: 'Discount code active again.',
 } as const;
 
+/** The owner's dashboard: what each code gave away in the last 30 days. */
+export const DASHBOARD_DISCOUNT_TEXT = {
+  title: 'Discount codes, last 30 days',
+  netRevenue: 'Revenue above is what customers paid, after these discounts.',
+  none: 'No order used a discount code in the last 30 days.',
+} as const;
+
 /** The code a shopper sends with the quote and the order: trimmed, checked for its shape only. */
 export const discountCodeSchema = z
   .string({ error: DISCOUNT_MESSAGES.format })

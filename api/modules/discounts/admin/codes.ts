@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { discountCodes, discountUses, orders, type DiscountCodeRow } from '../../../db/schema';
+import { discountCodes, type DiscountCodeRow } from '../../../db/schema';
 import { inStates } from '../../../db/lifecycle-sql';
 import { audit, type Actor } from '../../../lib/audit';
 import { AppError } from '../../../lib/errors';
@@ -20,11 +20,19 @@ import {
  * speaks dollars.
  */
 
+/*
+ * Correlated on the code's row by table-qualified names: drizzle writes a lone table's columns
+ * unqualified, so `${discountCodes.id}` inside the subquery would read the inner table's `id`.
+ */
+
 /** Live uses: orders that used the code and have not given the use back. */
-const usesSql = sql<number>`(select count(*) from ${discountUses} where ${discountUses.codeId} = ${discountCodes.id} and ${discountUses.releasedAt} is null)::int`;
+const usesSql = sql<number>`(select count(*) from discount_uses u
+  where u.code_id = discount_codes.id and u.released_at is null)::int`;
 
 /** What the code took off orders that count as sales (paid, not canceled: REVENUE_STATES). */
-const givenSql = sql<number>`coalesce((select sum(${orders.discountCents}) from ${orders} where ${orders.discountCodeId} = ${discountCodes.id} and ${inStates(orders.shippingStatus, REVENUE_STATES)}), 0)::int`;
+const givenSql = sql<number>`coalesce((select sum(o.discount_cents) from orders o
+  where o.discount_code_id = discount_codes.id
+    and ${inStates(sql`o.shipping_status`, REVENUE_STATES)}), 0)::int`;
 
 const columns = { code: discountCodes, uses: usesSql, given: givenSql };
 
