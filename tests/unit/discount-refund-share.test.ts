@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lineDiscountShare, lineNetShare, lineRefund } from '../../core/admin/line-refund';
+import {
+  lineDiscountShare,
+  lineNetShare,
+  lineRefund,
+  lineTaxShare,
+} from '../../core/admin/line-refund';
 
 /** Issue 42: a refund gives back a line's discounted net, its discount split over its units. */
 describe("a refund keeps back the units' share of the line's discount", () => {
@@ -42,5 +47,31 @@ describe("a refund keeps back the units' share of the line's discount", () => {
     expect(lineRefund([plain], [{ orderItemId: 'enamel', quantity: 2 }]).amountCents).toBe(
       2 * 1999 + 277,
     );
+  });
+
+  it('a line of no units keeps and pays nothing (no division by zero)', () => {
+    const none = { ...line, quantity: 0, discountCents: 0, taxCents: 0 };
+    expect(lineDiscountShare(none, 0)).toBe(0);
+    expect(lineTaxShare(none, 0)).toBe(0);
+  });
+
+  it('every unit of the order only when each line is chosen to its end; an unknown line gives nothing', () => {
+    const mug = { ...line, id: 'mug', quantity: 1, unitPriceCents: 2400, discountCents: 792 };
+    const enamelOnly = lineRefund([line, mug], [{ orderItemId: 'enamel', quantity: 3 }]);
+    expect(enamelOnly.everyUnit).toBe(false);
+    const both = lineRefund(
+      [line, mug],
+      [
+        { orderItemId: 'enamel', quantity: 3 },
+        { orderItemId: 'mug', quantity: 1 },
+      ],
+    );
+    expect(both.everyUnit).toBe(true);
+    expect(both.amountCents).toBe(5997 - 1979 + 416 + 2400 - 792 + 416);
+    const stranger = lineRefund([line], [{ orderItemId: 'other', quantity: 2 }]);
+    expect(stranger.lines).toEqual([
+      { orderItemId: 'other', quantity: 2, amountCents: 0, taxCents: 0 },
+    ]);
+    expect(stranger.everyUnit).toBe(false);
   });
 });
