@@ -9,6 +9,8 @@ import {
   paymentRefunds,
   payments,
   products,
+  returnRequestItems,
+  returnRequests,
 } from '../../api/db/schema';
 import { lineTaxShare } from '../../core/admin/line-refund';
 import { useApi } from '../helpers/api';
@@ -147,5 +149,32 @@ describe('refunds of a discounted order', () => {
     expect(lineSum).toBe(order.totalCents);
     const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
     expect(items.reduce((sum, item) => sum + item.discountCents, 0)).toBe(2771);
+  });
+
+  it("a return's refund of a discounted line gives back the same share as the owner's refund of lines", async () => {
+    const admin = await signedInAdmin(api);
+    const { order, enamel } = await placed();
+    await db()
+      .update(orders)
+      .set({ shippingStatus: 'delivered', shippedAt: new Date(), deliveredAt: new Date() })
+      .where(eq(orders.id, order.id));
+    // A return the customer filed and the shop received (that flow has its own tests).
+    const [request] = await db()
+      .insert(returnRequests)
+      .values({ orderId: order.id, message: 'Chipped enamel.', status: 'received' })
+      .returning();
+    await db()
+      .insert(returnRequestItems)
+      .values({ returnRequestId: request!.id, orderItemId: enamel.id, quantity: 1 });
+    const response = await api.post(
+      `/admin/returns/${request!.id}/refund`,
+      { idempotencyKey: randomUUID(), lines: [{ orderItemId: enamel.id, quantity: 1 }] },
+      bearer(admin.token),
+    );
+    expect(response.status, await response.clone().text()).toBe(200);
+    const tax = lineTaxShare({ ...enamel, refundedQuantity: 0 }, 1);
+    expect(await refundsOf(order.id)).toEqual([
+      { amountCents: 1999 - 659 + tax, taxCents: tax, status: 'succeeded', paid: 1999 - 659 + tax },
+    ]);
   });
 });
