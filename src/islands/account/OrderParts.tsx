@@ -1,5 +1,4 @@
 import { discountRow } from '../../../core/discounts/labels';
-import type { DiscountDto } from '../../../core/discounts/model';
 import { formatDollars } from '../../../core/money';
 import PersonalizedTexts from '../shared/PersonalizedTexts';
 import type { HistoryOrder } from '../../../core/orders/history-model';
@@ -66,11 +65,8 @@ export function OrderItems({ items }: { items: HistoryOrder['items'] }) {
   );
 }
 
-/** The discount code the order used and what it took off (issue 42), as the order's answer says. */
-type WithDiscount = { discount?: DiscountDto | null | undefined };
-
 /** The order's figures and where it goes: total, refunds, payments, address, gift, tracking, returns. */
-export function OrderDetails({ order }: { order: HistoryOrder & WithDiscount }) {
+export function OrderDetails({ order }: { order: HistoryOrder }) {
   const address = order.shippingAddress;
   const discount = order.discount ? discountRow(order.discount) : null;
   return (

@@ -1,5 +1,6 @@
-import { DISCOUNT_LABELS } from '../../../core/discounts/labels';
-import { centsToDollars, formatCents } from '../../../core/money';
+import { discountRow } from '../../../core/discounts/labels';
+import type { DiscountDto } from '../../../core/discounts/model';
+import { formatCents } from '../../../core/money';
 import type { OrderAddress } from '../../../core/orders/statuses';
 import type { PersonalizedText } from '../../../core/product/personalized-text';
 import PersonalizedTexts from '../shared/PersonalizedTexts';
@@ -31,9 +32,8 @@ export interface OrderDetail {
     shippingAddress: OrderAddress | null;
     billingAddress: OrderAddress;
     subtotalCents: number;
-    /** The discount code as applied and what it took off (issue 42); none: null and 0. */
-    discountCode?: string | null;
-    discountCents?: number;
+    /** The discount code applied and what it took off (issue 42); null: none. */
+    discount?: DiscountDto | null;
     taxCents: number;
     totalCents: number;
     shippingStatus: string;
@@ -168,12 +168,7 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
         <CardTable rows={data.items} columns={ITEM_COLUMNS} keyOf={(item) => item.id} />
         <p>
           Subtotal {formatCents(order.subtotalCents)} ·{' '}
-          {order.discountCode && order.discountCents ? (
-            <>
-              {DISCOUNT_LABELS.line(order.discountCode)}{' '}
-              {DISCOUNT_LABELS.amount(centsToDollars(order.discountCents))} ·{' '}
-            </>
-          ) : null}
+          {order.discount && <>{discountRow(order.discount).join(' ')} · </>}
           Tax {formatCents(order.taxCents)} · Total <strong>{formatCents(order.totalCents)}</strong>
         </p>
       </section>
