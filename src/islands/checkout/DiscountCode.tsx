@@ -140,6 +140,8 @@ export default function DiscountCode({ code, request }: Props) {
             disabled={busy || !request || typed.trim() === ''}
           >
             {busy ? DISCOUNT_LABELS.applying : DISCOUNT_LABELS.apply}
+            {/* The gift card has its Apply too: each says which it is to a screen reader. */}
+            <span className="visually-hidden"> {DISCOUNT_LABELS.field.toLowerCase()}</span>
           </button>
         </div>
       )}

@@ -75,7 +75,7 @@ describe('the discount code field', () => {
     fakeApi({ 'POST /orders/quote': ok(quote) });
     const { rerender } = render(<Field />);
     await user.type(screen.getByLabelText('Discount code'), 'winter10');
-    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await user.click(screen.getByRole('button', { name: 'Apply discount code' }));
     await screen.findByText(DISCOUNT_MESSAGES.applied, { exact: false });
     expect($checkout.get().discountCode).toBe('WINTER10');
     rerender(<Field />);
