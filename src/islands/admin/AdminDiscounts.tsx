@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DISCOUNT_ADMIN_MESSAGES, type DiscountCodeDto } from '../../../core/discounts/model';
 import { formatDollars } from '../../../core/money';
 import { api } from '../../lib/api-client';
@@ -111,6 +111,17 @@ function useDiscountCodes() {
   return { load, reload, replace, toggle, said, setSaid, problem, busy };
 }
 
+/** Once the form closes (saved or cancelled), focus goes back to "New discount code". */
+function useFocusAfterForm(open: boolean) {
+  const button = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (wasOpen.current && !open) button.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+  return button;
+}
+
 /** Every code, a row each. */
 function CodesTable(props: {
   codes: DiscountCodeDto[];
@@ -144,6 +155,7 @@ function CodesTable(props: {
 function DiscountsBody() {
   const { load, reload, replace, toggle, said, setSaid, problem, busy } = useDiscountCodes();
   const [editing, setEditing] = useState<DiscountCodeDto | 'new' | null>(null);
+  const newButton = useFocusAfterForm(editing !== null);
 
   if (load.kind === 'loading') return <p role="status">{T.loading}</p>;
   if (load.kind === 'failed') {
@@ -177,7 +189,12 @@ function DiscountsBody() {
         />
       ) : (
         <p>
-          <button className={styles.button} type="button" onClick={() => setEditing('new')}>
+          <button
+            ref={newButton}
+            className={styles.button}
+            type="button"
+            onClick={() => setEditing('new')}
+          >
             {T.newCode}
           </button>
         </p>

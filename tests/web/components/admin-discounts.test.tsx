@@ -99,6 +99,7 @@ describe('the back office discount codes', () => {
     api.answer('POST /admin/discounts', ok({ code: winter }, 201));
     await user.click(screen.getByRole('button', { name: T.save }));
     expect(await screen.findByText(DISCOUNT_ADMIN_MESSAGES.saved)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: T.newCode })).toHaveFocus();
     const row = screen.getByRole('row', { name: /WINTER10/ });
     expect(row).toHaveTextContent('10 %');
     expect(row).toHaveTextContent('Home');
