@@ -3,7 +3,13 @@ import { seedProductId } from '../../api/db/seed';
 import { DISCOUNT_ADMIN_MESSAGES, DISCOUNT_MESSAGES } from '../../core/discounts/model';
 import { formatCents } from '../../core/money';
 import { DISCOUNT_FORM_TEXT as T } from '../../src/islands/admin/discount-form';
-import { acceptCookies, browseFromOwnAddress, hydrated, ownAddress } from './support/account';
+import {
+  acceptCookies,
+  browseFromOwnAddress,
+  hydrated,
+  ownAddress,
+  seriousViolations,
+} from './support/account';
 import { ownerAuthorization, ownerLogsIn } from './support/owner';
 import { SEATTLE } from './support/orders';
 
@@ -96,6 +102,8 @@ test('the owner makes WINTER10: 10 % off Home, once per customer', async ({ page
   await page.getByLabel(T.maxUses).fill('');
   await page.getByRole('checkbox', { name: T.oncePerCustomer }).check();
   await page.getByLabel(T.status).selectOption('active');
+  // The form, open and filled in, as a keyboard and screen reader user meets it.
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: T.save }).click();
 
   await expect(page.getByText(DISCOUNT_ADMIN_MESSAGES.saved)).toBeVisible();
@@ -104,6 +112,7 @@ test('the owner makes WINTER10: 10 % off Home, once per customer', async ({ page
   await expect(row).toContainText('Home');
   await expect(row.getByRole('cell').nth(4)).toHaveText('Yes');
   await expect(row).toContainText(T.active);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('a guest applies WINTER10 at checkout and pays with tax on the discounted lines', async ({
@@ -189,5 +198,6 @@ test('the same email cannot use WINTER10 twice', async ({ browser }) => {
   await expect(shopper.getByText(DISCOUNT_MESSAGES.alreadyUsed)).toBeVisible();
   await expect(shopper.getByLabel('Discount code')).toHaveAttribute('aria-invalid', 'true');
   await expect(shopper.locator('.totals')).not.toContainText('Discount');
+  expect(await seriousViolations(shopper)).toEqual([]);
   await shopper.context().close();
 });
