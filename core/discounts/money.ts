@@ -46,9 +46,7 @@ export function allocateDiscount(
   eligible: readonly number[],
   discountCents: number,
 ): number[] {
-  const takes = lines.map(
-    (line, index) => eligible.includes(index) && !isGiftCardKind(line) && line.netCents > 0,
-  );
+  const takes = lines.map((line, index) => eligible.includes(index) && !isGiftCardKind(line));
   const worth = lines.reduce((sum, line, index) => sum + (takes[index] ? line.netCents : 0), 0);
   const shares = lines.map(() => 0);
   if (worth === 0) return shares;
@@ -59,10 +57,12 @@ export function allocateDiscount(
     shares[index] = Math.floor(share / worth);
     leftOver -= shares[index];
   });
+  // A line that takes nothing (or is worth nothing) has no remainder, and the cents left over are
+  // fewer than the lines with one, so it never gets a cent. The sort is stable: on a tie, the
+  // earlier line comes first.
   const byRemainder = exact
     .map((share, index) => ({ index, remainder: share % worth }))
-    .filter(({ index }) => takes[index])
-    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+    .sort((a, b) => b.remainder - a.remainder);
   for (const { index } of byRemainder.slice(0, leftOver)) shares[index]! += 1;
   return shares;
 }
