@@ -1,4 +1,5 @@
 // Discount codes (issue 42): the public face; other modules import only from here.
+export { discountAdminRoutes } from './admin/routes';
 export {
   discountFor,
   discountRefused,

@@ -116,6 +116,6 @@ export { moneyByOrder } from './order-money';
 export { ownedBy } from './ownership';
 export type { PricedOrder } from './pricing';
 export { recoverPendingOrders, type RecoveryDependencies } from './recovery';
-export { discountOf, lineDiscountOf } from './order-view';
+export { discountOf, lineDiscountOf } from './discount-view';
 export { orderItemsOf } from './repository';
 export { issuePaidCards } from './settle';

@@ -1,10 +1,8 @@
-import type { OrderItemRow, OrderRow } from '../../db/schema';
-import type { DiscountDto } from '../../../core/discounts/model';
+import type { OrderRow } from '../../db/schema';
 import type { GiftDto } from '../../../core/orders/gift';
-import { centsToDollars } from '../../../core/money';
 import type { PricedDiscount } from './pricing';
 
-/** Parts of an order's answers that every reader of an order shows the same way. */
+/** Parts of an order's row and answers, shared by the order's writer and its readers. */
 
 /** The gift part of an order's answers: null when the order is not a gift (issue 26). */
 export function giftOf(
@@ -16,22 +14,6 @@ export function giftOf(
     hidePrices: order.giftHidePrices,
     recipientEmail: order.giftRecipientEmail,
   };
-}
-
-/**
- * The discount code of an order as every answer shows it (issue 42): the code as applied and what
- * it took off, dollars; null without one. The one mapping the order's readers share.
- */
-export function discountOf(
-  order: Pick<OrderRow, 'discountCode' | 'discountCents'>,
-): DiscountDto | null {
-  if (order.discountCode === null) return null;
-  return { code: order.discountCode, amount: centsToDollars(order.discountCents) };
-}
-
-/** A line's share of the discount for its answer: absent when the line took none. */
-export function lineDiscountOf(item: Pick<OrderItemRow, 'discountCents'>): { discount?: number } {
-  return item.discountCents > 0 ? { discount: centsToDollars(item.discountCents) } : {};
 }
 
 /** The order row's discount columns for a priced order's code (none: the columns' defaults). */

@@ -15,7 +15,7 @@ import { centsToDollars } from '../../../core/money';
 import type { Address, PersonDetails, RecipientName } from '../../../core/address/model';
 import type { Gift } from '../../../core/orders/gift';
 import type { ChargeResult, PaymentProvider } from '../payments';
-import { discountColumns, discountOf, giftOf, lineDiscountOf } from './order-view';
+import { discountColumns, giftOf } from './order-view';
 import type { OrderDto } from '../../../core/orders/model';
 import type { PricedOrder } from './pricing';
 import type { PaymentView } from '../../../core/orders/payments';
@@ -23,6 +23,7 @@ import type { Redemption } from '../gift-cards';
 import { paymentsOf } from './order-money';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { promisedWindowOf } from '../../../core/arrival';
+import { discountOf, lineDiscountOf } from './discount-view';
 
 export { giftOf } from './order-view';
 
@@ -51,7 +52,6 @@ export const orderLineOf = (item: OrderItemRow) => ({
   alttext: item.alttext,
   quantity: item.quantity,
   price: centsToDollars(item.unitPriceCents),
-  ...lineDiscountOf(item),
   ...(item.giftCard
     ? {
         giftCard: {
@@ -61,6 +61,7 @@ export const orderLineOf = (item: OrderItemRow) => ({
       }
     : {}),
   ...(item.personalization?.length ? { personalization: item.personalization } : {}),
+  ...lineDiscountOf(item),
 });
 
 /** The shipping address with its recipient's name: the buyer's where none was given. */

@@ -13,7 +13,7 @@ import {
 } from '../../../core/orders/model';
 import { priceLines } from './pricing';
 import { orderArrival } from '../shipping-calendar';
-import { lineDiscountOf } from './order-view';
+import { lineDiscountOf } from './discount-view';
 
 /**
  * Places an order; the answer for a retried key is the first answer. A signed-in shopper's order
