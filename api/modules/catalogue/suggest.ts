@@ -168,6 +168,7 @@ export function suggestCatalogue(
       _id: product._id,
       title: product.title,
       price: productPrice(product),
+      compareAtPrice: product.compareAtPrice ?? null,
       thumb: thumbOf(product._id, product.image[0]),
       marks: matchedRanges(product.title, read),
       soldOut: isSoldOut(product),

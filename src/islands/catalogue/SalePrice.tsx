@@ -1,0 +1,19 @@
+import { formatDollars } from '../../../core/money';
+import { SALE_BADGE, WAS_PRICE_PREFIX } from '../../../core/product/sale';
+
+/**
+ * A sale's marks (issue 42) where an island shows a price: the regular price struck through, read
+ * out as "Was $26.00", and the "Sale" badge. The cards' HTML twin is src/lib/catalogue-html.ts.
+ */
+export function WasPrice({ regular }: { regular: number }) {
+  return (
+    <s className="was-price">
+      <span className="visually-hidden">{WAS_PRICE_PREFIX}</span>
+      {formatDollars(regular)}
+    </s>
+  );
+}
+
+export function SaleBadge() {
+  return <span className="sale-badge">{SALE_BADGE}</span>;
+}
