@@ -121,6 +121,13 @@ describe('sale prices (issue 42)', () => {
     const cheap = await search('maxPrice=15');
     expect(ids(cheap)).toContain(ENAMEL);
     expect((await api.get('/product/search?onSale=yes')).status).toBe(400);
+    const suggested = (await (await api.get('/product/suggest?q=enamel')).json()) as {
+      products: { _id: string; price: number; compareAtPrice?: number }[];
+    };
+    expect(suggested.products.find((p) => p._id === ENAMEL)).toMatchObject({
+      price: 14.5,
+      compareAtPrice: 19,
+    });
   });
 
   it('charges the sale price for an order placed during the sale', async () => {

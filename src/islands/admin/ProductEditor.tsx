@@ -7,7 +7,6 @@ import {
   ProductEditorPricing,
 } from './ProductEditorBasics';
 import { ProductEditorVariants } from './ProductEditorVariants';
-import { ProductEditorSale } from './ProductEditorSale';
 import { ProductEditorPersonalization } from './ProductEditorPersonalization';
 import { ImagesField } from './ProductImages';
 import { ADMIN_TEXT } from './RequireAdmin';
@@ -53,14 +52,6 @@ export function ProductEditor({ productId, onDone, onCancel }: Props) {
           errors={errors}
           isNew={!productId}
           set={set}
-        />
-        <ProductEditorSale
-          idPrefix={id}
-          name="sale"
-          legend="Sale"
-          value={fields.sale}
-          errors={errors}
-          onChange={(sale) => set('sale', sale)}
         />
         <CategoryPicker
           idPrefix={id}

@@ -6,7 +6,7 @@ import { GIFT_CARD_CUSTOM_SKU } from '../../../core/gift-cards/model';
 import { isGiftCardKind } from '../../../core/product/kind';
 import type { ProductDto } from '../../../core/product/model';
 import { $cart, addCartItem } from '../../stores/cart';
-import { centsToDollars, dollarsToCents } from '../../../core/money';
+import { centsToDollars } from '../../../core/money';
 import { emptyGiftCardDraft, type GiftCardDraft } from '../gift-cards/GiftCardFields';
 import type { Notice } from './ProductParts';
 import { itemToAdd, lineLimits } from './purchase-line';
@@ -45,11 +45,6 @@ export function usePurchase(
     customAmount && Number.isInteger(typedAmount) && typedAmount > 0
       ? typedAmount
       : centsToDollars(line.priceCents + addOnCents);
-  // During a sale (issue 42): the regular price, struck through beside it.
-  const shownRegularPrice =
-    line.compareAtPrice === undefined || customAmount
-      ? undefined
-      : centsToDollars(dollarsToCents(line.compareAtPrice) + addOnCents);
   const { inCart, cap, soldOut, full, limitOf, limit } = lineLimits({
     line,
     typedTexts,
@@ -94,16 +89,7 @@ export function usePurchase(
   }
 
   return {
-    ...{
-      digital,
-      giftCard,
-      customAmount,
-      giftDraft,
-      setGiftDraft,
-      giftErrors,
-      shownPrice,
-      shownRegularPrice,
-    },
+    ...{ digital, giftCard, customAmount, giftDraft, setGiftDraft, giftErrors, shownPrice },
     ...{ inCart, cap, soldOut, full, limit, notice, setNotice },
     ...{ quantityText, quantityError, onQuantity, onSubmit },
     ...{ settings, values, personalErrors, typedTexts, onPersonalization },
