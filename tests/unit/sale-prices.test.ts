@@ -7,6 +7,13 @@ import { CatalogueModel } from '../../api/modules/catalogue/read-model';
 import { withSales } from '../../api/modules/catalogue/sale-pricing';
 import type { ProductDto } from '../../core/product/model';
 import { shopMidnight } from '../../core/shop-calendar';
+import {
+  bodyOf,
+  checkedBody,
+  splitMessages,
+  toFields,
+  type Editable,
+} from '../../src/islands/admin/product-fields';
 
 const terms = (priceCents: number, startsOn: string | null, endsOn: string | null) => ({
   priceCents,
@@ -216,5 +223,57 @@ describe('the catalogue prices its products for the shop day it is read on (issu
     expect(model.product('starts-tomorrow')).toMatchObject({ price: 25, quantity: 1 });
     clock = at('2026-12-04');
     expect(model.product('starts-tomorrow')).toMatchObject({ price: 36, quantity: 1 });
+  });
+});
+
+describe("the product editor's sale fields (src/islands/admin/product-fields.ts)", () => {
+  const editable: Editable = {
+    id: '00000000-0000-4000-8000-000000000001',
+    title: 'A mug',
+    description: '',
+    priceCents: 1900,
+    salePriceCents: 1450,
+    saleStartsOn: '2026-12-01',
+    saleEndsOn: null,
+    isFeatured: false,
+    priority: null,
+    categories: [{ category: 'Home', subcategory: 'Kitchen' }],
+    sku: 'EG-A-MUG',
+    quantity: 3,
+    status: 'active',
+    alttext: 'A mug on a table',
+    details: [],
+    images: ['/images/products/a-mug.webp'],
+    isBundle: false,
+    personalization: null,
+    variants: [],
+  };
+
+  it('loads a sale into the fields and sends it back as the API takes it', () => {
+    const fields = toFields(editable);
+    expect(fields.sale).toEqual({ price: '14.50', startsOn: '2026-12-01', endsOn: '' });
+    expect(bodyOf(fields, [], false).sale).toEqual({
+      price: '14.50',
+      startsOn: '2026-12-01',
+      endsOn: null,
+    });
+    expect(
+      bodyOf({ ...fields, sale: { price: ' ', startsOn: '', endsOn: '' } }, [], false).sale,
+    ).toBe(null);
+  });
+
+  it("checks it with the API's schema and shows each message under its field", () => {
+    const fields = { ...toFields(editable), sale: { price: '19', startsOn: '', endsOn: '' } };
+    const { messages } = checkedBody(fields, [], false);
+    expect(splitMessages(messages).fields).toMatchObject({
+      'sale.price': SALE_MESSAGES.belowRegular,
+    });
+    const backwards = {
+      ...toFields(editable),
+      sale: { price: '10', startsOn: '2026-12-02', endsOn: '2026-12-01' },
+    };
+    expect(splitMessages(checkedBody(backwards, [], false).messages).fields).toMatchObject({
+      'sale.endsOn': SALE_MESSAGES.order,
+    });
   });
 });
