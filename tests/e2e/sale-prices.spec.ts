@@ -44,13 +44,13 @@ test('the owner puts a product on sale today; shoppers see it struck through and
   await page.getByRole('button', { name: `Edit ${TITLE}` }).click();
   const editor = page.getByRole('region', { name: `Edit ${TITLE}` });
   const sale = editor.getByRole('group', { name: 'Sale', exact: true });
-  await sale.getByLabel('Sale price in dollars').fill('18');
+  await sale.getByLabel('Sale price (dollars)').fill('18');
   await sale.getByLabel('First day of the sale').fill(today);
   await sale.getByLabel('Last day of the sale').fill(today);
   await editor.getByRole('button', { name: 'Save changes' }).click();
   // Not below the regular price: refused under the field, nothing saved.
   await expect(sale.getByText('The sale price must be below the regular price.')).toBeVisible();
-  await sale.getByLabel('Sale price in dollars').fill('14.40');
+  await sale.getByLabel('Sale price (dollars)').fill('14.40');
   await editor.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Saved ${TITLE}.` })).toBeVisible();
 

@@ -45,7 +45,7 @@ export function ProductEditorSale({ idPrefix, name, legend, value, errors, onCha
         Empty sale price: no sale. The days are the shop&apos;s (Pacific time), both included;
         empty: from today, or until you end it.
       </p>
-      {part('price', 'Sale price in dollars', 'text')}
+      {part('price', 'Sale price (dollars)', 'text')}
       {part('startsOn', 'First day of the sale', 'date')}
       {part('endsOn', 'Last day of the sale', 'date')}
     </fieldset>
