@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client';
 import { afterLoginPath } from '../../lib/login-redirect';
 import { signIn } from '../../stores/auth';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
-import { Field } from '../shared/Field';
+import { EmailField, Field } from '../shared/Field';
 import { FormMessages, SubmitButton } from '../shared/FormFeedback';
 import { fieldBinder, useForm } from '../shared/useForm';
 import { LOGIN_TEXT } from './messages';
@@ -71,7 +71,7 @@ export default function LoginForm() {
   return (
     <>
       <form ref={form} className={styles.form} noValidate onSubmit={submit} {...earlySubmit}>
-        <Field {...bind('username')} label="Email" type="email" autoComplete="username" required />
+        <EmailField {...bind('username')} label="Email" autoComplete="username" />
         <Field
           {...bind('password')}
           label="Password"
