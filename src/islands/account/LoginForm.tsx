@@ -58,7 +58,6 @@ export default function LoginForm() {
   if (unverified) {
     return (
       <VerifyEmailPanel
-        title={LOGIN_TEXT.verifyTitle}
         status={LOGIN_TEXT.waiting}
         backLabel={LOGIN_TEXT.backToLogin}
         onBack={backToLogin}

@@ -73,7 +73,6 @@ export default function RegisterForm() {
   if (status.kind === 'done') {
     return (
       <VerifyEmailPanel
-        title={REGISTER_TEXT.verifyTitle}
         status={AUTH_MESSAGES.registered}
         backLabel={REGISTER_TEXT.backToRegister}
         onBack={backToRegister}
