@@ -14,6 +14,7 @@ const ALL_TESTS = [
   'tests/unit/product-price.test.ts',
   'tests/unit/tax.test.ts',
   'tests/unit/tax-refund-share.test.ts',
+  'tests/unit/discount-refund-share.test.ts',
   'tests/api/tax-import.test.ts',
   'tests/api/tax-rates.test.ts',
   'tests/api/tax-orders.test.ts',

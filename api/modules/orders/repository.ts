@@ -22,6 +22,7 @@ import type { Redemption } from '../gift-cards';
 import { paymentsOf } from './order-money';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { promisedWindowOf } from '../../../core/arrival';
+import { discountOf, lineDiscountOf } from './discount-view';
 
 export interface NewPendingOrder {
   userId: string | null;
@@ -57,6 +58,7 @@ export const orderLineOf = (item: OrderItemRow) => ({
       }
     : {}),
   ...(item.personalization?.length ? { personalization: item.personalization } : {}),
+  ...lineDiscountOf(item),
 });
 
 /** The gift part of an order's answers: null when the order is not a gift (issue 26). */
@@ -98,6 +100,7 @@ export function toOrderDto(order: OrderRow, items: OrderItemRow[], paid: Payment
     gift: giftOf(order),
     items: items.map(orderLineOf),
     subtotal: centsToDollars(order.subtotalCents),
+    discount: discountOf(order),
     salesTax: order.taxRate,
     tax: centsToDollars(order.taxCents),
     total: centsToDollars(order.totalCents),

@@ -10,6 +10,7 @@ import { refundedSoFar } from '../refund-payments';
 import { notesOf } from './order-notes';
 import { orderActions } from './order-actions';
 import { promisedWindowOf } from '../../../../core/arrival';
+import { discountOf } from '../discount-view';
 
 /** The audit action of an admin's opening of an order (a customer's data read, not a change). */
 export const ORDER_VIEW = 'order.view';
@@ -46,7 +47,8 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
   const { chargeKey: _chargeKey, requestKey: _requestKey, ...visible } = order;
   return {
     // The promise as the shopper's pages show it (issue 41), besides the row's own columns.
-    order: { ...visible, promised: promisedWindowOf(order) },
+    // The discount code as every order answer shows it (issue 42), besides its columns.
+    order: { ...visible, promised: promisedWindowOf(order), discount: discountOf(order) },
     // What the owner may do now (the lifecycle table): the page shows only these buttons.
     ...orderActions(order, items),
     // Each line with the units already refunded (issue 39 item 7): the refund form offers the rest.

@@ -130,6 +130,8 @@ function refundableLinesOf(tx: Tx, orderId: string) {
       unitPriceCents: orderItems.unitPriceCents,
       // The line's own tax: none on a gift card line (never taxed at sale) or an exempt one.
       taxCents: orderItems.taxCents,
+      // The line's share of the discount code (issue 42): its refund gives back the net.
+      discountCents: orderItems.discountCents,
       kind: orderItems.kind,
     })
     .from(orderItems)

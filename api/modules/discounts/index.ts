@@ -1,0 +1,1 @@
+export { discountAdminRoutes } from './admin/routes';
