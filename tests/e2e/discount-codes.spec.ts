@@ -1,8 +1,9 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { DISCOUNT_ADMIN_MESSAGES, DISCOUNT_MESSAGES } from '../../core/discounts/model';
 import { formatCents } from '../../core/money';
 import { DISCOUNT_FORM_TEXT as T } from '../../src/islands/admin/discount-form';
+import { bodyOf, toFields, type Editable } from '../../src/islands/admin/product-fields';
 import {
   acceptCookies,
   browseFromOwnAddress,
@@ -18,7 +19,8 @@ test.describe.configure({ mode: 'serial' });
 
 /*
  * Issue 42, shown through the pages: the owner makes "WINTER10" (10 % off Home, once per
- * customer) on /admin/discounts; a guest buys a Home product and one that is not, applies the
+ * customer) on /admin/discounts; a guest sees a sale price struck through, buys that Home product
+ * and one that is not, applies the
  * code at the billing step, sees its line and pays the right total, tax on the discounted lines;
  * the same email cannot use it twice. The candle and the tug toy are this file's alone (no other
  * spec orders them). The code keeps its name from run to run on one data folder: a second run
@@ -29,6 +31,26 @@ const CODE = 'WINTER10';
 const HOME = { slug: 'douglas-fir-candle', title: 'Douglas Fir Soy Candle' };
 const OTHER = { slug: 'rope-tug-toy', title: 'Cotton Rope Tug Toy' };
 const guestEmail = `winter.${Date.now()}@example.com`;
+
+/** The candle's sale (issue 42 point 1) as the editor saves it: a price, or none (null). */
+async function setSale(request: APIRequestContext, sale: { price: number } | null) {
+  const headers = await ownerAuthorization(request);
+  const id = seedProductId(HOME.slug);
+  const loaded = (await (
+    await request.get(`/api/admin/products/${id}`, { headers })
+  ).json()) as Editable;
+  const body = {
+    ...bodyOf(toFields(loaded), [], false),
+    sale: sale && { price: sale.price, startsOn: null, endsOn: null },
+  };
+  const saved = await request.post(`/api/admin/products/${id}`, { headers, data: body });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+// The candle is on sale while this file runs ($26.00 → $20.80): the code takes 10 % of the price
+// charged. Ended afterwards, so a second run on the same data folder starts from the same prices.
+test.beforeAll(async ({ request }) => setSale(request, { price: 20.8 }));
+test.afterAll(async ({ request }) => setSale(request, null));
 
 /** A product's price charged today, in cents (its sale price when one is on). */
 async function priceCents(page: Page, slug: string): Promise<number> {
@@ -127,6 +149,11 @@ test('a guest applies WINTER10 at checkout and pays with tax on the discounted l
 
   const shopper = await guestPage(browser);
   await addToCart(shopper, HOME.slug);
+  // The sale, as the product page shows it: the regular price struck through.
+  const price = shopper.getByTestId('price');
+  await expect(price).toContainText('$20.80');
+  await expect(price.locator('s')).toHaveText('Was $26.00');
+  expect(home).toBe(2080);
   await addToCart(shopper, OTHER.slug);
   await shipTo(shopper, guestEmail);
   await applyCode(shopper);
