@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { orderItems, orderRefunds, orders, payments, taxLocations } from '../../db/schema';
+import { orderItems, orderRefunds, orders, taxLocations } from '../../db/schema';
 import type { ExportQuery } from '../../../core/admin/exports';
 import { centsToDecimal } from '../../../core/money';
 import { shopDateTime, shopRange } from '../../../core/shop-calendar';
@@ -10,6 +10,7 @@ import { isGiftCardKind, isTaxable } from '../../../core/product/kind';
 import { audit, type Actor } from '../../lib/audit';
 import { csv, LINE_COLUMNS, ORDER_COLUMNS } from './export-columns';
 import { UNPAID_STATES } from '../../../core/orders/lifecycle';
+import { paymentRecords } from '../orders';
 
 /** Orders read per query: a year of orders never sits in memory at once. */
 export const EXPORT_BATCH = 500;
@@ -72,17 +73,7 @@ async function withMoney(db: Db, batch: Awaited<ReturnType<typeof orderBatch>>) 
       .from(orderRefunds)
       .where(and(inArray(orderRefunds.orderId, ids), eq(orderRefunds.status, 'succeeded')))
       .groupBy(orderRefunds.orderId),
-    db
-      .select({
-        orderId: payments.orderId,
-        method: payments.method,
-        status: payments.status,
-        amountCents: payments.amountCents,
-        reference: payments.reference,
-      })
-      .from(payments)
-      .where(inArray(payments.orderId, ids))
-      .orderBy(asc(payments.createdAt)),
+    paymentRecords(db, ids),
     db
       .select({
         orderId: orderItems.orderId,

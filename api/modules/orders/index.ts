@@ -112,7 +112,7 @@ export type { AfterOrderStep } from './faults';
 export { signOrderLink } from './guest-link';
 export { guestOrdersModule } from './guest-routes';
 export { orderHistoryModule } from './history-routes';
-export { moneyByOrder } from './order-money';
+export { moneyByOrder, paymentRecords } from './order-money';
 export { ownedBy } from './ownership';
 export type { PricedOrder } from './pricing';
 export { recoverPendingOrders, type RecoveryDependencies } from './recovery';

@@ -56,6 +56,19 @@ export async function paymentsByOrder(
   return byOrder;
 }
 
+/**
+ * Every payment row of these orders, whatever its state, oldest first: the back office's order page
+ * lists them and the orders export reads each order's reference and what each instrument took.
+ */
+export function paymentRecords(db: Db, orderIds: string[]) {
+  const { orderId, method, status, amountCents, reference, brand, last4, createdAt } = payments;
+  return db
+    .select({ orderId, method, status, amountCents, reference, brand, last4, createdAt })
+    .from(payments)
+    .where(inArray(payments.orderId, orderIds))
+    .orderBy(asc(payments.createdAt));
+}
+
 /** One order's payments that took money or will (pending), the gift card's first. */
 export async function paymentsOf(db: Db, orderId: string): Promise<PaymentView[]> {
   return (await paymentsByOrder(db, [orderId])).get(orderId)!;

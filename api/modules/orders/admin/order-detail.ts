@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { auditLog, orders, outbox, payments } from '../../../db/schema';
+import { auditLog, orders, outbox } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { ADMIN_MESSAGES, isCarrier, trackingUrl } from '../../../../core/admin/model';
 import { audit, type Actor } from './deps';
-import { orderMoney } from '../order-money';
+import { orderMoney, paymentRecords } from '../order-money';
 import { orderItemsOf } from '../repository';
 import { refundedSoFar } from '../refund-payments';
 import { notesOf } from './order-notes';
@@ -25,19 +25,7 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
   await audit(db, actor, { action: ORDER_VIEW, entity: 'order', entityId: id });
   const [items, charges, emails, history, money, notes, refunded] = await Promise.all([
     orderItemsOf(db, id),
-    db
-      .select({
-        provider: payments.method,
-        reference: payments.reference,
-        status: payments.status,
-        amountCents: payments.amountCents,
-        brand: payments.brand,
-        last4: payments.last4,
-        createdAt: payments.createdAt,
-      })
-      .from(payments)
-      .where(eq(payments.orderId, id))
-      .orderBy(asc(payments.createdAt)),
+    paymentRecords(db, [id]),
     emailsAbout(db, order),
     historyOf(db, id),
     orderMoney(db, order),
@@ -56,7 +44,11 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
       ...item,
       refundedQuantity: refunded.byLine.get(item.id) ?? 0,
     })),
-    payments: charges,
+    // Each payment row as the gateway left it; `provider` is the name the page reads.
+    payments: charges.map(({ orderId: _orderId, method, ...charge }) => ({
+      provider: method,
+      ...charge,
+    })),
     money,
     shipment: shipmentOf(order),
     emails,
