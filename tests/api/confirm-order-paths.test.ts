@@ -15,6 +15,7 @@ import { seedProductId } from '../../api/db/seed';
 import { CLIENT_IP_HEADER } from '../../api/lib/client-ip';
 import { AppError } from '../../api/lib/errors';
 import { settleUnpaid } from '../../api/modules/orders/settle';
+import { GIFT_CARD_TEXTS } from '../../core/gift-cards/model';
 import { ORDER_MESSAGES } from '../../core/orders/model';
 import { useApi, type ApiHarness } from '../helpers/api';
 import {
@@ -253,5 +254,18 @@ describe('confirming an order: its steps, its key and its retries (issue 35)', (
     const [row] = await db().select().from(orders).where(eq(orders.email, email));
     expect(row).toMatchObject({ shippingStatus: 'payment_failed', paymentStatus: 'failed' });
     expect(await productStock(db(), 'campfire-enamel-mug')).toBe(stock);
+  });
+
+  it('a gift card code that cannot be one: 400, nothing charged, no order kept', async () => {
+    const email = freshEmail('bad-code');
+    const body = await guestOrder(api, [enamelLine(1)], (await sandboxToken(api)).token, SEATTLE, {
+      ...GUEST,
+      email,
+    });
+    const answer = await post({ ...body, giftCardCode: 'NOT-A-CARD' }, randomUUID());
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ error: GIFT_CARD_TEXTS.codeRefused });
+    expect(gate.charges).toEqual([]);
+    expect(await db().select().from(orders).where(eq(orders.email, email))).toEqual([]);
   });
 });
