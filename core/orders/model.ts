@@ -12,6 +12,7 @@ import {
 } from '../address/model';
 import { GIFT_MESSAGES, giftSchema, type GiftDto } from './gift';
 import { giftCardCodeSchema, giftCardDetails, type GiftCardQuote } from '../gift-cards/model';
+import { discountCodeSchema, type DiscountDto } from '../discounts/model';
 import type { PaymentView } from './payments';
 import { personalizationInputSchema, type PersonalizedText } from '../product/personalization';
 
@@ -122,6 +123,8 @@ export const orderConfirmationSchema = z
     gift: giftSchema.nullish().transform((gift) => gift ?? null),
     /** A gift card's code: its balance pays first, the card the rest (issue 26). */
     giftCardCode: giftCardCodeSchema.optional(),
+    /** A discount code (issue 42): one per order, checked by the server when the order is placed. */
+    discountCode: discountCodeSchema.optional(),
   })
   .superRefine((order, context) => {
     if (order.gift && !order.shippingAddress) {
@@ -159,6 +162,10 @@ export const quoteRequestSchema = z.object({
   billingAddress: addressSchema.optional(),
   /** A gift card's code: the quote says what it pays (throttled like the order). */
   giftCardCode: giftCardCodeSchema.optional(),
+  /** A discount code (issue 42): the quote takes it off, or refuses it with the reason. */
+  discountCode: discountCodeSchema.optional(),
+  /** Who is buying, for a once-per-customer code (a signed-in shopper's account counts anyway). */
+  email: z.string().trim().max(254).optional(),
   items: z
     .array(orderLineSchema.extend({ price: money.optional() }), { error: ORDER_MESSAGES.noItems })
     .min(1, ORDER_MESSAGES.noItems)
@@ -180,6 +187,8 @@ export interface OrderItemDto {
   giftCard?: { recipientName: string; deliverOn: string } | undefined;
   /** A personalized line's texts with their labels (issue 40). */
   personalization?: PersonalizedText[] | undefined;
+  /** This line's share of the order's discount code, dollars (issue 42); absent or 0: none. */
+  discount?: number | undefined;
 }
 
 /** An order as the API shows it (spec §3 Order, plus what the confirmation page shows). */
@@ -195,6 +204,8 @@ export interface OrderDto {
   gift?: GiftDto | null;
   items: OrderItemDto[];
   subtotal: number;
+  /** The discount code applied and what it took off the subtotal (issue 42); null: none. */
+  discount?: DiscountDto | null;
   /** The rate applied, a fraction. */
   salesTax: number;
   tax: number;
@@ -232,6 +243,8 @@ export interface QuoteLineDto extends OrderItemDto {
 export interface QuoteDto {
   items: QuoteLineDto[];
   subtotal: number;
+  /** The discount code applied and what it takes off (issue 42); total = subtotal − discount + tax. */
+  discount?: DiscountDto | null;
   salesTax: number;
   tax: number;
   total: number;

@@ -27,6 +27,14 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     /** Integer cents; null when the shop has not set a price (the page falls back to $40). */
     priceCents: integer('price_cents'),
+    /**
+     * A sale (issue 42): the price charged instead of `priceCents` from `saleStartsOn` to
+     * `saleEndsOn`, shop days, both inclusive (null start: from now; null end: until the owner ends
+     * it). Null price: no sale. The catalogue applies it on the day (core/product/sale.ts).
+     */
+    salePriceCents: integer('sale_price_cents'),
+    saleStartsOn: date('sale_starts_on', { mode: 'string' }),
+    saleEndsOn: date('sale_ends_on', { mode: 'string' }),
     sku: text('sku').notNull(),
     /** Units in stock; null when unknown. */
     quantity: integer('quantity'),
@@ -85,6 +93,8 @@ export const products = pgTable(
     index('products_price_idx').on(table.priceCents),
     index('products_listing_idx').on(table.priority.asc().nullsLast(), table.title),
     check('products_price_nonnegative', sql`${table.priceCents} >= 0`),
+    check('products_sale_price_nonnegative', sql`${table.salePriceCents} >= 0`),
+    check('products_sale_dates_ordered', sql`${table.saleStartsOn} <= ${table.saleEndsOn}`),
     check('products_quantity_nonnegative', sql`${table.quantity} >= 0`),
     check('products_status_known', sql`${table.status} in ('draft', 'active')`),
     check('products_kind_known', sql`${table.kind} in ('goods', 'digital', 'gift_card')`),
@@ -108,6 +118,10 @@ export const productVariants = pgTable(
     sku: text('sku').notNull(),
     title: text('title').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** The variant's own sale (issue 42), read as the product's: see `products.salePriceCents`. */
+    salePriceCents: integer('sale_price_cents'),
+    saleStartsOn: date('sale_starts_on', { mode: 'string' }),
+    saleEndsOn: date('sale_ends_on', { mode: 'string' }),
     quantity: integer('quantity').notNull().default(0),
     attributes: jsonb('attributes').$type<Record<string, string>>().notNull().default({}),
     images: text('images')
@@ -129,6 +143,8 @@ export const productVariants = pgTable(
     uniqueIndex('product_variants_sku_key').on(table.sku),
     index('product_variants_product_idx').on(table.productId, table.optionGroup, table.position),
     check('product_variants_price_nonnegative', sql`${table.priceCents} >= 0`),
+    check('product_variants_sale_price_nonnegative', sql`${table.salePriceCents} >= 0`),
+    check('product_variants_sale_dates_ordered', sql`${table.saleStartsOn} <= ${table.saleEndsOn}`),
     check('product_variants_quantity_nonnegative', sql`${table.quantity} >= 0`),
     check(
       'product_variants_low_stock_threshold_range',

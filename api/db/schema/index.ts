@@ -12,3 +12,4 @@ export * from './tax';
 export * from './gift-cards';
 export * from './payments';
 export * from './arrival';
+export * from './discounts';

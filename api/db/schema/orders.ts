@@ -60,6 +60,14 @@ export const orders = pgTable(
     taxPeriodStart: date('tax_period_start', { mode: 'string' }),
     taxPeriodEnd: date('tax_period_end', { mode: 'string' }),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * The discount code applied (issue 42), as the owner wrote it, and what it took off the
+     * subtotal, in cents (the lines' `discountCents` add up to it); null and 0 without a code.
+     * The total is subtotal − discount + tax.
+     */
+    discountCode: text('discount_code'),
+    discountCodeId: uuid('discount_code_id'),
+    discountCents: integer('discount_cents').notNull().default(0),
     /** What gift cards paid of the total (issue 26); the payment card was charged the rest. */
     giftCardCents: integer('gift_card_cents').notNull().default(0),
     /**
@@ -136,7 +144,11 @@ export const orders = pgTable(
     ),
     check(
       'orders_total_is_sum',
-      sql`${table.totalCents} = ${table.subtotalCents} + ${table.taxCents}`,
+      sql`${table.totalCents} = ${table.subtotalCents} - ${table.discountCents} + ${table.taxCents}`,
+    ),
+    check(
+      'orders_discount_within_subtotal',
+      sql`${table.discountCents} >= 0 and ${table.discountCents} <= ${table.subtotalCents}`,
     ),
   ],
 );
@@ -171,6 +183,11 @@ export const orderItems = pgTable(
      * tax report add up lines.
      */
     taxCents: integer('tax_cents').notNull().default(0),
+    /**
+     * This line's share of the order's discount, in cents (issue 42; largest remainder): its net is
+     * unitPriceCents × quantity − discountCents, and `taxCents` is on that net.
+     */
+    discountCents: integer('discount_cents').notNull().default(0),
     stockSkus: text('stock_skus')
       .array()
       .notNull()
@@ -189,6 +206,10 @@ export const orderItems = pgTable(
     check('order_items_quantity_positive', sql`${table.quantity} > 0`),
     check('order_items_price_nonnegative', sql`${table.unitPriceCents} >= 0`),
     check('order_items_tax_nonnegative', sql`${table.taxCents} >= 0`),
+    check(
+      'order_items_discount_within_line',
+      sql`${table.discountCents} between 0 and ${table.unitPriceCents} * ${table.quantity}`,
+    ),
     check(
       'order_items_personalization_within_price',
       sql`${table.personalizationCents} between 0 and ${table.unitPriceCents}`,
