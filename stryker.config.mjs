@@ -44,6 +44,8 @@ export default {
     'api/modules/tax/**/*.ts',
     // A return refund's amount and tax (each line's share of its own tax, issue 35 point 6).
     'core/admin/refund-amount.ts',
+    // A line refund's share of its discount and tax (issue 42: what a discounted line gives back).
+    'core/admin/line-refund.ts',
     // Refunds (the owner's cancel and refund, and its retry) and returns in the back office:
     // refunds.ts, returns.ts, returns-lookup.ts, returns-receive.ts, returns-refund.ts.
     'api/modules/orders/admin/*{refund,return}*.ts',
@@ -56,6 +58,11 @@ export default {
     'api/modules/payments/stripe.ts',
     'api/modules/orders/downloads/*.ts',
     'api/modules/orders/{confirm-order-context,fulfilment,guest-routes,issues,service}.ts',
+    // Discount codes (issue 42): what a code takes off and how it is shared, whether it applies,
+    // and its uses counted with the order and given back when the order closes.
+    'core/discounts/money.ts',
+    'core/discounts/eligibility.ts',
+    'api/modules/discounts/*.ts',
   ],
   ignorePatterns: [
     'dist',

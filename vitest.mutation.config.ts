@@ -14,6 +14,7 @@ const ALL_TESTS = [
   'tests/unit/product-price.test.ts',
   'tests/unit/tax.test.ts',
   'tests/unit/tax-refund-share.test.ts',
+  'tests/unit/discount-refund-share.test.ts',
   'tests/api/tax-import.test.ts',
   'tests/api/tax-rates.test.ts',
   'tests/api/tax-orders.test.ts',
@@ -90,6 +91,12 @@ const ALL_TESTS = [
   // The Stripe gateway (its card saving) and the ship-by order of the owner's list (issue 41).
   'tests/api/user-cards-stripe.test.ts',
   'tests/api/arrival.test.ts',
+  // Discount codes (issue 42): the money and eligibility rules, then the checkout on a database
+  // (the concurrent ones on PostgreSQL only).
+  'tests/unit/discount-money.test.ts',
+  'tests/unit/discount-eligibility.test.ts',
+  'tests/api/discount-checkout.test.ts',
+  'tests/api/discount-race.test.ts',
 ];
 
 /**

@@ -7,6 +7,7 @@ import { adminModule } from './modules/admin';
 import { adminAuthPlugin, authModule, authPlugin, type AuthPlugin } from './modules/auth';
 import { cartModule } from './modules/cart';
 import { contactModule } from './modules/contact';
+import { discountAdminRoutes } from './modules/discounts';
 import { giftCardsModule } from './modules/gift-cards';
 import { healthModule } from './modules/health';
 import { adminStockModule } from './modules/inventory';
@@ -116,6 +117,7 @@ function backOfficeRoutes({ database, payments, shop, limiter, adminAuth, dataDi
     .use(adminProductsModule({ db, dataDir, adminAuth }))
     .use(adminStockModule({ db, adminAuth }))
     .use(giftCardsModule({ db, shop, limiter, onMailQueued, adminAuth }))
+    .use(discountAdminRoutes({ db, adminAuth }))
     .use(uploadedImagesModule(dataDir));
 }
 

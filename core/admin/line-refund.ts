@@ -61,10 +61,31 @@ export interface RefundableOrderLine {
   id: string;
   quantity: number;
   unitPriceCents: number;
-  /** The line's own sales tax, in cents (order_items.tax_cents). */
+  /** The line's own sales tax, in cents (order_items.tax_cents), on its discounted net. */
   taxCents: number;
+  /** The line's share of the order's discount code, in cents (issue 42); absent: none. */
+  discountCents?: number | undefined;
   refundedQuantity: number;
 }
+
+/**
+ * The discount `units` more units of a line keep after `refunded` went back (issue 42): the line's
+ * discount share of all the units refunded so far, rounded down, less the share of those before.
+ * Refunding every unit, in one refund or in parts, keeps back exactly the line's discount.
+ */
+export function lineDiscountShare(line: RefundableOrderLine, units: number): number {
+  const discount = line.discountCents ?? 0;
+  const share = (n: number) =>
+    line.quantity === 0 ? 0 : Math.floor((discount * n) / line.quantity);
+  return share(line.refundedQuantity + units) - share(line.refundedQuantity);
+}
+
+/**
+ * What `units` more units of a line were paid before tax: their price less their share of the
+ * line's discount. Over all its refunds, a line's nets add up to unit price × quantity − discount.
+ */
+export const lineNetShare = (line: RefundableOrderLine, units: number): number =>
+  line.unitPriceCents * units - lineDiscountShare(line, units);
 
 /**
  * The tax `units` more units of a line give back after `refunded` went back: the line's tax share
@@ -85,8 +106,8 @@ export interface LineRefundPart {
 }
 
 /**
- * What refunding `chosen` gives back, line by line: each line's price times the units plus its
- * share of the line's own tax. `everyUnit`: with it, every unit of the order is refunded (the
+ * What refunding `chosen` gives back, line by line: each line's price times the units, less their
+ * share of the line's discount (issue 42), plus their share of the line's own tax. `everyUnit`: with it, every unit of the order is refunded (the
  * refund then gives back the rest of what was paid, and the order closes).
  */
 export function lineRefund(
@@ -100,7 +121,7 @@ export function lineRefund(
     return {
       orderItemId,
       quantity,
-      amountCents: line.unitPriceCents * quantity + taxCents,
+      amountCents: lineNetShare(line, quantity) + taxCents,
       taxCents,
     };
   });

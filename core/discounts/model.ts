@@ -45,10 +45,19 @@ export const DISCOUNT_ADMIN_MESSAGES = {
   minimumRange: 'The minimum subtotal is from $0.00 to $100,000.00.',
   datesOrder: 'The end date cannot be before the start date.',
   usesRange: 'Total uses is a whole number from 1 to 1,000,000, or empty for no limit.',
+  usesBelowCount: (uses: number) =>
+    `This code has been used ${uses} ${uses === 1 ? 'time' : 'times'}: total uses cannot be fewer.`,
   notFound: 'That discount code does not exist.',
   saved: 'Discount code saved.',
   paused: 'Discount code paused.',
   activated: 'Discount code active again.',
+} as const;
+
+/** The owner's dashboard: what each code gave away in the last 30 days. */
+export const DASHBOARD_DISCOUNT_TEXT = {
+  title: 'Discount codes, last 30 days',
+  netRevenue: 'Revenue above is what customers paid, after these discounts.',
+  none: 'No order used a discount code in the last 30 days.',
 } as const;
 
 /** The code a shopper sends with the quote and the order: trimmed, checked for its shape only. */

@@ -5,6 +5,7 @@ import type { OrderItemDto } from './model';
 import type { OrderAddress, ReturnStatus } from './statuses';
 import type { GiftDto } from './gift';
 import type { PaymentView } from './payments';
+import type { DiscountDto } from '../discounts/model';
 
 export { FINAL_SALE_UNDER_CENTS, RETURN_REASONS, type ReturnReason } from './returns';
 
@@ -107,6 +108,8 @@ export interface HistoryOrder {
   paymentStatus: string;
   items: HistoryItem[];
   subtotal: number;
+  /** The discount code applied and what it took off the subtotal (issue 42); null: none. */
+  discount?: DiscountDto | null;
   tax: number;
   total: number;
   /** Dollars given back to the customer's card (refunds and a cancel), 0 when none. */

@@ -1,5 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { emptyAddress } from '../../core/address/model';
+import { normalizeCode } from '../../core/discounts/model';
 import type { OrderItemDto } from '../../core/orders/model';
 import type { OrderAddress } from '../../core/orders/statuses';
 
@@ -64,6 +65,11 @@ export interface CheckoutState {
   confirmation: { key: string; fingerprint: string } | null;
   /** A gift card's code entered at the billing step (issue 26): its balance pays first. */
   giftCardCode?: string;
+  /**
+   * A discount code the server accepted (issue 42): one per order, sent with every quote and with
+   * the order, which check it again. The figures always come from the server's answer.
+   */
+  discountCode?: string;
 }
 
 export const initialCheckout = (): CheckoutState => ({
@@ -136,6 +142,17 @@ export function setOrderSummary(
   summary: Pick<CheckoutState, 'items' | 'salesTax' | 'subtotal'>,
 ): void {
   update({ items: summary.items, salesTax: summary.salesTax, subtotal: summary.subtotal });
+}
+
+/** Keeps the discount code the server's quote accepted (issue 42); one per order. */
+export function applyDiscountCode(code: string): void {
+  update({ discountCode: normalizeCode(code) });
+}
+
+/** The shopper's "Remove": the order goes on without a code. */
+export function removeDiscountCode(): void {
+  const { discountCode: _removed, ...rest } = $checkout.get();
+  $checkout.set(rest);
 }
 
 /** 128 random bits as hex (crypto.randomUUID exists only on https and localhost). */

@@ -67,6 +67,8 @@ describe('an order’s figures', () => {
         kind: 'goods',
         taxClass: 'standard',
         taxCents: 497,
+        // No discount code: no share of one (issue 42).
+        discountCents: 0,
         // No texts on this line: a plain mug (issue 40).
         personalization: null,
         personalizationCents: 0,

@@ -69,6 +69,7 @@ describe('order stock', () => {
     clientUnitPriceCents: 100,
     stockSkus,
     available: null,
+    discountCents: 0,
   });
 
   const stock = async () => ({

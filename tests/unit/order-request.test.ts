@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DISCOUNT_MESSAGES } from '../../core/discounts/model';
 import { ORDER_MESSAGES, type QuoteDto } from '../../core/orders/model';
 import { PAYMENT_MESSAGES } from '../../core/payments/model';
 import { NETWORK_ERROR } from '../../src/islands/shared/api';
@@ -140,6 +141,24 @@ describe('buildOrderRequest: the body the review page confirms', () => {
     expect(digital.shippingAddress).toBeNull();
   });
 
+  it('sends the applied discount code (issue 42) with the figures of the quote that took it off', () => {
+    const discounted: QuoteDto = {
+      ...quote,
+      discount: { code: 'WINTER10', amount: 4.2 },
+      tax: 3.91,
+      total: 41.71,
+    };
+    const body = buildOrderRequest({
+      ...input({ discountCode: 'WINTER10' }),
+      quote: discounted,
+      agreed: true,
+    });
+    expect(body).toMatchObject({ discountCode: 'WINTER10', subtotal: 42, total: 41.71 });
+    expect(buildOrderRequest({ ...input(), quote, agreed: true })).not.toHaveProperty(
+      'discountCode',
+    );
+  });
+
   it('the same checkout gives the same JSON: the fingerprint the idempotency key is kept for', () => {
     const a = JSON.stringify(buildOrderRequest({ ...input(), quote, agreed: true }));
     const b = JSON.stringify(buildOrderRequest({ ...input(), quote, agreed: true }));
@@ -169,6 +188,23 @@ describe('buildQuoteRequest: what the figures are asked for', () => {
       billingAddress: PORTLAND,
       giftCardCode: 'G',
     });
+  });
+});
+
+describe('buildQuoteRequest with a discount code (issue 42)', () => {
+  it("sends the code, with a guest's email for a once-per-customer code", () => {
+    expect(buildQuoteRequest(input({ discountCode: 'WINTER10' }))).toMatchObject({
+      discountCode: 'WINTER10',
+      email: contact.email,
+    });
+  });
+
+  it("a signed-in shopper's account counts on the server: no email; no code, neither", () => {
+    const signedIn = buildQuoteRequest(input({ discountCode: 'WINTER10' }, { isGuest: false }));
+    expect(signedIn.discountCode).toBe('WINTER10');
+    expect(signedIn).not.toHaveProperty('email');
+    expect(buildQuoteRequest(input())).not.toHaveProperty('discountCode');
+    expect(buildQuoteRequest(input())).not.toHaveProperty('email');
   });
 });
 
@@ -214,5 +250,19 @@ describe('afterRefusal: what a refused confirm shows, keeps and asks again', () 
     ],
   ])('%s', (_name, result, problem, forgetKey, requote) => {
     expect(afterRefusal(result)).toEqual({ problem, forgetKey, requote });
+  });
+
+  it("a refused discount code (issue 42): the field's sentence, and the way to go on without it", () => {
+    const usedUp = DISCOUNT_MESSAGES.usedUp;
+    expect(
+      afterRefusal({
+        ...failure(409, 'Some of it is not valid.'),
+        fields: { discountCode: usedUp },
+      }),
+    ).toEqual({
+      problem: { lines: [usedUp], removeDiscount: true },
+      forgetKey: true,
+      requote: false,
+    });
   });
 });

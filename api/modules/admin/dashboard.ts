@@ -5,6 +5,7 @@ import { backupStatus } from '../backup';
 import { contactMessages, orderIssueReports, orders, returnRequests } from '../../db/schema';
 import { revenueChartSvg } from './chart';
 import { articlesNamingMissingProducts } from './dashboard-articles';
+import { discountsGiven } from './dashboard-discounts';
 import { mostAwaited, lowStockRows } from '../inventory';
 import { rowsOf } from '../../db/rows';
 import { unread } from './inbox';
@@ -79,6 +80,8 @@ export async function dashboard(db: Db, backupsDir = config().backups.dir) {
     lowStock: await lowStockRows(db),
     mostAwaited: await mostAwaited(db),
     last30Days,
+    /** What each discount code gave away in those 30 days (issue 42); revenue is after it. */
+    discountCodes: await discountsGiven(db),
     backups: backupStatus(backupsDir),
     /** Pending orders the recovery job could not settle after several tries (issue 35). */
     needsAttention: await needsAttentionOrders(db),

@@ -9,8 +9,9 @@ import { neutraliseCell } from '../../../core/admin/exports';
  * settled). Canceled orders stay in (they were paid; their refunds column shows the money given
  * back), as do `canceling` and `refund_failed`. An order belongs to the shop day (America/Los_Angeles)
  * it was placed on. Gross sales are its lines but the gift cards it sold (by line kind), which have
- * a column of their own: a card is no sale, what it buys is (issue 39 point 10). Total is what the
- * buyer owed; how it was paid is two columns of its payments (rows, issue 35): by gift card and by
+ * a column of their own: a card is no sale, what it buys is (issue 39 point 10). The discount code
+ * and what it took off follow (issue 42; a line's own share in the lines' file): Total is gross
+ * sales + gift cards sold − discount + tax, what the buyer owed; how it was paid is two columns of its payments (rows, issue 35): by gift card and by
  * card, so a gift card's spending is a payment and is never counted as sales twice. Refunds are the
  * order's succeeded refunds, with their tax beside. The tax rate is empty for an order with no
  * taxed line (a gift card alone). So the tax report (issue 28 point 3) reconciles with this file
@@ -31,6 +32,8 @@ export const ORDER_COLUMNS = [
   'Tax rate',
   'Gross sales',
   'Gift cards sold',
+  'Discount code',
+  'Discount',
   'Tax',
   'Total',
   'Paid by gift card',
@@ -51,6 +54,7 @@ export const LINE_COLUMNS = [
   'Quantity',
   'Unit price',
   'Line total',
+  'Discount',
   'Kind',
   'Tax class',
   'Tax rate',

@@ -38,6 +38,8 @@ function orderBatch(db: Db, range: ExportQuery, afterNumber: number) {
       taxRate: orders.taxRate,
       taxCents: orders.taxCents,
       totalCents: orders.totalCents,
+      discountCode: orders.discountCode,
+      discountCents: orders.discountCents,
     })
     .from(orders)
     .where(
@@ -172,6 +174,8 @@ function orderRecord(order: OrderBatchRow): string[] {
     order.taxed ? String(order.taxRate) : '',
     centsToDecimal(order.gross),
     centsToDecimal(order.cards),
+    order.discountCode ?? '',
+    centsToDecimal(order.discountCents),
     centsToDecimal(order.taxCents),
     centsToDecimal(order.totalCents),
     centsToDecimal(order.byGiftCard),
@@ -204,6 +208,8 @@ async function lineRecords(db: Db, batch: OrderBatchRow[]): Promise<string[][]> 
         String(item.quantity),
         centsToDecimal(item.unitPriceCents),
         centsToDecimal(item.unitPriceCents * item.quantity),
+        // Its share of the order's discount code (issue 42): the line's net is the total less it.
+        centsToDecimal(item.discountCents),
         item.kind,
         item.taxClass,
         // The order's rate on the lines it taxed; empty on an untaxed line (a gift card, an exempt class).

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { lineTaxShare } from '../../../core/admin/line-refund';
+import { lineNetShare, lineTaxShare } from '../../../core/admin/line-refund';
 import type { OrderRow } from '../../db/schema';
 import type { CloseDependencies } from './close';
 import { refundableOf, refundedSoFar, refundPayments, type RefundOutcome } from './refund-payments';
@@ -60,8 +60,8 @@ export async function unitsNotRefunded<Item extends { id: string; quantity: numb
 }
 
 /**
- * The closing refund's lines: each line's units not yet given back, at their price plus their
- * share of the line's own tax (`lineTaxShare`, as the owner's refund of lines; a gift card line
+ * The closing refund's lines: each line's units not yet given back, at their price less their
+ * share of the line's discount (issue 42) plus their share of the line's own tax (`lineTaxShare`, as the owner's refund of lines; a gift card line
  * has none), less what is kept back off the gift-card lines. Their sum is what the close refunds
  * when no earlier refund gave back an amount without lines.
  */
@@ -76,7 +76,7 @@ async function refundLines(tx: Db, order: OrderRow, keptBackCents: number) {
     .filter((line) => line.quantity > line.refundedQuantity)
     .map((line) => {
       const units = line.quantity - line.refundedQuantity;
-      const gross = line.unitPriceCents * units + lineTaxShare(line, units);
+      const gross = lineNetShare(line, units) + lineTaxShare(line, units);
       const off = line.kind === 'gift_card' ? Math.min(kept, gross) : 0;
       kept -= off;
       return { orderItemId: line.id, quantity: units, amountCents: gross - off };

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyKeys, orders, type OrderItemRow, type OrderRow } from '../../db/schema';
 import { returnToCards } from '../gift-cards';
+import { releaseUse } from '../discounts';
 import { orderStockChanged } from '../inventory';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { giftCardPaymentFailed, orderItemsOf } from './repository';
@@ -45,6 +46,8 @@ export async function closeUnpaid(
   by: 'recovery' | 'payment-failed',
 ): Promise<OrderRow> {
   await releaseStock(tx, reservationOf(items));
+  // Its discount code's use is given back (issue 42), once however often this is reached.
+  await releaseUse(tx, order.id);
   if (order.giftCardCents > 0) {
     await returnToCards(tx, order.id, order.giftCardCents, 'order not paid');
     // Never paid: the gift card's payment row no longer counts as paid (issue 35).

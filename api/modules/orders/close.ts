@@ -6,6 +6,7 @@ import { log } from '../../lib/log';
 import { enqueueMail, type ShopDetails } from '../mail';
 import type { PaymentGateway } from '../payments';
 import { voidCardsOf } from '../gift-cards';
+import { releaseUse } from '../discounts';
 import { orderStockChanged, type StockChange as CatalogueChange } from '../inventory';
 import { HISTORY_MESSAGES } from '../../../core/orders/history-model';
 import { allows, ORDER_STATE, orderKindOf } from '../../../core/orders/lifecycle';
@@ -126,6 +127,8 @@ export async function closeOrder(
   const finished = await deps.db.transaction(async (tx) => {
     const done = await finishClosing(tx, order, options);
     if (!done) return undefined;
+    // Its discount code's use is given back (issue 42): only this guarded move gets here, once.
+    await releaseUse(tx, order.id);
     if (!order.shippedAt) {
       // Units an owner's line refund already gave back had their stock decided then (issue 39).
       released = reservationOf(await unitsNotRefunded(tx, order.id, items));

@@ -5,6 +5,7 @@ import { hashTypedCode, redeem } from '../gift-cards';
 import { orderStockChanged } from '../inventory';
 import { setUpCard, storedCardFor } from '../user';
 import { storePromisedWindow } from '../shipping-calendar';
+import { claimUse } from '../discounts';
 import { CARD_MESSAGES } from '../../../core/user/cards-model';
 import { GIFT_CARD_TEXTS } from '../../../core/gift-cards/model';
 import type { ConfirmOrderContext } from './confirm-order-context';
@@ -63,6 +64,18 @@ export async function writePendingOrder(context: ConfirmOrderContext) {
       requestKey: context.idempotencyKey,
     });
     await bindKey(tx, context.idempotencyKey, context.claimId!, placed.order.id);
+    const discount = context.priced!.discount;
+    // The code's use is counted with the order (issue 42): a use taken meanwhile refuses it here,
+    // the whole transaction rolls back, and nothing was charged yet.
+    if (discount) {
+      await claimUse(tx, {
+        codeId: discount.codeId,
+        orderId: placed.order.id,
+        email: order.guestContact!.email,
+        userId: context.userId,
+        oncePerCustomer: discount.oncePerCustomer,
+      });
+    }
     // The arrival promised now is kept with the order, never recomputed (issue 41).
     const state = order.shippingAddress?.state ?? null;
     await storePromisedWindow(tx, placed.order, context.priced!.lines, state);

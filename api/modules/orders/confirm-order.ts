@@ -67,8 +67,16 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
     name: 'recompute prices, subtotal, tax and total, and refuse figures that differ',
     async run(context) {
       const { db, tax } = context.deps;
-      const { items, shippingAddress, billingAddress } = context.order;
-      context.priced = await priceLines(db, tax, items, { shippingAddress, billingAddress });
+      const { items, shippingAddress, billingAddress, discountCode } = context.order;
+      // A discount code is checked here, before anything is written or charged (issue 42).
+      const customer = { userId: context.userId, email: context.order.guestContact?.email ?? null };
+      context.priced = await priceLines(
+        db,
+        tax,
+        items,
+        { shippingAddress, billingAddress },
+        { code: discountCode, customer },
+      );
       assertFiguresMatch(context.priced, context.order);
       if (context.order.giftCardCode && context.priced.lines.some((line) => line.giftCard)) {
         throw new AppError('INVALID_DATA', GIFT_CARD_TEXTS.notForGiftCards);

@@ -17,6 +17,7 @@ import type { HistoryOrder } from '../../../core/orders/history-model';
 import { RETURN_EXCLUSIONS, returnExclusion } from '../../../core/orders/returns';
 import { ownedBy, type Customer } from './ownership';
 import { giftOf, orderLineOf } from './repository';
+import { discountOf } from './discount-view';
 import { promisedWindowOf } from '../../../core/arrival';
 import { CUSTOMER_VISIBLE_STATES, ORDER_STATE } from '../../../core/orders/lifecycle';
 import { withinReturnWindow } from './returns-policy';
@@ -74,6 +75,7 @@ export function toHistoryOrder(
     paymentStatus: order.paymentStatus,
     items: lines,
     subtotal: centsToDollars(order.subtotalCents),
+    discount: discountOf(order),
     tax: centsToDollars(order.taxCents),
     total: centsToDollars(order.totalCents),
     refunded: centsToDollars(money.refundedCents),

@@ -38,8 +38,8 @@ export const ordersModule = (deps: OrderDependencies, limits: OrderLimits) =>
     .use(limits.auth)
     .post(
       '/quote',
-      async ({ body, request }) => {
-        const quote = await quoteOrder(deps, body);
+      async ({ body, request, user }) => {
+        const quote = await quoteOrder(deps, body, user);
         if (!body.giftCardCode) return quote;
         // What the card would pay (issue 26): a wrong code is throttled like at confirmation.
         const { card } = await checkCode(
@@ -116,5 +116,6 @@ export { moneyByOrder } from './order-money';
 export { ownedBy } from './ownership';
 export type { PricedOrder } from './pricing';
 export { recoverPendingOrders, type RecoveryDependencies } from './recovery';
+export { discountOf, lineDiscountOf } from './discount-view';
 export { orderItemsOf } from './repository';
 export { issuePaidCards } from './settle';

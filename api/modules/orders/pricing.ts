@@ -20,6 +20,7 @@ import {
   type TaxClass,
 } from '../../../core/product/kind';
 import { lineTaxCents } from '../../../core/tax/line-tax';
+import { discountFor, type DiscountCustomer } from '../discounts';
 
 /** A line priced from the catalogue, with everything the order keeps and the stock it takes. */
 export interface PricedLine {
@@ -35,6 +36,8 @@ export interface PricedLine {
   taxClass: TaxClass;
   /** This line's share of the order's tax, in cents (the lines add up to the order's). */
   taxCents: number;
+  /** This line's share of the order's discount code, in cents (issue 42); taxed after it. */
+  discountCents: number;
   supplier: string;
   quantity: number;
   unitPriceCents: number;
@@ -51,9 +54,19 @@ export interface PricedLine {
   personalizationCents?: number;
 }
 
+/** The discount code an order uses (issue 42): the code as the owner wrote it, what it takes off. */
+export interface PricedDiscount {
+  codeId: string;
+  code: string;
+  oncePerCustomer: boolean;
+  cents: number;
+}
+
 export interface PricedOrder {
   lines: PricedLine[];
   subtotalCents: number;
+  /** null: no code; the total is subtotal − discount + tax. */
+  discount: PricedDiscount | null;
   taxRate: number;
   taxLabel: string;
   taxCents: number;
@@ -70,7 +83,7 @@ function unavailable(): AppError {
 function toPricedLine(
   line: ResolvedLine,
   item: Omit<OrderLineInput, 'price'> & { price?: number | undefined },
-): Omit<PricedLine, 'taxCents'> {
+): Omit<PricedLine, 'taxCents' | 'discountCents'> {
   if (isDigital(line) && item.quantity !== 1) {
     throw new AppError('INVALID_DATA', ORDER_MESSAGES.digitalOnce);
   }
@@ -104,6 +117,40 @@ export interface TaxAddresses {
   billingAddress?: Pick<Address, 'state' | 'zipcode'> | undefined;
 }
 
+/** A discount code to take off (issue 42), and who uses it (for a once-per-customer code). */
+export interface DiscountAsked {
+  code: string | undefined;
+  customer: DiscountCustomer;
+}
+
+/**
+ * Each line's share of the code asked for (issue 42), checked before the tax and before anything
+ * is written or charged; no code: every share 0.
+ */
+async function withDiscount<Line extends Omit<PricedLine, 'taxCents' | 'discountCents'>>(
+  db: Db,
+  lines: Line[],
+  asked: DiscountAsked | undefined,
+) {
+  const applied = asked?.code
+    ? await discountFor(
+        db,
+        asked.code,
+        lines.map((line) => ({
+          productId: line.productId,
+          kind: line.kind,
+          netCents: line.unitPriceCents * line.quantity,
+        })),
+        asked.customer,
+      )
+    : null;
+  const discounted = lines.map((line, index) => ({
+    ...line,
+    discountCents: applied?.shares[index] ?? 0,
+  }));
+  return { discounted, applied };
+}
+
 /**
  * Prices every line with the cart's rule and the tax from the shipping address, or, for an order
  * of digital items only, from the billing address (DECISIONS "Digital-only orders"). Refuses an
@@ -116,6 +163,7 @@ export async function priceLines(
   tax: TaxCalculator,
   items: (Omit<OrderLineInput, 'price'> & { price?: number | undefined })[],
   { shippingAddress, billingAddress }: TaxAddresses,
+  asked?: DiscountAsked,
 ): Promise<PricedOrder> {
   const resolved = await resolveLines(db, items);
   const seenLines = new Set<string>();
@@ -144,33 +192,39 @@ export async function priceLines(
   if (!taxAddress) throw new AppError('INVALID_DATA', ORDER_MESSAGES.shippingRequired);
 
   const subtotalCents = untaxed.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  const { discounted, applied } = await withDiscount(db, untaxed, asked);
   const { rate, jurisdiction, location } = await tax.rateFor(taxAddress).catch((error: unknown) => {
     // A ZIP that needs its +4 is named under the address the tax follows.
     if (!(error instanceof AppError) || !error.fields?.zipcode) throw error;
     const field = `${taxAddress === shippingAddress ? 'shippingAddress' : 'billingAddress'}.zipcode`;
     throw new AppError(error.type, error.message, { [field]: error.fields.zipcode });
   });
-  // Washington taxes what a gift card buys, not the card (DECISIONS "Gift cards"): its class.
-  const taxableCents = untaxed
-    .filter(isTaxable)
-    .reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  // Washington taxes what a gift card buys, not the card (DECISIONS "Gift cards"): its class; and
+  // the price after a seller's discount (issue 42): each line's net less its share.
+  const netOf = (line: (typeof discounted)[number]) =>
+    line.unitPriceCents * line.quantity - line.discountCents;
+  const taxableCents = discounted.filter(isTaxable).reduce((sum, line) => sum + netOf(line), 0);
   const tax_ = taxCents(taxableCents, rate);
   const shares = lineTaxCents(
-    untaxed.map((line) => ({
-      netCents: line.unitPriceCents * line.quantity,
-      taxed: isTaxable(line),
-    })),
+    discounted.map((line) => ({ netCents: netOf(line), taxed: isTaxable(line) })),
     tax_,
     rateMillionths(rate),
   );
-  const lines = untaxed.map((line, index) => ({ ...line, taxCents: shares[index] ?? 0 }));
+  const lines = discounted.map((line, index) => ({ ...line, taxCents: shares[index] ?? 0 }));
+  const discountCents = applied?.discountCents ?? 0;
   return {
     lines,
     subtotalCents,
+    discount: applied && {
+      codeId: applied.codeId,
+      code: applied.code,
+      oncePerCustomer: applied.oncePerCustomer,
+      cents: discountCents,
+    },
     taxRate: rate,
     taxLabel: jurisdiction,
     taxCents: tax_,
-    totalCents: subtotalCents + tax_,
+    totalCents: subtotalCents - discountCents + tax_,
     taxLocation: location ?? null,
   };
 }

@@ -8,13 +8,14 @@ import {
   type OrderItemRow,
   type OrderRow,
   type PaymentRow,
+  type ShippingStatus,
   VISIBLE_ORDER_STATUSES,
 } from '../../db/schema';
 import { centsToDollars } from '../../../core/money';
 import type { Address, PersonDetails, RecipientName } from '../../../core/address/model';
-import type { Gift, GiftDto } from '../../../core/orders/gift';
+import type { Gift } from '../../../core/orders/gift';
 import type { ChargeResult, PaymentProvider } from '../payments';
-import type { ShippingStatus } from '../../db/schema';
+import { discountColumns, giftOf } from './order-view';
 import type { OrderDto } from '../../../core/orders/model';
 import type { PricedOrder } from './pricing';
 import type { PaymentView } from '../../../core/orders/payments';
@@ -22,6 +23,9 @@ import type { Redemption } from '../gift-cards';
 import { paymentsOf } from './order-money';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
 import { promisedWindowOf } from '../../../core/arrival';
+import { discountOf, lineDiscountOf } from './discount-view';
+
+export { giftOf } from './order-view';
 
 export interface NewPendingOrder {
   userId: string | null;
@@ -57,19 +61,8 @@ export const orderLineOf = (item: OrderItemRow) => ({
       }
     : {}),
   ...(item.personalization?.length ? { personalization: item.personalization } : {}),
+  ...lineDiscountOf(item),
 });
-
-/** The gift part of an order's answers: null when the order is not a gift (issue 26). */
-export function giftOf(
-  order: Pick<OrderRow, 'giftMessage' | 'giftHidePrices' | 'giftRecipientEmail'>,
-): GiftDto | null {
-  if (order.giftMessage === null) return null;
-  return {
-    message: order.giftMessage,
-    hidePrices: order.giftHidePrices,
-    recipientEmail: order.giftRecipientEmail,
-  };
-}
 
 /** The shipping address with its recipient's name: the buyer's where none was given. */
 export function namedShippingAddress(
@@ -98,6 +91,7 @@ export function toOrderDto(order: OrderRow, items: OrderItemRow[], paid: Payment
     gift: giftOf(order),
     items: items.map(orderLineOf),
     subtotal: centsToDollars(order.subtotalCents),
+    discount: discountOf(order),
     salesTax: order.taxRate,
     tax: centsToDollars(order.taxCents),
     total: centsToDollars(order.totalCents),
@@ -145,6 +139,7 @@ export async function insertPendingOrder(
       giftHidePrices: order.gift?.hidePrices ?? false,
       giftRecipientEmail: order.gift?.recipientEmail ?? null,
       subtotalCents: priced.subtotalCents,
+      ...discountColumns(priced.discount),
       taxRate: priced.taxRate,
       taxCents: priced.taxCents,
       taxLocationCode: priced.taxLocation?.code ?? null,
@@ -173,6 +168,7 @@ export async function insertPendingOrder(
         kind: line.kind,
         taxClass: line.taxClass,
         taxCents: line.taxCents,
+        discountCents: line.discountCents,
         supplier: line.supplier,
         quantity: line.quantity,
         unitPriceCents: line.unitPriceCents,

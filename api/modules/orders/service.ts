@@ -13,6 +13,7 @@ import {
 } from '../../../core/orders/model';
 import { priceLines } from './pricing';
 import { orderArrival } from '../shipping-calendar';
+import { lineDiscountOf } from './discount-view';
 
 /**
  * Places an order; the answer for a retried key is the first answer. A signed-in shopper's order
@@ -63,8 +64,14 @@ function accountOrder(order: OrderConfirmation, user: SignedInUser): OrderConfir
 export async function quoteOrder(
   deps: OrderDependencies,
   request: QuoteRequest,
+  user: SignedInUser | null = null,
 ): Promise<QuoteDto> {
-  const priced = await priceLines(deps.db, deps.tax, request.items, request);
+  // A once-per-customer code: the account's uses, and the email's (the account's, else the guest's).
+  const customer = { userId: user?.id ?? null, email: user?.email ?? request.email ?? null };
+  const priced = await priceLines(deps.db, deps.tax, request.items, request, {
+    code: request.discountCode,
+    customer,
+  });
   return {
     items: priced.lines.map((line) => ({
       _id: line.productId,
@@ -75,10 +82,14 @@ export async function quoteOrder(
       alttext: line.alttext,
       quantity: line.quantity,
       price: centsToDollars(line.unitPriceCents),
+      ...lineDiscountOf(line),
       available: line.available,
       ...(line.personalization ? { personalization: line.personalization } : {}),
     })),
     subtotal: centsToDollars(priced.subtotalCents),
+    discount: priced.discount
+      ? { code: priced.discount.code, amount: centsToDollars(priced.discount.cents) }
+      : null,
     salesTax: priced.taxRate,
     tax: centsToDollars(priced.taxCents),
     total: centsToDollars(priced.totalCents),

@@ -32,18 +32,23 @@ const GIFT_CARD: ProductKind = 'gift_card';
 /**
  * The parts of a sale, from each line's own kind and class (issue 35): gross is every line but the
  * gift cards (by kind, issue 39 point 10); taxable is the lines of the taxed class (gift cards are
- * not: Washington taxes what a card buys); the tax is the sum of the lines' own tax cents. A
- * refund's taxable part is the taxed lines it gave back, at their price; its gift-card part is the
- * gift-card lines it gave back, at what it gave back for them.
+ * not: Washington taxes what a card buys), each at its net after its share of the order's discount
+ * code (issue 42: Washington taxes the price after a seller's discount), so taxable is the sum of
+ * the discounted nets the tax was computed on; the tax is the sum of the lines' own tax cents.
+ * Gross stays the lines' price before the discount, as the orders file's "Gross sales" column (its
+ * "Discount" column beside). A refund's taxable part is the taxed lines it gave back at their net
+ * (price less the units' proportional share of the line's discount, rounded); its gift-card part
+ * is the gift-card lines it gave back, at what it gave back for them.
  */
 const GROSS_SOLD = sql`select coalesce(sum(i.unit_price_cents * i.quantity), 0) from order_items i
   where i.order_id = o.id and i.kind <> ${GIFT_CARD}`;
 const CARDS_SOLD = sql`select coalesce(sum(i.unit_price_cents * i.quantity), 0) from order_items i
   where i.order_id = o.id and i.kind = ${GIFT_CARD}`;
-const TAXABLE_SOLD = sql`select coalesce(sum(i.unit_price_cents * i.quantity), 0) from order_items i
-  where i.order_id = o.id and i.tax_class = ${TAXED}`;
+const TAXABLE_SOLD = sql`select coalesce(sum(i.unit_price_cents * i.quantity - i.discount_cents), 0)
+  from order_items i where i.order_id = o.id and i.tax_class = ${TAXED}`;
 const LINES_TAX = sql`select coalesce(sum(i.tax_cents), 0) from order_items i where i.order_id = o.id`;
-const TAXABLE_REFUNDED = sql`select coalesce(sum((l->>'quantity')::int * i.unit_price_cents), 0)
+const TAXABLE_REFUNDED = sql`select coalesce(sum((l->>'quantity')::int * i.unit_price_cents
+    - round(i.discount_cents * (l->>'quantity')::numeric / i.quantity)), 0)
   from jsonb_array_elements(r.lines) l join order_items i on i.id = (l->>'orderItemId')::uuid
   where i.tax_class = ${TAXED}`;
 const CARDS_REFUNDED = sql`select coalesce(sum(coalesce((l->>'amountCents')::int,

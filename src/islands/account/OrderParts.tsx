@@ -1,3 +1,4 @@
+import { discountRow } from '../../../core/discounts/labels';
 import { formatDollars } from '../../../core/money';
 import PersonalizedTexts from '../shared/PersonalizedTexts';
 import type { HistoryOrder } from '../../../core/orders/history-model';
@@ -67,8 +68,15 @@ export function OrderItems({ items }: { items: HistoryOrder['items'] }) {
 /** The order's figures and where it goes: total, refunds, payments, address, gift, tracking, returns. */
 export function OrderDetails({ order }: { order: HistoryOrder }) {
   const address = order.shippingAddress;
+  const discount = order.discount ? discountRow(order.discount) : null;
   return (
     <dl className={own.details}>
+      {discount && (
+        <>
+          <dt>{discount[0]}</dt>
+          <dd>{discount[1]}</dd>
+        </>
+      )}
       <dt>Total</dt>
       <dd>{formatDollars(order.total)}</dd>
       {order.refunded > 0 && (

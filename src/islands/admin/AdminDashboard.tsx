@@ -9,6 +9,8 @@ import { NeedsAttentionFigure, NeedsAttentionPanel } from './NeedsAttention';
 import type { NeedsAttention } from '../../../core/admin/needs-attention';
 import styles from './Admin.module.css';
 import { SHIP_BY_TEXT } from '../../../core/admin/ship-by';
+import { formatCents } from '../../../core/money';
+import { DASHBOARD_DISCOUNT_TEXT } from '../../../core/discounts/model';
 
 interface Dashboard {
   chartSvg: string;
@@ -42,6 +44,8 @@ interface Dashboard {
   needsAttention?: NeedsAttention;
   /** Product slugs articles name that the shop does not serve (issue 38); older answers lack it. */
   articlesNamingMissingProducts?: { file: string; line: number; slug: string }[];
+  /** What each discount code gave away in the last 30 days (issue 42); older answers lack it. */
+  discountCodes?: { code: string; orders: number; amountCents: number }[];
 }
 
 const MISSING_PRODUCT_COLUMNS: Column<
@@ -50,6 +54,27 @@ const MISSING_PRODUCT_COLUMNS: Column<
   { label: 'Article', cell: (ref) => `${ref.file}, line ${ref.line}` },
   { label: 'Product slug', cell: (ref) => ref.slug },
 ];
+
+const CODE_COLUMNS: Column<NonNullable<Dashboard['discountCodes']>[number]>[] = [
+  { label: 'Code', cell: (given) => given.code },
+  { label: 'Orders', cell: (given) => given.orders },
+  { label: 'Given away', cell: (given) => formatCents(given.amountCents) },
+];
+
+/** What each discount code gave away (issue 42), beside the revenue it is already taken off. */
+function DiscountCodesGiven({ codes }: { codes: NonNullable<Dashboard['discountCodes']> }) {
+  return (
+    <section className={styles.panel} aria-labelledby="codes-title">
+      <h2 id="codes-title">{DASHBOARD_DISCOUNT_TEXT.title}</h2>
+      <p>{DASHBOARD_DISCOUNT_TEXT.netRevenue}</p>
+      {codes.length === 0 ? (
+        <p>{DASHBOARD_DISCOUNT_TEXT.none}</p>
+      ) : (
+        <CardTable rows={codes} columns={CODE_COLUMNS} keyOf={(given) => given.code} />
+      )}
+    </section>
+  );
+}
 
 const itemName = (item: { title: string; variant: string | null }) =>
   item.variant ? `${item.title} (${item.variant})` : item.title;
@@ -152,6 +177,7 @@ function DashboardBody() {
         {/* Drawn on the server (api/modules/admin/chart.ts): numbers and dates only. */}
         <div className={styles.chart} dangerouslySetInnerHTML={{ __html: data.chartSvg }} />
       </section>
+      {data.discountCodes && <DiscountCodesGiven codes={data.discountCodes} />}
       <section className={styles.panel} aria-labelledby="stock-title">
         <h2 id="stock-title">{LOW_STOCK_TEXT.title}</h2>
         {data.lowStock.length === 0 ? (

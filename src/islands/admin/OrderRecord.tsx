@@ -1,3 +1,5 @@
+import { discountRow } from '../../../core/discounts/labels';
+import type { DiscountDto } from '../../../core/discounts/model';
 import { formatCents } from '../../../core/money';
 import type { OrderAddress } from '../../../core/orders/statuses';
 import type { PersonalizedText } from '../../../core/product/personalized-text';
@@ -30,6 +32,8 @@ export interface OrderDetail {
     shippingAddress: OrderAddress | null;
     billingAddress: OrderAddress;
     subtotalCents: number;
+    /** The discount code applied and what it took off (issue 42); null: none. */
+    discount?: DiscountDto | null;
     taxCents: number;
     totalCents: number;
     shippingStatus: string;
@@ -163,8 +167,9 @@ export function OrderRecord({ data }: { data: OrderDetail }) {
         <h3 id="items-title">Items</h3>
         <CardTable rows={data.items} columns={ITEM_COLUMNS} keyOf={(item) => item.id} />
         <p>
-          Subtotal {formatCents(order.subtotalCents)} · Tax {formatCents(order.taxCents)} · Total{' '}
-          <strong>{formatCents(order.totalCents)}</strong>
+          Subtotal {formatCents(order.subtotalCents)} ·{' '}
+          {order.discount && <>{discountRow(order.discount).join(' ')} · </>}
+          Tax {formatCents(order.taxCents)} · Total <strong>{formatCents(order.totalCents)}</strong>
         </p>
       </section>
       <ContactPanel order={order} />

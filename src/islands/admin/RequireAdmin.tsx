@@ -63,6 +63,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
             <a href="/admin/giftcards">Gift cards</a>
           </li>
           <li>
+            <a href="/admin/discounts">Discount codes</a>
+          </li>
+          <li>
             <a href="/admin/arrival">Arrival dates</a>
           </li>
         </ul>

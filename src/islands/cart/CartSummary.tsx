@@ -2,6 +2,7 @@ import { isDigitalOnly, shipsNothing } from '../../../core/cart/rules';
 import { formatDollars } from '../../../core/money';
 import type { CartItem } from '../../stores/cart';
 import { ArrivalLine, type ArrivalAnswer } from '../shared/ArrivalLine';
+import { CartDiscount } from './CartDiscount';
 
 /** The cart's foot: the subtotal, when it arrives, what shipping and tax come to, the actions. */
 export function CartSummary({
@@ -24,6 +25,7 @@ export function CartSummary({
         Subtotal ({count} {count === 1 ? 'item' : 'items'}):{' '}
         <strong data-testid="subtotal">{formatDollars(total)}</strong>
       </p>
+      <CartDiscount items={items} />
       <ArrivalLine arrival={arrival} />
       <p className="note">
         {isDigitalOnly(items)

@@ -13,6 +13,8 @@ import { useBillingSubmit } from './useBillingSubmit';
 import { CardFieldset } from './CardFieldset';
 import { recipientName } from './SavedAddressCards';
 import { StepForm } from './StepForm';
+import DiscountCode from './DiscountCode';
+import { discountQuoteBase } from './discount-quote';
 import type { PaymentProviderName } from './messages';
 
 interface Props {
@@ -115,6 +117,10 @@ export default function BillingStep({ provider, publishableKey }: Props) {
         value={address.billing}
         errors={errors}
         onChange={address.type}
+      />
+      <DiscountCode
+        code={checkout.discountCode}
+        request={discountQuoteBase(cart, checkout, digitalOnly, isLoggedIn, billedAddress)}
       />
       <GiftCardCode giftCardsInCart={cart.some(isGiftCardLine)} />
       {giftCardCovers ? (

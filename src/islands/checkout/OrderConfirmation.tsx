@@ -72,6 +72,7 @@ export default function OrderConfirmation() {
         <OrderLines items={order.items} />
         <Totals
           subtotal={order.subtotal}
+          discount={order.discount}
           salesTax={order.salesTax}
           tax={order.tax}
           total={order.total}

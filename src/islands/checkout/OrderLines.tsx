@@ -1,4 +1,6 @@
 import { formatDollars, formatRate } from '../../../core/money';
+import { discountRow } from '../../../core/discounts/labels';
+import type { DiscountDto } from '../../../core/discounts/model';
 import type { OrderItemDto } from '../../../core/orders/model';
 import type { OrderAddress } from '../../../core/orders/statuses';
 import { personalizationKey } from '../../../core/product/personalized-text';
@@ -43,14 +45,17 @@ export function OrderLines({
   );
 }
 
-/** Subtotal, sales tax (with its rate) and total. */
+/** Subtotal, the discount code's line (issue 42), sales tax (with its rate) and total. */
 export function Totals({
   subtotal,
+  discount,
   salesTax,
   tax,
   total,
 }: {
   subtotal: number;
+  /** The applied code and what it took off, as the server's quote or order says; null: none. */
+  discount?: DiscountDto | null | undefined;
   salesTax: number;
   tax: number;
   total: number;
@@ -59,6 +64,7 @@ export function Totals({
     <TotalsList
       rows={[
         ['Subtotal', formatDollars(subtotal)],
+        ...(discount ? [discountRow(discount)] : []),
         [`Sales tax (${formatRate(salesTax)})`, formatDollars(tax)],
         ['Shipping', 'Included'],
       ]}

@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { centsToDollars, formatDollars } from '../../../core/money';
 import { addressSchema, type AddressInput } from '../../../core/address/model';
@@ -6,8 +7,13 @@ import type { QuoteDto } from '../../../core/orders/model';
 import type { CartItem } from '../../stores/cart';
 import { postJson } from '../shared/api';
 import { ArrivalLine, type ArrivalAnswer } from '../shared/ArrivalLine';
+import { $auth } from '../../stores/auth';
+import { $checkout } from '../../stores/checkout';
+import { discountFields } from './order-request';
 import { OrderLines, Totals, TotalsList, type Line } from './OrderLines';
 import styles from './OrderSummary.module.css';
+
+type DiscountFields = ReturnType<typeof discountFields>;
 
 /** The address the tax follows: the shipping one, or the billing one for digital items only. */
 export type TaxFrom = 'shipping' | 'billing';
@@ -39,6 +45,7 @@ async function figuresFor(
   cart: CartItem[],
   address: AddressInput | null,
   taxFrom: TaxFrom,
+  discount: DiscountFields,
 ): Promise<Figures> {
   const items = cart.map(({ _id, sku, quantity, price, title, variantTitle, personalization }) => ({
     _id,
@@ -51,12 +58,14 @@ async function figuresFor(
   }));
   const taxAddress = address ? addressSchema.safeParse(address) : null;
   if (taxAddress?.success) {
-    const quote = await postJson<QuoteDto>(
-      '/orders/quote',
+    const body =
       taxFrom === 'shipping'
         ? { items, shippingAddress: taxAddress.data }
-        : { items, shippingAddress: null, billingAddress: taxAddress.data },
-    );
+        : { items, shippingAddress: null, billingAddress: taxAddress.data };
+    let quote = await postJson<QuoteDto>('/orders/quote', { ...body, ...discount });
+    // A code that no longer applies (the billing step's field says why): the figures without it.
+    if (!quote.ok && quote.fields?.discountCode)
+      quote = await postJson<QuoteDto>('/orders/quote', body);
     if (quote.ok) return { kind: 'quoted', quote: quote.data };
   }
   const checked = await postJson<CartValidation>('/cart/validate', { items });
@@ -84,6 +93,18 @@ function UntaxedTotals({ subtotal, taxFrom }: { subtotal: number; taxFrom: TaxFr
   );
 }
 
+/** The applied discount code (issue 42), with a guest's email for a once-per-customer code. */
+function useAppliedDiscount(): DiscountFields {
+  const checkout = useStore($checkout);
+  return discountFields({ checkout, isGuest: !useStore($auth).isLoggedIn });
+}
+
+/** The figure the folded summary shows: the total, or the subtotal before tax is known. */
+function totalOf(figures: Figures): number | null {
+  if (figures.kind === 'quoted') return figures.quote.total;
+  return figures.kind === 'untaxed' ? figures.subtotal : null;
+}
+
 /**
  * The order summary beside the shipping and billing steps (issue 13 point 5): the items, the
  * subtotal, the tax once the state is known, the total, and when it arrives (for the shipping
@@ -103,17 +124,19 @@ export function OrderSummary({
   const [figures, setFigures] = useState<Figures>({ kind: 'loading' });
   const [open, setOpen] = useState(false);
   const bodyId = useId();
+  const discount = useAppliedDiscount();
   const key = JSON.stringify([
     cart,
     taxFrom,
     address && addressSchema.safeParse(address).success && address,
+    discount,
   ]);
 
   useEffect(() => {
     let active = true;
     // A short wait so typing an address asks the server once, not at every key.
     const timer = setTimeout(() => {
-      void figuresFor(cart, address, taxFrom).then((next) => {
+      void figuresFor(cart, address, taxFrom, discount).then((next) => {
         if (active) setFigures(next);
       });
     }, 250);
@@ -125,12 +148,7 @@ export function OrderSummary({
   }, [key]);
 
   const count = cart.reduce((sum, item) => sum + item.quantity, 0);
-  const total =
-    figures.kind === 'quoted'
-      ? figures.quote.total
-      : figures.kind === 'untaxed'
-        ? figures.subtotal
-        : null;
+  const total = totalOf(figures);
 
   return (
     <aside className={styles.summary} aria-labelledby={`${bodyId}-title`}>

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { shipsNothing } from '../../../core/cart/rules';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
-import { $checkout, needsShippingStep } from '../../stores/checkout';
+import { $checkout, needsShippingStep, removeDiscountCode } from '../../stores/checkout';
 import { CHECKOUT_TEXT, confirmLabel } from './messages';
 import { buildOrderRequest, buildQuoteRequest, giftOf, type OrderInput } from './order-request';
 import { ConfirmProblem, QuoteSection, ReturnPolicyAgreement, ReviewDetails } from './ReviewParts';
@@ -42,7 +42,7 @@ export default function ReviewOrder({
 
   // The figures always come from the server, for this cart and this shipping address: asked again
   // when either changes, or after a refused confirm, never while confirming.
-  const { quote, quoteError } = useQuote(
+  const { quote, quoteError, discountRefused } = useQuote(
     ready ? buildQuoteRequest(input) : null,
     order.refresh,
     order.confirming,
@@ -52,7 +52,12 @@ export default function ReviewOrder({
 
   return (
     <div className="review">
-      <QuoteSection quote={quote} quoteError={quoteError} cart={cart} />
+      <QuoteSection
+        quote={quote}
+        quoteError={quoteError}
+        cart={cart}
+        onRemoveDiscount={discountRefused ? removeDiscountCode : undefined}
+      />
       <ReviewDetails checkout={checkout} digitalOnly={digitalOnly} gift={giftOf(input)} />
       {isGuest && (
         <ReturnPolicyAgreement
@@ -61,7 +66,15 @@ export default function ReviewOrder({
           onAgree={order.agree}
         />
       )}
-      {order.problem && <ConfirmProblem problem={order.problem} />}
+      {order.problem && (
+        <ConfirmProblem
+          problem={order.problem}
+          onRemoveDiscount={() => {
+            order.clearProblem();
+            removeDiscountCode();
+          }}
+        />
+      )}
       <div className="actions">
         <a href="/billing">Back to billing</a>
         <button

@@ -1,5 +1,6 @@
 import { dollarsToCents, formatDollars } from '../../../core/money';
 import type { QuoteDto } from '../../../core/orders/model';
+import { DISCOUNT_LABELS } from '../../../core/discounts/labels';
 import { GIFT_CARD_LABELS } from '../../../core/gift-cards/model';
 import type { CartItem } from '../../stores/cart';
 import { forgetCard, type CheckoutGift, type CheckoutState } from '../../stores/checkout';
@@ -36,10 +37,13 @@ export function QuoteSection({
   quote,
   quoteError,
   cart,
+  onRemoveDiscount,
 }: {
   quote: QuoteDto | null;
   quoteError: string;
   cart: CartItem[];
+  /** The discount code is why there is no quote (issue 42): the way on without it. */
+  onRemoveDiscount?: (() => void) | undefined;
 }) {
   const changed = quote ? changedPrices(quote, cart) : [];
   return (
@@ -48,7 +52,13 @@ export function QuoteSection({
       {quoteError && (
         <div className="form-error" role="alert">
           <p>{quoteError}</p>
-          <a href="/cart">Review your cart</a>
+          {onRemoveDiscount ? (
+            <button type="button" className="button" onClick={onRemoveDiscount}>
+              {DISCOUNT_LABELS.goOnWithout}
+            </button>
+          ) : (
+            <a href="/cart">Review your cart</a>
+          )}
         </div>
       )}
       {!quote && !quoteError && <p>Calculating your total…</p>}
@@ -67,6 +77,7 @@ export function QuoteSection({
           <OrderLines items={quote.items} warnings={stockWarnings(quote)} />
           <Totals
             subtotal={quote.subtotal}
+            discount={quote.discount}
             salesTax={quote.salesTax}
             tax={quote.tax}
             total={quote.total}
@@ -178,12 +189,24 @@ export function ReturnPolicyAgreement({
 }
 
 /** Why the confirm was refused, with "Use another card" when the card is the reason. */
-export function ConfirmProblem({ problem }: { problem: NonNullable<Problem> }) {
+export function ConfirmProblem({
+  problem,
+  onRemoveDiscount,
+}: {
+  problem: NonNullable<Problem>;
+  /** Goes on without the refused discount code (issue 42). */
+  onRemoveDiscount: () => void;
+}) {
   return (
     <div className="form-error" role="alert">
       {problem.lines.map((line) => (
         <p key={line}>{line}</p>
       ))}
+      {problem.removeDiscount && (
+        <button type="button" className="button" onClick={onRemoveDiscount}>
+          {DISCOUNT_LABELS.goOnWithout}
+        </button>
+      )}
       {problem.changeCard && (
         <a href="/billing" onClick={forgetCard}>
           Use another card

@@ -28,6 +28,19 @@ export function giftOf({ checkout, digitalOnly }: OrderInput) {
   return !digitalOnly && checkout.gift.isGift ? checkout.gift : null;
 }
 
+/**
+ * The discount code (issue 42) as the quote takes it: with a guest's email, which a
+ * once-per-customer code is checked against (a signed-in shopper's account counts on the server).
+ */
+export function discountFields({ checkout, isGuest }: Pick<OrderInput, 'checkout' | 'isGuest'>): {
+  discountCode?: string;
+  email?: string;
+} {
+  if (!checkout.discountCode) return {};
+  const email = isGuest ? checkout.guestContact.email.trim() : '';
+  return { discountCode: checkout.discountCode, ...(email ? { email } : {}) };
+}
+
 /** The body of POST /orders/quote for this cart and these addresses. */
 export function buildQuoteRequest(input: OrderInput) {
   const { checkout, cart } = input;
@@ -35,6 +48,7 @@ export function buildQuoteRequest(input: OrderInput) {
     items: quoteItems(cart),
     ...taxAddressesFor(input),
     ...(checkout.giftCardCode ? { giftCardCode: checkout.giftCardCode } : {}),
+    ...discountFields(input),
   };
 }
 
@@ -66,6 +80,8 @@ export function buildOrderRequest(input: OrderInput & { quote: QuoteDto; agreed:
       };
     }),
     ...(checkout.giftCardCode ? { giftCardCode: checkout.giftCardCode } : {}),
+    // The code the quote applied: the server checks it again and claims its use with the order.
+    ...(checkout.discountCode ? { discountCode: checkout.discountCode } : {}),
     subtotal: quote.subtotal,
     salesTax: quote.salesTax,
     total: quote.total,
@@ -79,7 +95,12 @@ export function buildOrderRequest(input: OrderInput & { quote: QuoteDto; agreed:
 }
 
 /** What the review page shows after a refused confirm. */
-export type Problem = { lines: string[]; changeCard?: boolean } | null;
+export type Problem = {
+  lines: string[];
+  changeCard?: boolean;
+  /** The discount code is why (issue 42): the page offers to go on without it. */
+  removeDiscount?: boolean;
+} | null;
 
 /**
  * What a refused confirm leads to: the sentences shown, whether the idempotency key is let go
@@ -92,6 +113,16 @@ export function afterRefusal(result: Extract<ApiResult<unknown>, { ok: false }>)
   requote: boolean;
 } {
   const forgetKey = shopperMustFix(result);
+  // The code no longer applies (used up meanwhile, ended, used before): the reason, and no new
+  // quote with the same code, which would only say it again.
+  const discountRefusal = result.fields?.discountCode;
+  if (discountRefusal) {
+    return {
+      problem: { lines: [discountRefusal], removeDiscount: true },
+      forgetKey,
+      requote: false,
+    };
+  }
   if (result.error === CHECKOUT_TEXT.serverOutOfStock) {
     return {
       problem: { lines: [CHECKOUT_TEXT.outOfStock, CHECKOUT_TEXT.problemOnOurEnd] },

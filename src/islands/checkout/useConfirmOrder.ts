@@ -54,5 +54,6 @@ export function useConfirmOrder(isGuest: boolean) {
     if (outcome.requote) setRefresh((n) => n + 1);
   }
 
-  return { agreed, agree, agreeError, problem, confirming, refresh, confirm };
+  const clearProblem = () => setProblem(null);
+  return { agreed, agree, agreeError, problem, clearProblem, confirming, refresh, confirm };
 }

@@ -11,6 +11,7 @@ import { postJson } from '../shared/api';
 export function useQuote(request: object | null, refresh: number, paused: boolean) {
   const [quote, setQuote] = useState<QuoteDto | null>(null);
   const [quoteError, setQuoteError] = useState('');
+  const [discountRefused, setDiscountRefused] = useState(false);
   const body = request === null ? null : JSON.stringify(request);
   const isPaused = useEffectEvent(() => paused);
   useEffect(() => {
@@ -19,10 +20,13 @@ export function useQuote(request: object | null, refresh: number, paused: boolea
     postJson<QuoteDto>('/orders/quote', JSON.parse(body)).then((result) => {
       if (cancelled) return;
       if (!result.ok) {
-        setQuoteError(result.error);
+        // A refused discount code (issue 42): its own sentence, which the page offers to drop.
+        setQuoteError(result.fields?.discountCode ?? result.error);
+        setDiscountRefused(Boolean(result.fields?.discountCode));
         return;
       }
       setQuoteError('');
+      setDiscountRefused(false);
       setQuote(result.data);
       setOrderSummary({
         items: result.data.items.map((item) => ({ ...item, _id: item._id ?? '' })),
@@ -34,5 +38,5 @@ export function useQuote(request: object | null, refresh: number, paused: boolea
       cancelled = true;
     };
   }, [body, refresh]);
-  return { quote, quoteError };
+  return { quote, quoteError, discountRefused };
 }

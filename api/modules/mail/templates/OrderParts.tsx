@@ -87,10 +87,13 @@ export function RefundedTo({ parts }: { parts: OrderEmailData['payments'] | unde
   );
 }
 
-/** The items (quantity × name, line total) and the order's subtotal, tax and total. */
+/**
+ * The items (quantity × name, line total) and the order's subtotal, its discount code's line
+ * ("Discount (WINTER10) −$4.50", issue 42), tax and total.
+ */
 export function OrderTable({ data }: { data: OrderEmailData }) {
   const { order, items } = data;
-  const total = (label: string, cents: number, strong = false) => (
+  const total = (label: string, cents: number, strong = false, sign = '') => (
     <tr>
       <td style={{ ...cell, borderBottom: 'none', ...(strong ? { fontWeight: 'bold' } : {}) }}>
         {label}
@@ -103,7 +106,7 @@ export function OrderTable({ data }: { data: OrderEmailData }) {
           ...(strong ? { fontWeight: 'bold' } : {}),
         }}
       >
-        {formatCents(cents)}
+        {`${sign}${formatCents(cents)}`}
       </td>
     </tr>
   );
@@ -141,6 +144,14 @@ export function OrderTable({ data }: { data: OrderEmailData }) {
             </tr>
           ))}
           {total('Subtotal', order.subtotalCents)}
+          {order.discountCode &&
+            (order.discountCents ?? 0) > 0 &&
+            total(
+              `Discount (${oneLine(order.discountCode)})`,
+              order.discountCents ?? 0,
+              false,
+              '−',
+            )}
           {/* Gift cards carry no sales tax: no rate to read (issue 39 point 2). */}
           {!giftCardsOnly(items) &&
             total(`Sales tax (${formatRate(order.taxRate)})`, order.taxCents)}

@@ -26,7 +26,9 @@ export interface OrderEmailData {
     /** A gift's part (issue 26); absent or a null message: not a gift. */
     Partial<Pick<OrderRow, 'giftMessage' | 'giftHidePrices' | 'giftRecipientEmail'>> &
     /** The arrival window promised when it was placed (issue 41); null: nothing ships. */
-    Partial<Pick<OrderRow, 'promisedEarliest' | 'promisedLatest'>>;
+    Partial<Pick<OrderRow, 'promisedEarliest' | 'promisedLatest'>> &
+    /** The discount code applied and what it took off (issue 42); absent or 0: none. */
+    Partial<Pick<OrderRow, 'discountCode' | 'discountCents'>>;
   items: (Pick<OrderItemRow, 'title' | 'variantTitle' | 'sku' | 'quantity' | 'unitPriceCents'> &
     /** What the line is (issue 35): a gift card is emailed, never shipped, taxed or returned. */
     Partial<Pick<OrderItemRow, 'kind' | 'personalization'>>)[];

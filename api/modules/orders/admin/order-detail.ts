@@ -1,14 +1,16 @@
 import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { auditLog, orderItems, orders, outbox, payments } from '../../../db/schema';
+import { auditLog, orders, outbox, payments } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { ADMIN_MESSAGES, isCarrier, trackingUrl } from '../../../../core/admin/model';
 import { audit, type Actor } from './deps';
 import { orderMoney } from '../order-money';
+import { orderItemsOf } from '../repository';
 import { refundedSoFar } from '../refund-payments';
 import { notesOf } from './order-notes';
 import { orderActions } from './order-actions';
 import { promisedWindowOf } from '../../../../core/arrival';
+import { discountOf } from '../discount-view';
 
 /** The audit action of an admin's opening of an order (a customer's data read, not a change). */
 export const ORDER_VIEW = 'order.view';
@@ -22,11 +24,7 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
   if (!order) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
   await audit(db, actor, { action: ORDER_VIEW, entity: 'order', entityId: id });
   const [items, charges, emails, history, money, notes, refunded] = await Promise.all([
-    db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, id))
-      .orderBy(asc(orderItems.position)),
+    orderItemsOf(db, id),
     db
       .select({
         provider: payments.method,
@@ -49,7 +47,8 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
   const { chargeKey: _chargeKey, requestKey: _requestKey, ...visible } = order;
   return {
     // The promise as the shopper's pages show it (issue 41), besides the row's own columns.
-    order: { ...visible, promised: promisedWindowOf(order) },
+    // The discount code as every order answer shows it (issue 42), besides its columns.
+    order: { ...visible, promised: promisedWindowOf(order), discount: discountOf(order) },
     // What the owner may do now (the lifecycle table): the page shows only these buttons.
     ...orderActions(order, items),
     // Each line with the units already refunded (issue 39 item 7): the refund form offers the rest.

@@ -74,6 +74,9 @@ export async function listOrders(db: Db, query: OrderListQuery, now = new Date()
       status: orders.shippingStatus,
       paymentStatus: orders.paymentStatus,
       totalCents: orders.totalCents,
+      // The discount code applied and what it took off (issue 42); null and 0 without one.
+      discountCode: orders.discountCode,
+      discountCents: orders.discountCents,
       createdAt: orders.createdAt,
       // A pending order's failed recovery tries (issue 35); 0 for every other.
       recoveryAttempts: orders.recoveryAttempts,

@@ -37,6 +37,8 @@ export async function returnDetail(db: Db, actor: Actor, id: string) {
         unitPriceCents: orderItems.unitPriceCents,
         // The line's own tax: the page's confirm amount gives back its share (refund-amount.ts).
         taxCents: orderItems.taxCents,
+        // Its share of the discount code (issue 42): the confirm amount gives back the net.
+        discountCents: orderItems.discountCents,
       })
       .from(orderItems)
       .where(eq(orderItems.orderId, found.order.id))
