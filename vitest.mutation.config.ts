@@ -22,6 +22,10 @@ const ALL_TESTS = [
   'tests/api/order-figures.test.ts',
   'tests/api/order-stock.test.ts',
   'tests/api/order-idempotency-keys.test.ts',
+  // The confirmation's less travelled paths (issue 35 point 9): its steps, key and retries, a card
+  // short of the total, a lost answer, a late charge, the card chosen, saved or stored.
+  'tests/api/confirm-order-paths.test.ts',
+  'tests/api/confirm-order-cards.test.ts',
   'tests/api/refund-amounts.test.ts',
   'tests/api/return-audit.test.ts',
   'tests/api/cancel-refund-effects.test.ts',
