@@ -212,7 +212,7 @@ function KindChoice(props: {
   onKind(kind: DiscountFormValues['kind']): void;
 }) {
   return (
-    <fieldset className={own.choices}>
+    <fieldset className={styles.choices}>
       <legend>{T.kind}</legend>
       {(['percent', 'fixed'] as const).map((kind) => (
         <label key={kind}>
@@ -249,7 +249,7 @@ function CategoryChecks(props: {
     props.onChange(on ? [...chosen, name] : chosen.filter((each) => each !== name));
   return (
     <fieldset
-      className={own.choices}
+      className={styles.choices}
       aria-describedby={`${id}-categories-hint${error ? ` ${id}-categories-error` : ''}`}
     >
       <legend>{T.categories}</legend>
