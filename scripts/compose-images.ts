@@ -23,12 +23,11 @@ interface Composition {
   height?: number;
 }
 
+/** The home hero's products; a link preview shows the same, so a shared link looks like the shop. */
+const HERO_TILES = ['pnw-gift-box', 'cascade-wool-throw-moss', 'cedar-ridge-mug-forest-green'];
+
 const compositions: Composition[] = [
-  {
-    output: 'src/assets/home/hero.webp',
-    tiles: ['pnw-gift-box', 'cascade-wool-throw-moss', 'cedar-ridge-mug-forest-green'],
-    width: 1600,
-  },
+  { output: 'src/assets/home/hero.webp', tiles: HERO_TILES, width: 1600 },
   {
     output: 'content/blog/images/what-to-get-the-person-who-has-everything.webp',
     tiles: ['carved-cedar-orca', 'mossy-terrarium-kit', 'rainier-sunrise-photo'],
@@ -42,7 +41,7 @@ const compositions: Composition[] = [
   {
     // Link previews want 1200 × 630.
     output: 'public/images/og-image.jpg',
-    tiles: ['pnw-gift-box', 'cascade-wool-throw-moss', 'cedar-ridge-mug-forest-green'],
+    tiles: HERO_TILES,
     width: 1200,
     height: 630,
   },

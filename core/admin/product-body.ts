@@ -3,6 +3,7 @@ import { personalizationSettingsSchema } from '../product/personalization';
 import { dollarsToCents, isWholeCents } from '../money';
 import { CATEGORY_NAME_MESSAGE, categoryName } from '../catalogue/category-name';
 import { PRODUCT_STATUSES } from '../product/model';
+import { saleField, salesBelowRegular } from './sale-body';
 
 /**
  * What the product editor sends (issues 14 and 25), checked by the form before sending and by the
@@ -111,6 +112,8 @@ export const variantInput = z.object({
    */
   seen: quantityInput.optional(),
   image: z.preprocess((value) => (value === '' ? null : value), productImagePath.nullable()),
+  /** Its own sale (issue 42); left out: unchanged (a new variant: none). */
+  sale: saleField,
 });
 export type VariantInput = z.infer<typeof variantInput>;
 
@@ -174,8 +177,11 @@ export const productEditBody = z
     /** Its personalization settings (issue 40); null: not personalizable; absent: unchanged. */
     personalization: personalizationSettingsSchema.nullable().optional(),
     status: z.enum(PRODUCT_STATUSES, { error: PRODUCT_MESSAGES.status }).optional(),
+    /** Its sale (issue 42); null: none; absent: unchanged. */
+    sale: saleField,
   })
-  .superRefine(skusOnce);
+  .superRefine(skusOnce)
+  .superRefine(salesBelowRegular);
 export type ProductEditBody = z.infer<typeof productEditBody>;
 
 /** A new product, its images uploaded first (POST /admin/uploads). Without a SKU, one is made. */
@@ -191,6 +197,8 @@ export const productCreateBody = z
     variants: variantsInput.default([]),
     personalization: personalizationSettingsSchema.nullable().default(null),
     status: z.enum(PRODUCT_STATUSES, { error: PRODUCT_MESSAGES.status }).default('active'),
+    sale: saleField,
   })
-  .superRefine(skusOnce);
+  .superRefine(skusOnce)
+  .superRefine(salesBelowRegular);
 export type ProductCreateBody = z.infer<typeof productCreateBody>;

@@ -35,6 +35,11 @@ export interface ResolvedLine {
   price: number;
   /** Unit price in integer cents (what the order charges). */
   priceCents: number;
+  /**
+   * During a sale (issue 42): the regular unit price in dollars, which the cart shows struck
+   * through; absent otherwise. Shown only: the order charges `priceCents`.
+   */
+  compareAtPrice?: number | undefined;
   /** Units available; null when the shop does not know or does not limit them (`hasStockLimit`). */
   stock: number | null;
   category: string;
@@ -66,8 +71,12 @@ const lineStock = (product: ProductDto, values: (number | null)[]): number | nul
 const chosenVariant = (sku: string, stock: number | null) =>
   stock === null ? { sku } : { sku, stock };
 
-function priced(cents: number) {
-  return { price: centsToDollars(cents), priceCents: cents };
+function priced(cents: number, compareAt?: number | null) {
+  return {
+    price: centsToDollars(cents),
+    priceCents: cents,
+    ...(compareAt == null ? {} : { compareAtPrice: compareAt }),
+  };
 }
 
 /** What every line of a product says about the product itself. */
@@ -91,7 +100,7 @@ export function bundleLine(product: ProductDto, chosen: VariantDto[]): ResolvedL
     variantTitle: chosen
       .map((option, index) => `${product.optionTitles[index] ?? 'Option'}: ${option.title}`)
       .join(', '),
-    ...priced(productPriceCents(product)),
+    ...priced(productPriceCents(product), product.compareAtPrice),
     stock,
     // The bundle's own picture (issue 13 point 9); an option's only when the bundle has none.
     image: product.image[0] ?? chosen[0]?.image[0],
@@ -107,7 +116,7 @@ export function variantLine(product: ProductDto, variant: VariantDto): ResolvedL
     ...described(product),
     sku: variant.sku,
     variantTitle: variant.title,
-    ...priced(dollarsToCents(variant.price)),
+    ...priced(dollarsToCents(variant.price), variant.compareAtPrice),
     stock,
     image: variant.image[0] ?? product.image[0],
     selectedVariant: chosenVariant(variant.sku, stock),
@@ -120,7 +129,7 @@ export function productLine(product: ProductDto): ResolvedLine {
   return {
     ...described(product),
     sku: product.sku,
-    ...priced(productPriceCents(product)),
+    ...priced(productPriceCents(product), product.compareAtPrice),
     stock: lineStock(product, [product.quantity]),
     image: product.image[0],
     stockSkus: [],
@@ -187,7 +196,12 @@ export function personalize(
   const cents = line.priceCents + check.addOnCents;
   return {
     ...line,
-    ...priced(cents),
+    ...priced(
+      cents,
+      line.compareAtPrice === undefined
+        ? undefined
+        : centsToDollars(dollarsToCents(line.compareAtPrice) + check.addOnCents),
+    ),
     ...(check.texts.length > 0 ? { personalization: check.texts } : {}),
     personalizationCents: check.addOnCents,
   };

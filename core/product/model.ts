@@ -7,7 +7,12 @@ import type { PersonalizationSettings } from './personalization';
 export interface VariantDto {
   sku: string;
   title: string;
+  /** The price charged today: its sale price while a sale is on (issue 42). */
   price: number;
+  /** Its regular price while a sale is on (shown struck through); null otherwise. */
+  compareAtPrice?: number | null | undefined;
+  /** The sale's last shop day while a sale with an end is on; null otherwise. */
+  saleEndsOn?: string | null | undefined;
   quantity: number;
   attributes: Record<string, string>;
   image: string[];
@@ -19,8 +24,15 @@ export interface ProductDto {
   _id: string;
   title: string;
   description: string;
-  /** null when the shop set no price; the detail page then shows $40. */
+  /**
+   * The price charged today, its sale price while a sale is on (issue 42); null when the shop set
+   * no price and no sale is on: the detail page then shows $40.
+   */
   price: number | null;
+  /** Its regular price while a sale is on (shown struck through); null otherwise. */
+  compareAtPrice?: number | null | undefined;
+  /** The sale's last shop day (YYYY-MM-DD) while a sale with an end is on; null otherwise. */
+  saleEndsOn?: string | null | undefined;
   image: string[];
   alttext: string;
   sku: string;
@@ -91,6 +103,7 @@ export const PRODUCT_MESSAGES = {
   priceOrder: 'Min Price cannot be more than Max Price.',
   sort: 'Sort must be priceAsc (Price: Low to High) or priceDesc (Price: High to Low).',
   page: 'Page must be a whole number, 1 or more.',
+  onSale: 'On sale must be 1 (only products on sale) or left out.',
   subcategoryAlone: 'Choose a category for the subcategory.',
   productId: 'That product link is not valid.',
   notFound: 'We could not find that product.',
@@ -132,6 +145,10 @@ export const searchQuery = z
     maxPrice: optional(dollars(PRODUCT_MESSAGES.maxPrice)),
     sort: optional(z.enum(SORTS, { error: PRODUCT_MESSAGES.sort })),
     page: optional(page),
+    /** Issue 42: only products (or one of their variants) on sale today; the form's checkbox. */
+    onSale: optional(
+      z.enum(['1', 'true'], { error: PRODUCT_MESSAGES.onSale }).transform(() => true as const),
+    ),
   })
   .superRefine((query, context) => {
     if (
@@ -169,7 +186,8 @@ export function searchMode(query: SearchQuery): SearchMode {
     query.q !== undefined ||
     query.minPrice !== undefined ||
     query.maxPrice !== undefined ||
-    query.sort !== undefined;
+    query.sort !== undefined ||
+    query.onSale !== undefined;
   if (searching) return 'search';
   if (query.category && query.subcategory) return 'subcategory';
   if (query.category && query.page === undefined) return 'category';
@@ -192,6 +210,8 @@ export interface SearchFilters {
   maxPrice?: number | undefined;
   sort?: Sort | undefined;
   page?: number | undefined;
+  /** Only what is on sale today (issue 42). */
+  onSale?: boolean | undefined;
 }
 
 /** spec §3 Search response. */

@@ -42,6 +42,8 @@ export interface SuggestedProduct {
   title: string;
   /** Dollars, as the product is sold (the fallback price when the shop set none). */
   price: number;
+  /** During a sale (issue 42): the regular price, shown struck through; null otherwise. */
+  compareAtPrice?: number | null | undefined;
   /** A small image's address, or null when the product has none. */
   thumb: string | null;
   /** The parts of the title the query matched, as [start, end) character offsets. */

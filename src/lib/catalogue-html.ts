@@ -3,6 +3,7 @@ import type { ProductDto } from '../../core/product/model';
 import { productPrice } from '../../core/product/price';
 import { isSoldOut, SOLD_OUT_LABEL } from '../../core/product/availability';
 import { cardImage } from '../../core/images/product-images';
+import { isOnSale, SALE_BADGE, WAS_PRICE_PREFIX } from '../../core/product/sale';
 
 /**
  * The catalogue's repeated markup (product cards, their grid, page links) written as HTML text.
@@ -68,9 +69,24 @@ export function productCardHtml(product: ProductDto, options: CardOptions = {}):
   return (
     `<article class="product-card" data-testid="product-card">` +
     `<a href="/productdetailpage/${escapeHtml(product._id)}">${img}<h3>${escapeHtml(product.title)}</h3></a>` +
-    `<p class="price">${escapeHtml(formatDollars(productPrice(product)))}</p>` +
+    priceHtml(product) +
     (isSoldOut(product) ? `<p class="badge sold-out">${SOLD_OUT_LABEL}</p>` : '') +
+    (isOnSale(product) ? `<p class="badge sale">${SALE_BADGE}</p>` : '') +
     `</article>`
+  );
+}
+
+/**
+ * A card's price: during a sale (issue 42) the price charged, then the regular price struck
+ * through, read out as "Was $26.00".
+ */
+export function priceHtml(product: ProductDto): string {
+  const price = escapeHtml(formatDollars(productPrice(product)));
+  if (product.compareAtPrice == null) return `<p class="price">${price}</p>`;
+  const was = formatDollars(product.compareAtPrice);
+  return (
+    `<p class="price on-sale">${price} <s class="was"><span class="visually-hidden">` +
+    `${WAS_PRICE_PREFIX}</span>${escapeHtml(was)}</s></p>`
   );
 }
 

@@ -45,6 +45,9 @@ export function readDomValues<T extends { [K in keyof T]: FieldValue }>(
   return values;
 }
 
+/** Whether every field is still empty: nothing typed yet (before or after hydration). */
+export const untouched = (values: object) => Object.values(values).every((value) => value === '');
+
 /**
  * State for a form's fields that starts from what the server-rendered fields hold. Only the
  * inputs' own values may show it during hydration: any other output drawn from it (a character

@@ -26,6 +26,9 @@ export interface SearchView extends SearchPage {
 export const searchTitle = ({ q }: Pick<SearchView, 'q'>): string =>
   q ? `Search: ${q}` : 'Search';
 
+/** The search's sale filter (issue 42): its checkbox and its chip. */
+export const ON_SALE_LABEL = 'On sale';
+
 const option = (value: string, label: string, selected: boolean) =>
   `<option${attributes({ value, selected })}>${escapeHtml(label)}</option>`;
 
@@ -57,6 +60,7 @@ function filtersHtml(view: SearchView, typed: string): string {
     `<label>Category <select name="category">${option('', 'All Categories', false)}${choices
       .map((name) => option(name, name, name === category))
       .join('')}</select></label>` +
+    `<label class="on-sale"><input${attributes({ type: 'checkbox', name: 'onSale', value: '1', checked: params.get('onSale') === '1' || params.get('onSale') === 'true' })}> ${ON_SALE_LABEL}</label>` +
     `<label>Sort <select name="sort">${option('', 'Sort By', false)}${Object.entries(SORT_LABELS)
       .map(([value, label]) => option(value, label, sort === value))
       .join('')}</select></label>` +
@@ -77,6 +81,7 @@ function chipsHtml(url: URL): string {
     ['maxPrice', (value: string) => `Max Price: ${dollars(value)}`],
     ['category', (value: string) => `Category: ${value}`],
     ['sort', (value: string) => SORT_LABELS[value] ?? value],
+    ['onSale', () => ON_SALE_LABEL],
   ] as const;
   const applied = chips
     .filter(([key]) => (params.get(key) ?? '').trim() !== '')

@@ -25,6 +25,8 @@ export interface CartItem {
   sku: string;
   /** Unit price in dollars, as the API gives it. */
   price: number;
+  /** During a sale (issue 42): the regular unit price, shown struck through. */
+  compareAtPrice?: number | undefined;
   quantity: number;
   supplier: string;
   /** Units the shop has; undefined when unknown. */
@@ -60,6 +62,7 @@ export function cartItemFrom(
     title: line.title,
     sku: line.sku,
     price: line.price,
+    ...(line.compareAtPrice === undefined ? {} : { compareAtPrice: line.compareAtPrice }),
     supplier: line.supplier,
     stock: line.stock ?? undefined,
     category: line.category,

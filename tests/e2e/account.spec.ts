@@ -7,6 +7,7 @@ import {
   REGISTER_TEXT,
   RESEND_TEXT,
   RESET_TEXT,
+  VERIFY_EMAIL_TEXT,
 } from '../../src/islands/account/messages';
 import { LOGOUT_LABEL, MENU_LINKS } from '../../src/lib/site-links';
 import { CONTACT_TEXT } from '../../core/site-messages';
@@ -71,14 +72,14 @@ test('register, log in before verifying, resend, verify through the emailed link
   await page.getByLabel('Confirm password').fill(password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: REGISTER_TEXT.submit }).click();
-  await expect(page.getByRole('heading', { name: REGISTER_TEXT.verifyTitle })).toBeFocused();
+  await expect(page.getByRole('heading', { name: VERIFY_EMAIL_TEXT.title })).toBeFocused();
   await expect(page.getByText(AUTH_MESSAGES.registered)).toBeVisible();
   await page.getByRole('button', { name: REGISTER_TEXT.backToRegister }).click();
   await expect(page.getByLabel('Email')).toHaveValue('');
 
   // Not verified yet: the right password opens the 'Verify Your Email' panel.
   await logIn(page);
-  await expect(page.getByRole('heading', { name: LOGIN_TEXT.verifyTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: VERIFY_EMAIL_TEXT.title })).toBeVisible();
   await expect(page.getByText(LOGIN_TEXT.waiting)).toBeVisible();
   await page.getByRole('button', { name: RESEND_TEXT.idle }).click();
   await expect(page.getByText(RESEND_TEXT.resent)).toBeVisible();

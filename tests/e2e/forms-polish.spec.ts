@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seedProductId } from '../../api/db/seed';
 import { PAYMENT_MESSAGES } from '../../core/payments/model';
-import { FORGOT_TEXT, LOGIN_TEXT } from '../../src/islands/account/messages';
+import { FORGOT_TEXT, LOGIN_TEXT, VERIFY_EMAIL_TEXT } from '../../src/islands/account/messages';
 import { CONTACT_TEXT } from '../../core/site-messages';
 import { acceptCookies, hydrated, ownAddress } from './support/account';
 import { watchConsole } from './support/console';
@@ -272,7 +272,7 @@ const FORMS: EarlyForm[] = [
     },
     sent: { username: 'early-register@example.com', firstname: 'Zoë', lastname: "O'Brien" },
     async expectAnswered(page) {
-      await expect(page.getByRole('heading', { name: LOGIN_TEXT.verifyTitle })).toBeVisible();
+      await expect(page.getByRole('heading', { name: VERIFY_EMAIL_TEXT.title })).toBeVisible();
     },
   },
   {

@@ -1,5 +1,5 @@
 import { EmailLayout, Lines, Quoted, SectionTitle, Title } from '../mail';
-import { renderEmail, type RenderedEmail, type ShopDetails } from '../mail';
+import { emailOf, type ShopDetails } from '../mail';
 
 export interface InboxReplyData {
   /** The subject of what the customer wrote. */
@@ -22,5 +22,4 @@ export function InboxReply({ data, shop }: { data: InboxReplyData; shop: ShopDet
   );
 }
 
-export const inboxReplyEmail = (data: InboxReplyData, shop: ShopDetails): Promise<RenderedEmail> =>
-  renderEmail(<InboxReply data={data} shop={shop} />, { subject: `Re: ${data.subject}` });
+export const inboxReplyEmail = emailOf(InboxReply, (data) => `Re: ${data.subject}`);

@@ -40,3 +40,15 @@ export function cacheableJson(
     headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
   });
 }
+
+/**
+ * An answer that lists products (search, listings, featured) from each product's JSON text, kept
+ * once per revision, and the answer's other fields: it costs little more than its page of ids.
+ */
+export function listAnswer(texts: string[], rest: object): JsonBody {
+  const list = texts.join(',');
+  const others = JSON.stringify(rest);
+  return jsonBody(
+    others === '{}' ? `{"products":[${list}]}` : `{"products":[${list}],${others.slice(1)}`,
+  );
+}

@@ -1,5 +1,14 @@
-import { SECTION_LIMIT, type CategoryOrderDto, type ProductDto } from '../../../core/product/model';
+import {
+  LISTING_PAGE_SIZE,
+  SECTION_LIMIT,
+  type CategoryOrderDto,
+  type ProductDto,
+  type SubcategoryListing,
+} from '../../../core/product/model';
+import { pageCount } from './product-dtos';
 import { productPriceCents } from '../../../core/product/price';
+import { listedPlaces } from '../../../core/catalogue/price-shelf';
+import { isOnSale } from '../../../core/product/sale';
 
 /*
  * The orders the catalogue's listings and search read, derived from the products in memory
@@ -28,7 +37,10 @@ export interface Derived {
 /** A product as search reads it: its price, place in listing order and categories, precomputed. */
 export interface SearchFact {
   product: ProductDto;
+  /** The price charged today, in cents (a sale's while it is on). */
   cents: number;
+  /** Whether it or one of its variants is on sale today (the search's "On sale" filter). */
+  onSale: boolean;
   place: number;
   /** The numbers of the categories it is listed in (see `Derived.categoryNames`), each once. */
   categories: number[];
@@ -46,7 +58,7 @@ export const listingKey = (category: string, subcategory: string | null) =>
 
 /** Whether a product is listed in a category (and, when given, that subcategory). */
 export function listedIn(product: ProductDto, category: string, subcategory?: string): boolean {
-  return product.categorizations.some(
+  return listedPlaces(product).some(
     (entry) =>
       entry.category === category &&
       (subcategory === undefined || entry.subcategory === subcategory),
@@ -65,7 +77,7 @@ export function deriveView(
   const listings = new Map<string, ProductDto[]>();
   for (const product of ordered) {
     const keys = new Set(
-      product.categorizations
+      listedPlaces(product)
         .filter((entry) => entry.subcategory !== null)
         .map((entry) => listingKey(entry.category, entry.subcategory)),
     );
@@ -78,7 +90,7 @@ export function deriveView(
   const categoryNumbers = new Map<string, number>();
   const orderedFacts = ordered.map((product, place): SearchFact => {
     const categories = new Set<number>();
-    for (const entry of product.categorizations) {
+    for (const entry of listedPlaces(product)) {
       let number = categoryNumbers.get(entry.category);
       if (number === undefined) {
         number = categoryNumbers.size;
@@ -86,7 +98,8 @@ export function deriveView(
       }
       categories.add(number);
     }
-    return { product, cents: productPriceCents(product), place, categories: [...categories] };
+    const cents = productPriceCents(product);
+    return { product, cents, onSale: isOnSale(product), place, categories: [...categories] };
   });
   const factsByDocument: SearchFact[] = [];
   for (const fact of orderedFacts) {
@@ -116,7 +129,7 @@ export function categoryPageProducts(view: Derived, category: string): ProductDt
     const shown = new Set<string>();
     const counts = new Map<string, number>();
     for (const product of view.ordered) {
-      const own = product.categorizations.filter((entry) => entry.category === category);
+      const own = listedPlaces(product).filter((entry) => entry.category === category);
       if (own.length === 0) continue;
       const named = own.filter((entry) => entry.subcategory !== null);
       const sections = named.length > 0 ? named.map((entry) => entry.subcategory!) : [''];
@@ -163,7 +176,7 @@ export function shelvesOf(
 ): Shelf[] {
   const named = new Map<string, Set<string>>();
   for (const product of products) {
-    for (const entry of product.categorizations) {
+    for (const entry of listedPlaces(product)) {
       const subcategories = named.get(entry.category) ?? new Set<string>();
       if (entry.subcategory !== null) subcategories.add(entry.subcategory);
       named.set(entry.category, subcategories);
@@ -177,4 +190,13 @@ export function shelvesOf(
     const rest = [...present].filter((name) => !ordered.includes(name)).sort(titleOrder);
     return { category, subcategories: [...new Set(ordered), ...rest] };
   });
+}
+
+/** One page of a subcategory listing (spec §2), LISTING_PAGE_SIZE a page. */
+export function listingPage(all: ProductDto[], page: number): SubcategoryListing {
+  const start = (page - 1) * LISTING_PAGE_SIZE;
+  return {
+    products: all.slice(start, start + LISTING_PAGE_SIZE),
+    pagination: { page, pages: pageCount(all.length, LISTING_PAGE_SIZE) },
+  };
 }

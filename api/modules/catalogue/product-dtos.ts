@@ -11,6 +11,9 @@ import {
 } from '../../db/schema';
 import { centsToDollars } from '../../../core/money';
 import type { CategoryOrderDto, ProductDto, VariantDto } from '../../../core/product/model';
+import { saleTermsOf, type SaleTerms } from '../../../core/product/sale';
+import { shopDayOf } from '../../../core/shop-calendar';
+import { withSales } from './sale-pricing';
 
 /** Every product column. */
 export const productColumns = getTableColumns(products);
@@ -30,6 +33,8 @@ function toVariantDto(row: ProductVariantRow): VariantDto {
     sku: row.sku,
     title: row.title,
     price: centsToDollars(row.priceCents),
+    compareAtPrice: null,
+    saleEndsOn: null,
     quantity: row.quantity,
     attributes: row.attributes,
     image: row.images,
@@ -79,57 +84,88 @@ const categorizationsOf = (db: Db, ids: string[]) =>
 /** What a ProductDto is made of: a product row without its slug and timestamps. */
 type ProductFields = Omit<ProductRecord, 'slug' | 'createdAt' | 'updatedAt'>;
 
+/** The sales of a product's variants, by sku. */
+function variantSales(rows: ProductVariantRow[]): Record<string, SaleTerms> {
+  const sales: Record<string, SaleTerms> = {};
+  for (const row of rows) {
+    const terms = saleTermsOf(row);
+    if (terms) sales[row.sku] = terms;
+  }
+  return sales;
+}
+
+/** Products from their rows, priced for shop day `day` (issue 42: a sale on that day applies). */
 function assemble(
   rows: ProductFields[],
   variantRows: ProductVariantRow[],
   categorizationRows: ProductCategorizationRow[],
+  day: string,
 ): ProductDto[] {
   const variantsByProduct = groupBy(variantRows, (row) => row.productId);
   const categorizationsByProduct = groupBy(categorizationRows, (row) => row.productId);
   return rows.map((row) => {
     const ownVariants = variantsByProduct.get(row.id) ?? [];
-    const bundle = row.isBundle ? groupBundleOptions(ownVariants) : undefined;
-    return {
-      _id: row.id,
-      title: row.title,
-      description: row.description,
-      price: row.priceCents === null ? null : centsToDollars(row.priceCents),
-      image: row.images,
-      alttext: row.alttext,
-      sku: row.sku,
-      quantity: row.quantity,
-      supplier: row.supplier,
-      category: row.category,
-      kind: row.kind,
-      taxClass: row.taxClass,
-      categorizations: (categorizationsByProduct.get(row.id) ?? []).map((entry) => ({
-        category: entry.category,
-        subcategory: entry.subcategory,
-      })),
-      hasVariants: row.hasVariants,
-      variants: bundle ? bundle.variants : ownVariants.map(toVariantDto),
-      isBundle: row.isBundle,
-      optionTitles: bundle ? bundle.optionTitles : [],
-      details: row.details,
-      sizeChart: row.sizeChart,
-      personalization: row.personalization,
-      ratings: { thumbsUp: row.thumbsUp, thumbsDown: row.thumbsDown },
-      priority: row.priority,
-      isFeatured: row.isFeatured,
-      ...(row.status === 'draft' ? { draft: true as const } : {}),
-    };
+    const regular = regularDto(row, ownVariants, categorizationsByProduct.get(row.id) ?? []);
+    return withSales(regular, saleTermsOf(row), variantSales(ownVariants), day);
   });
 }
 
-/** Attaches variants and categorizations to product rows, in two queries, keeping their order. */
-export async function toProductDtos(db: Db, rows: ProductRecord[]): Promise<ProductDto[]> {
+/** A product at its regular prices. */
+function regularDto(
+  row: ProductFields,
+  ownVariants: ProductVariantRow[],
+  categorizations: ProductCategorizationRow[],
+): ProductDto {
+  const bundle = row.isBundle ? groupBundleOptions(ownVariants) : undefined;
+  return {
+    _id: row.id,
+    title: row.title,
+    description: row.description,
+    price: row.priceCents === null ? null : centsToDollars(row.priceCents),
+    compareAtPrice: null,
+    saleEndsOn: null,
+    image: row.images,
+    alttext: row.alttext,
+    sku: row.sku,
+    quantity: row.quantity,
+    supplier: row.supplier,
+    category: row.category,
+    kind: row.kind,
+    taxClass: row.taxClass,
+    categorizations: categorizations.map((entry) => ({
+      category: entry.category,
+      subcategory: entry.subcategory,
+    })),
+    hasVariants: row.hasVariants,
+    variants: bundle ? bundle.variants : ownVariants.map(toVariantDto),
+    isBundle: row.isBundle,
+    optionTitles: bundle ? bundle.optionTitles : [],
+    details: row.details,
+    sizeChart: row.sizeChart,
+    personalization: row.personalization,
+    ratings: { thumbsUp: row.thumbsUp, thumbsDown: row.thumbsDown },
+    priority: row.priority,
+    isFeatured: row.isFeatured,
+    ...(row.status === 'draft' ? { draft: true as const } : {}),
+  };
+}
+
+/**
+ * Attaches variants and categorizations to product rows, in two queries, keeping their order;
+ * priced for today's shop day (`now`: the clock, for tests), so an order is charged a sale's price.
+ */
+export async function toProductDtos(
+  db: Db,
+  rows: ProductRecord[],
+  now: Date = new Date(),
+): Promise<ProductDto[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const [variantRows, categorizationRows] = await Promise.all([
     variantsOf(db, ids),
     categorizationsOf(db, ids),
   ]);
-  return assemble(rows, variantRows, categorizationRows);
+  return assemble(rows, variantRows, categorizationRows, shopDayOf(now));
 }
 
 /** The products with these ids, in the order given, in three queries run together. */
@@ -142,7 +178,7 @@ export async function productDtosByIds(db: Db, ids: string[]): Promise<ProductDt
   ]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ordered = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
-  return assemble(ordered, variantRows, categorizationRows);
+  return assemble(ordered, variantRows, categorizationRows, shopDayOf(new Date()));
 }
 
 /**
@@ -190,7 +226,7 @@ export async function allProductDtos(db: Db): Promise<ProductDto[]> {
       [asc(productCategorizations.category), asc(productCategorizations.subcategory)],
     ),
   ]);
-  return assemble(rows, variantRows, categorizationRows);
+  return assemble(rows, variantRows, categorizationRows, shopDayOf(new Date()));
 }
 
 /** Every category's section order (spec §3 Category order entry), by category and order. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CategoryOrderDto, ProductDto } from '../../../core/product/model';
 import { listingKey } from './listing-view';
+import { listedPlaces } from '../../../core/catalogue/price-shelf';
 
 /**
  * The catalogue's revisions, which make the pages' versions (their ETags): each change takes a new
@@ -44,7 +45,7 @@ export class CatalogueVersions {
   /** Marks every listing a product appears in as changed. */
   protected touchListings(product: ProductDto): void {
     if (product.isFeatured) this.featuredRevision = this.revision;
-    for (const entry of product.categorizations) {
+    for (const entry of listedPlaces(product)) {
       this.categoryRevisions.set(entry.category, this.revision);
       if (entry.subcategory !== null)
         this.listingRevisions.set(listingKey(entry.category, entry.subcategory), this.revision);

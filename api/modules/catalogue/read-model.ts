@@ -1,6 +1,5 @@
 import { AppError } from '../../lib/errors';
 import {
-  LISTING_PAGE_SIZE,
   PRODUCT_MESSAGES,
   type CategoryListing,
   type CategoryOrderDto,
@@ -9,13 +8,13 @@ import {
   type SearchResult,
   type SubcategoryListing,
 } from '../../../core/product/model';
-import { pageCount } from './product-dtos';
-import { jsonBody, type JsonBody } from './http';
+import { jsonBody, listAnswer, type JsonBody } from './http';
 import type { ResponsiveImage } from '../../../core/images/product-images';
 import { productImages } from './images';
 import { skusOf, withoutStock } from './product-skus';
 import {
   categoryPageProducts,
+  listingPage,
   deriveView,
   sectionOrders,
   shelvesOf,
@@ -28,6 +27,7 @@ import { SearchIndex } from './search-index';
 import { searchCatalogue } from './search-page';
 import { suggestCatalogue } from './suggest';
 import type { SuggestAnswer } from '../../../core/product/suggest';
+import { PricingDay, pricedOn, repricedOn, scheduleOf } from './sale-pricing';
 
 /** One product as the model keeps it. */
 interface Entry {
@@ -56,11 +56,16 @@ export class CatalogueModel extends CatalogueVersions {
   private readonly productOfSku = new Map<string, string>();
   private categoryOrders = new Map<string, CategoryOrderDto[]>();
   private readonly index: SearchIndex;
+  private readonly pricing: PricingDay;
   private derived: Derived | undefined;
   private shelfList: Shelf[] = [];
+  /** The products with a sale (issue 42), on or not: those a new shop day may price anew. */
+  private readonly onSchedule = new Set<string>();
 
-  constructor(products: ProductDto[], categoryOrders: CategoryOrderDto[]) {
+  /** `now`: the clock (tests pass their own) telling the shop day sales are applied for. */
+  constructor(products: ProductDto[], categoryOrders: CategoryOrderDto[], now = () => new Date()) {
     super();
+    this.pricing = new PricingDay(now);
     const shown = products.filter((product) => !product.draft);
     for (const product of shown) this.store(product);
     this.categoryOrders = sectionOrders(categoryOrders);
@@ -82,10 +87,7 @@ export class CatalogueModel extends CatalogueVersions {
     return this.productOfSku.get(sku);
   }
 
-  /**
-   * Brings the model up to date: `changed` are the changed products as the database now has them
-   * (drafts among them are dropped like removed ones), `removed` the ids no longer there, `categoryOrders` (when given) every section order.
-   */
+  /** Brings the model up to date with changed products, removed ids and (given) section orders. */
   apply(changed: ProductDto[], removed: string[] = [], categoryOrders?: CategoryOrderDto[]): void {
     this.revision += 1;
     let moved = false;
@@ -96,8 +98,10 @@ export class CatalogueModel extends CatalogueVersions {
     for (const product of products) {
       const known = this.entries.get(product._id);
       const old = known?.product;
-      if (known && old && withoutStock(old) === withoutStock(product)) {
-        // Stock alone: the listings keep the same object, so they show the new figures too.
+      // Stock alone: the listings keep the same object, so they show the new figures too. (Not for
+      // a product with a sale: its regular prices, kept for another day, carry stock too.)
+      const plain = old && !scheduleOf(old) && !scheduleOf(product);
+      if (known && plain && withoutStock(old) === withoutStock(product)) {
         old.quantity = product.quantity;
         old.variants = product.variants;
         known.revision = this.revision;
@@ -117,6 +121,7 @@ export class CatalogueModel extends CatalogueVersions {
       this.touchListings(old);
       for (const sku of skusOf(old)) this.productOfSku.delete(sku);
       this.entries.delete(id);
+      this.onSchedule.delete(id);
       this.index.remove(id);
       moved = true;
     }
@@ -129,13 +134,9 @@ export class CatalogueModel extends CatalogueVersions {
     if (moved || categoryOrders) this.updateShelves();
   }
 
-  // --- Versions (the pages' ETags) ---
-
-  /**
-   * The version of a product's page, or undefined when there is no such product. The page also
-   * shows its related products (`related`), so the version of their listing is part of it.
-   */
+  /** A product page's version (undefined: no such product), its related products' listing's included. */
   productVersion(id: string): string | undefined {
+    this.priceForToday();
     const entry = this.entries.get(id.toLowerCase());
     if (!entry) return undefined;
     const primary = entry.product.categorizations.find((each) => each.subcategory !== null);
@@ -145,10 +146,9 @@ export class CatalogueModel extends CatalogueVersions {
     return `${this.boot}-${entry.revision}-${related}`;
   }
 
-  // --- Reads ---
-
   /** Every category with its subcategories (the Shop all page, the menu and the footer). */
   shelves(): Shelf[] {
+    this.priceForToday();
     return this.shelfList;
   }
 
@@ -164,17 +164,13 @@ export class CatalogueModel extends CatalogueVersions {
     return entry.json;
   }
 
-  /**
-   * An answer that lists products (search, listings, featured) as JSON: each product's text is
-   * serialised once per revision and reused, so an answer costs little more than its page of ids.
-   */
+  /** An answer listing products as JSON, each product's text serialised once per revision. */
   answer(value: { products: ProductDto[] }): JsonBody {
     const { products, ...rest } = value;
-    const list = products.map((product) => this.textOf(this.entry(product._id))).join(',');
-    const others = JSON.stringify(rest);
-    const text =
-      others === '{}' ? `{"products":[${list}]}` : `{"products":[${list}],${others.slice(1)}`;
-    return jsonBody(text);
+    return listAnswer(
+      products.map((product) => this.textOf(this.entry(product._id))),
+      rest,
+    );
   }
 
   /** The responsive image sets of a product and its variants, by path. */
@@ -192,11 +188,7 @@ export class CatalogueModel extends CatalogueVersions {
     return this.categoryOrders.get(category) ?? [];
   }
 
-  /**
-   * The products of a category page with its section order. Each section (a subcategory, or
-   * 'Other' for products listed in the category without one) holds its first SECTION_LIMIT products
-   * by priority, so a category of thousands stays one small answer; each section links to the rest.
-   */
+  /** A category page's products (each section's first SECTION_LIMIT) with its section order. */
   categoryListing(category: string): CategoryListing {
     const products = categoryPageProducts(this.view(), category);
     return { products, catOrders: this.categoryOrdersOf(category) };
@@ -204,27 +196,15 @@ export class CatalogueModel extends CatalogueVersions {
 
   /** A subcategory listing (spec §2), by priority with missing priority last, LISTING_PAGE_SIZE a page. */
   subcategoryListing(category: string, subcategory: string, page = 1): SubcategoryListing {
-    const all = this.view().listings.get(listingKey(category, subcategory)) ?? [];
-    const start = (page - 1) * LISTING_PAGE_SIZE;
-    return {
-      products: all.slice(start, start + LISTING_PAGE_SIZE),
-      pagination: { page, pages: pageCount(all.length, LISTING_PAGE_SIZE) },
-    };
+    return listingPage(this.view().listings.get(listingKey(category, subcategory)) ?? [], page);
   }
 
-  /**
-   * The search page (spec §2, §3 Search response): text, price range, category, sort and page;
-   * SEARCH_PAGE_SIZE a page. `categories` lists the categories of everything the text and prices
-   * match, whatever category is chosen, so the shopper can switch between them.
-   */
+  /** The search page (spec §2, §3 Search response), SEARCH_PAGE_SIZE a page (./search-page.ts). */
   search(filters: SearchFilters): SearchResult {
     return this.searchCounted(filters).result;
   }
 
-  /**
-   * `search`, with how many products matched in all (the search page's 'N results'), and when
-   * its words match nothing, queries that would find something.
-   */
+  /** `search`, with how many matched in all, and queries that would find something when none did. */
   searchCounted(filters: SearchFilters): {
     result: SearchResult;
     total: number;
@@ -240,11 +220,7 @@ export class CatalogueModel extends CatalogueVersions {
     );
   }
 
-  /**
-   * Up to `limit` other products from the same subcategory listing as the product's first
-   * categorization with a subcategory (the one its breadcrumbs name), in listing order; the
-   * product page's "related products".
-   */
+  /** The product page's related products: others of its breadcrumbs' listing, in its order. */
   related(id: string, limit = 4): ProductDto[] {
     const product = this.entry(id).product;
     const primary = product.categorizations.find((entry) => entry.subcategory !== null);
@@ -261,12 +237,18 @@ export class CatalogueModel extends CatalogueVersions {
   }
 
   private entry(id: string): Entry {
+    this.priceForToday();
     const entry = this.entries.get(id.toLowerCase());
     if (!entry) throw new AppError('NOT_FOUND', PRODUCT_MESSAGES.notFound);
     return entry;
   }
 
-  private store(product: ProductDto): void {
+  private store(given: ProductDto): void {
+    // Priced for the model's own day, whichever day the database read priced it for.
+    const schedule = scheduleOf(given);
+    const product = schedule ? pricedOn(schedule, this.pricing.day) : given;
+    if (schedule) this.onSchedule.add(product._id);
+    else this.onSchedule.delete(product._id);
     const old = this.entries.get(product._id);
     if (old) for (const sku of skusOf(old.product)) this.productOfSku.delete(sku);
     for (const sku of skusOf(product)) this.productOfSku.set(sku, product._id);
@@ -287,7 +269,24 @@ export class CatalogueModel extends CatalogueVersions {
     this.shelvesRevision = this.revision;
   }
 
+  /** On a new shop day's first read, the products with a sale are priced for it (issue 42). */
+  private priceForToday(): void {
+    if (!this.pricing.turned()) return;
+    const scheduled = [...this.onSchedule].map((id) => this.entries.get(id)!.product);
+    const repriced = repricedOn(scheduled, this.pricing.day);
+    if (repriced.length === 0) return;
+    this.revision += 1;
+    for (const product of repriced) {
+      this.touchListings(this.entries.get(product._id)!.product);
+      this.touchListings(product);
+      this.store(product);
+    }
+    this.derived = undefined;
+    this.updateShelves();
+  }
+
   private view(): Derived {
+    this.priceForToday();
     this.derived ??= deriveView(
       [...this.entries.values()].map((entry) => entry.product),
       (id) => this.index.documentOf(id),

@@ -37,6 +37,7 @@ export function searchCatalogue(
     const cents = fact.cents;
     if (minCents !== undefined && cents < minCents) return;
     if (maxCents !== undefined && cents > maxCents) return;
+    if (filters.onSale && !fact.onSale) return;
     for (const category of fact.categories) seen[category] = 1;
     if (filters.category && !listedIn(fact.product, filters.category, filters.subcategory)) return;
     count += 1;

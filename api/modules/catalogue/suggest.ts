@@ -168,6 +168,8 @@ export function suggestCatalogue(
       _id: product._id,
       title: product.title,
       price: productPrice(product),
+      // Only during a sale (issue 42): the rows stay small.
+      ...(product.compareAtPrice == null ? {} : { compareAtPrice: product.compareAtPrice }),
       thumb: thumbOf(product._id, product.image[0]),
       marks: matchedRanges(product.title, read),
       soldOut: isSoldOut(product),

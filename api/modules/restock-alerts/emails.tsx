@@ -5,8 +5,7 @@ import {
   Paragraph,
   TextLink,
   Title,
-  renderEmail,
-  type RenderedEmail,
+  emailOf,
   type ShopDetails,
 } from '../mail';
 import { RESTOCK_TEXT } from '../../../core/restock/texts';
@@ -64,16 +63,9 @@ export function RestockRequested({ data, shop }: { data: RestockConfirmData; sho
   );
 }
 
-export const backInStockEmail = (
-  data: RestockEmailData,
-  shop: ShopDetails,
-): Promise<RenderedEmail> =>
-  renderEmail(<BackInStock data={data} shop={shop} />, { subject: `Back in stock: ${data.item}` });
+export const backInStockEmail = emailOf(BackInStock, (data) => `Back in stock: ${data.item}`);
 
-export const restockRequestedEmail = (
-  data: RestockConfirmData,
-  shop: ShopDetails,
-): Promise<RenderedEmail> =>
-  renderEmail(<RestockRequested data={data} shop={shop} />, {
-    subject: `Please confirm: email me when ${data.item} is back`,
-  });
+export const restockRequestedEmail = emailOf(
+  RestockRequested,
+  (data) => `Please confirm: email me when ${data.item} is back`,
+);

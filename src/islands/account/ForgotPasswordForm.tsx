@@ -2,7 +2,7 @@ import { useId, type SubmitEvent } from 'react';
 import { forgotPasswordBody } from '../../../core/auth/model';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
-import { Field } from '../shared/Field';
+import { EmailField } from '../shared/Field';
 import { FormMessages, SubmitButton } from '../shared/FormFeedback';
 import { useForm } from '../shared/useForm';
 import { FORGOT_TEXT } from './messages';
@@ -40,13 +40,9 @@ export default function ForgotPasswordForm() {
   return (
     <form ref={form} className={styles.form} noValidate onSubmit={submit} {...earlySubmit}>
       <p className={styles.hint}>{FORGOT_TEXT.intro}</p>
-      <Field
+      <EmailField
         id={`${id}-email`}
-        name="email"
         label="Email"
-        type="email"
-        autoComplete="email"
-        required
         value={email}
         error={errors.email}
         onChange={setEmail}

@@ -4,7 +4,7 @@ import { api } from '../../lib/api-client';
 import { afterLoginPath } from '../../lib/login-redirect';
 import { signIn } from '../../stores/auth';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
-import { Field } from '../shared/Field';
+import { EmailField, Field } from '../shared/Field';
 import { FormMessages, SubmitButton } from '../shared/FormFeedback';
 import { fieldBinder, useForm } from '../shared/useForm';
 import { LOGIN_TEXT } from './messages';
@@ -58,7 +58,6 @@ export default function LoginForm() {
   if (unverified) {
     return (
       <VerifyEmailPanel
-        title={LOGIN_TEXT.verifyTitle}
         status={LOGIN_TEXT.waiting}
         backLabel={LOGIN_TEXT.backToLogin}
         onBack={backToLogin}
@@ -71,7 +70,7 @@ export default function LoginForm() {
   return (
     <>
       <form ref={form} className={styles.form} noValidate onSubmit={submit} {...earlySubmit}>
-        <Field {...bind('username')} label="Email" type="email" autoComplete="username" required />
+        <EmailField {...bind('username')} label="Email" autoComplete="username" />
         <Field
           {...bind('password')}
           label="Password"

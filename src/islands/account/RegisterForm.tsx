@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, registerForm, registerPayload } from '../../../core/auth
 import { SITE_NAME } from '../../consts';
 import { api } from '../../lib/api-client';
 import { useDomInitialState, useEarlySubmit } from '../../lib/early-form';
-import { Field } from '../shared/Field';
+import { EmailField } from '../shared/Field';
 import { FormMessages, SubmitButton } from '../shared/FormFeedback';
 import { fieldBinder, fieldSetter, useForm } from '../shared/useForm';
 import { ConfirmPasswordField, NameFields, NewPasswordField } from './AccountFields';
@@ -73,7 +73,6 @@ export default function RegisterForm() {
   if (status.kind === 'done') {
     return (
       <VerifyEmailPanel
-        title={REGISTER_TEXT.verifyTitle}
         status={AUTH_MESSAGES.registered}
         backLabel={REGISTER_TEXT.backToRegister}
         onBack={backToRegister}
@@ -84,7 +83,7 @@ export default function RegisterForm() {
   return (
     <>
       <form ref={form} className={styles.form} noValidate onSubmit={submit} {...earlySubmit}>
-        <Field {...bind('username')} label="Email" type="email" autoComplete="email" required />
+        <EmailField {...bind('username')} label="Email" />
         <NameFields bind={bind} />
         <NewPasswordField {...bind('password')} label="Password" limits />
         <ConfirmPasswordField {...bind('confirmPassword')} label="Confirm password" />

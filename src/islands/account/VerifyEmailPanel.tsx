@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { VERIFY_EMAIL_TEXT } from './messages';
 import styles from '../shared/Account.module.css';
 
 interface Props {
-  title: string;
   /** What the shopper waits for, said as a status. */
   status: string;
   backLabel: string;
@@ -15,14 +15,14 @@ interface Props {
  * 'Verify Your Email' (spec §4, §5): the panel that takes the place of login or register while
  * the shopper waits for the email, its heading focused as it shows, with the way back.
  */
-export function VerifyEmailPanel({ title, status, backLabel, onBack, children }: Props) {
+export function VerifyEmailPanel({ status, backLabel, onBack, children }: Props) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
     <section className={styles.panel} aria-labelledby={`${id}-verify`}>
       <h2 id={`${id}-verify`} ref={heading} tabIndex={-1}>
-        {title}
+        {VERIFY_EMAIL_TEXT.title}
       </h2>
       <p role="status">{status}</p>
       {children}

@@ -14,10 +14,14 @@ export const LOGIN_TEXT = {
   // spec §8 Login
   invalid: 'Invalid username or password',
   failed: 'Login failed',
-  // spec §4 and §8: the 'Email not verified' panel
-  verifyTitle: 'Verify Your Email',
+  // spec §4 and §8: the 'Email not verified' panel (its title is VERIFY_EMAIL_TEXT's)
   waiting: 'Waiting for email verification',
   backToLogin: 'Back to Login',
+} as const;
+
+/** spec §4, §5: the panel that waits for the email, after a login refused as unverified or a register. */
+export const VERIFY_EMAIL_TEXT = {
+  title: 'Verify Your Email',
 } as const;
 
 /** spec §8 Resend verification, and spec §2 Verify email's button labels. */
@@ -37,8 +41,7 @@ export const REGISTER_TEXT = {
   // spec §8 Register
   serverError: 'Server error',
   failed: 'Registration failed',
-  // spec §4: the verify-your-email panel
-  verifyTitle: 'Verify Your Email',
+  // spec §4: the verify-your-email panel (its title is VERIFY_EMAIL_TEXT's)
   backToRegister: 'Back to Register',
   haveAccount: 'Already have an account?',
 } as const;

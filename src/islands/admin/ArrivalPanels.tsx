@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useState } from 'react';
 import { DEFAULT_NOTICE_DAYS, formatShopDay, formatShopDays } from '../../../core/arrival';
 import {
   closureBody,
@@ -8,8 +8,7 @@ import {
 } from '../../../core/arrival-settings';
 import { STATE_OPTIONS } from '../../../core/address/states';
 import { useArrivalSave } from './arrival-settings-save';
-import { NoticeLine } from './useAdminAction';
-import styles from './Admin.module.css';
+import { FormField, SettingsPanel } from './SettingsPanel';
 
 interface PanelProps {
   settings: ArrivalSettingsDto;
@@ -51,61 +50,51 @@ const T = ARRIVAL_PANEL_TEXT;
 export function ClosuresPanel({ settings, onSaved }: PanelProps) {
   const [form, setForm] = useState({ from: '', to: '', note: '' });
   const { busy, notice, save } = useArrivalSave(onSaved);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const body = { ...form, to: form.to || form.from };
     if (await save('post', '/closures', body, T.closureAdded, closureBody))
       setForm({ from: '', to: '', note: '' });
   }
   return (
-    <section className={styles.panel} aria-labelledby="closures-title">
-      <h2 id="closures-title">{T.closuresHeading}</h2>
-      <p>{T.closuresIntro}</p>
-      {settings.closures.length === 0 ? (
-        <p>{T.noClosures}</p>
-      ) : (
-        <ul data-testid="closures">
-          {settings.closures.map((closure) => (
-            <li key={closure.id}>
-              {formatShopDays(closure.from, closure.to)} ({closure.from.slice(0, 4)})
-              {closure.note ? `: ${closure.note}` : ''}{' '}
-              <button
-                className={styles.secondary}
-                type="button"
-                disabled={busy}
-                onClick={() => void save('delete', `/closures/${closure.id}`, undefined, T.removed)}
-              >
-                {T.remove}
-              </button>
-            </li>
-          ))}
-        </ul>
+    <SettingsPanel
+      name="closures"
+      heading={T.closuresHeading}
+      intro={T.closuresIntro}
+      emptyText={T.noClosures}
+      items={settings.closures}
+      keyOf={(closure) => closure.id}
+      describe={(closure) => (
+        <>
+          {formatShopDays(closure.from, closure.to)} ({closure.from.slice(0, 4)})
+          {closure.note ? `: ${closure.note}` : ''}
+        </>
       )}
-      <form className={styles.form} onSubmit={(event) => void submit(event)}>
-        <FormField
-          label={T.from}
-          type="date"
-          value={form.from}
-          onChange={(from) => setForm({ ...form, from })}
-        />
-        <FormField
-          label={T.to}
-          type="date"
-          value={form.to}
-          onChange={(to) => setForm({ ...form, to })}
-        />
-        <FormField
-          label={T.note}
-          maxLength={120}
-          value={form.note}
-          onChange={(note) => setForm({ ...form, note })}
-        />
-        <button className={styles.button} type="submit" disabled={busy}>
-          {T.addClosure}
-        </button>
-      </form>
-      <NoticeLine notice={notice} />
-    </section>
+      removeLabel={T.remove}
+      onRemove={(closure) => void save('delete', `/closures/${closure.id}`, undefined, T.removed)}
+      submitLabel={T.addClosure}
+      onSubmit={() => void submit()}
+      busy={busy}
+      notice={notice}
+    >
+      <FormField
+        label={T.from}
+        type="date"
+        value={form.from}
+        onChange={(from) => setForm({ ...form, from })}
+      />
+      <FormField
+        label={T.to}
+        type="date"
+        value={form.to}
+        onChange={(to) => setForm({ ...form, to })}
+      />
+      <FormField
+        label={T.note}
+        maxLength={120}
+        value={form.note}
+        onChange={(note) => setForm({ ...form, note })}
+      />
+    </SettingsPanel>
   );
 }
 
@@ -113,146 +102,105 @@ export function OccasionsPanel({ settings, onSaved }: PanelProps) {
   const blank = { name: '', date: '', noticeDays: String(DEFAULT_NOTICE_DAYS) };
   const [form, setForm] = useState(blank);
   const { busy, notice, save } = useArrivalSave(onSaved);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const body = { ...form, noticeDays: Number(form.noticeDays) };
     if (await save('post', '/occasions', body, T.occasionAdded, occasionBody)) setForm(blank);
   }
   return (
-    <section className={styles.panel} aria-labelledby="occasions-title">
-      <h2 id="occasions-title">{T.occasionsHeading}</h2>
-      <p>{T.occasionsIntro}</p>
-      {settings.occasions.length === 0 ? (
-        <p>{T.noOccasions}</p>
-      ) : (
-        <ul data-testid="occasions">
-          {settings.occasions.map((occasion) => (
-            <li key={occasion.id}>
-              {occasion.name}, {formatShopDay(occasion.date)} {occasion.date.slice(0, 4)} (
-              {occasion.noticeDays} days' notice){' '}
-              <button
-                className={styles.secondary}
-                type="button"
-                disabled={busy}
-                onClick={() =>
-                  void save('delete', `/occasions/${occasion.id}`, undefined, T.removed)
-                }
-              >
-                {T.remove}
-              </button>
-            </li>
-          ))}
-        </ul>
+    <SettingsPanel
+      name="occasions"
+      heading={T.occasionsHeading}
+      intro={T.occasionsIntro}
+      emptyText={T.noOccasions}
+      items={settings.occasions}
+      keyOf={(occasion) => occasion.id}
+      describe={(occasion) => (
+        <>
+          {occasion.name}, {formatShopDay(occasion.date)} {occasion.date.slice(0, 4)} (
+          {occasion.noticeDays} days' notice)
+        </>
       )}
-      <form className={styles.form} onSubmit={(event) => void submit(event)}>
-        <FormField
-          label={T.name}
-          maxLength={40}
-          value={form.name}
-          onChange={(name) => setForm({ ...form, name })}
-        />
-        <FormField
-          label={T.date}
-          type="date"
-          value={form.date}
-          onChange={(date) => setForm({ ...form, date })}
-        />
-        <FormField
-          label={T.noticeDays}
-          type="number"
-          min={1}
-          max={90}
-          value={form.noticeDays}
-          onChange={(noticeDays) => setForm({ ...form, noticeDays })}
-        />
-        <button className={styles.button} type="submit" disabled={busy}>
-          {T.addOccasion}
-        </button>
-      </form>
-      <NoticeLine notice={notice} />
-    </section>
+      removeLabel={T.remove}
+      onRemove={(occasion) =>
+        void save('delete', `/occasions/${occasion.id}`, undefined, T.removed)
+      }
+      submitLabel={T.addOccasion}
+      onSubmit={() => void submit()}
+      busy={busy}
+      notice={notice}
+    >
+      <FormField
+        label={T.name}
+        maxLength={40}
+        value={form.name}
+        onChange={(name) => setForm({ ...form, name })}
+      />
+      <FormField
+        label={T.date}
+        type="date"
+        value={form.date}
+        onChange={(date) => setForm({ ...form, date })}
+      />
+      <FormField
+        label={T.noticeDays}
+        type="number"
+        min={1}
+        max={90}
+        value={form.noticeDays}
+        onChange={(noticeDays) => setForm({ ...form, noticeDays })}
+      />
+    </SettingsPanel>
   );
 }
 
 export function TransitPanel({ settings, onSaved }: PanelProps) {
   const [form, setForm] = useState({ state: 'WA', min: '5', max: '7' });
   const { busy, notice, save } = useArrivalSave(onSaved);
-  const custom = settings.transit.filter((row) => row.custom);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const body = { state: form.state, min: Number(form.min), max: Number(form.max) };
-    await save('put', '/transit', body, T.transitSaved, transitBody);
+    void save('put', '/transit', body, T.transitSaved, transitBody);
   }
   return (
-    <section className={styles.panel} aria-labelledby="transit-title">
-      <h2 id="transit-title">{T.transitHeading}</h2>
-      <p>{T.transitIntro}</p>
-      {custom.length > 0 && (
-        <ul data-testid="transit">
-          {custom.map((row) => (
-            <li key={row.state}>
-              {row.state}: {row.min}–{row.max}{' '}
-              <button
-                className={styles.secondary}
-                type="button"
-                disabled={busy}
-                onClick={() => void save('delete', `/transit/${row.state}`, undefined, T.removed)}
-              >
-                {T.reset}
-              </button>
-            </li>
+    <SettingsPanel
+      name="transit"
+      heading={T.transitHeading}
+      intro={T.transitIntro}
+      items={settings.transit.filter((row) => row.custom)}
+      keyOf={(row) => row.state}
+      describe={(row) => `${row.state}: ${row.min}–${row.max}`}
+      removeLabel={T.reset}
+      onRemove={(row) => void save('delete', `/transit/${row.state}`, undefined, T.removed)}
+      submitLabel={T.saveTransit}
+      onSubmit={submit}
+      busy={busy}
+      notice={notice}
+    >
+      <label>
+        {T.state}
+        <select value={form.state} onChange={(e) => setForm({ ...form, state: e.target.value })}>
+          {STATE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
           ))}
-        </ul>
-      )}
-      <form className={styles.form} onSubmit={(event) => void submit(event)}>
-        <label>
-          {T.state}
-          <select value={form.state} onChange={(e) => setForm({ ...form, state: e.target.value })}>
-            {STATE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <FormField
-          label={T.min}
-          type="number"
-          min={1}
-          max={30}
-          value={form.min}
-          onChange={(min) => setForm({ ...form, min })}
-        />
-        <FormField
-          label={T.max}
-          type="number"
-          min={1}
-          max={30}
-          value={form.max}
-          onChange={(max) => setForm({ ...form, max })}
-        />
-        <button className={styles.button} type="submit" disabled={busy}>
-          {T.saveTransit}
-        </button>
-      </form>
-      <NoticeLine notice={notice} />
-    </section>
-  );
-}
-
-/** One labelled input of a settings form; its text goes back through `onChange`. */
-function FormField({
-  label,
-  onChange,
-  ...input
-}: { label: string; onChange: (value: string) => void } & Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'onChange'
->) {
-  return (
-    <label>
-      {label}
-      <input {...input} onChange={(e) => onChange(e.target.value)} />
-    </label>
+        </select>
+      </label>
+      <FormField
+        label={T.min}
+        type="number"
+        min={1}
+        max={30}
+        value={form.min}
+        onChange={(min) => setForm({ ...form, min })}
+      />
+      <FormField
+        label={T.max}
+        type="number"
+        min={1}
+        max={30}
+        value={form.max}
+        onChange={(max) => setForm({ ...form, max })}
+      />
+    </SettingsPanel>
   );
 }

@@ -4,6 +4,7 @@ import { FALLBACK_PRICE } from '../../../core/product/constants';
 import { EditorField, type ControlProps } from './EditorField';
 import type { Fields } from './product-fields';
 import { ProductEditorStatus } from './ProductEditorStatus';
+import { ProductEditorSale } from './ProductEditorSale';
 
 export type SetField = <K extends keyof Fields>(key: K, value: Fields[K]) => void;
 
@@ -92,7 +93,7 @@ export function ProductEditorBasics({ id, fields, errors, isNew, set }: Props) {
   );
 }
 
-/** The product's price, its priority in listings and its featured flag. */
+/** The product's price, its priority in listings, its featured flag and its sale (issue 42). */
 export function ProductEditorPricing({ id, fields, errors, isNew, set }: Props) {
   const field = productFieldFor(id, errors);
   return (
@@ -131,6 +132,14 @@ export function ProductEditorPricing({ id, fields, errors, isNew, set }: Props) 
           Featured on the home page
         </span>
       </label>
+      <ProductEditorSale
+        idPrefix={id}
+        name="sale"
+        legend="Sale"
+        value={fields.sale}
+        errors={errors}
+        onChange={(sale) => set('sale', sale)}
+      />
     </>
   );
 }

@@ -4,6 +4,7 @@ import { StockInput } from './ProductEditorBasics';
 import { variantRow, type VariantRow, type VariantType } from './product-fields';
 import styles from './Admin.module.css';
 import editor from './ProductEditor.module.css';
+import { ProductEditorSale } from './ProductEditorSale';
 
 const MAX_VARIANTS = 30;
 
@@ -133,6 +134,14 @@ function VariantRowFields({ idPrefix, row, index, images, errors, onUpdate, onRe
           onChange={(image) => onUpdate({ image })}
         />
       ))}
+      <ProductEditorSale
+        idPrefix={`${idPrefix}-variant-${row.key}`}
+        name={`variants.${index}.sale`}
+        legend={`Sale of ${row.title || `${TYPE_LABELS[row.type].toLowerCase()} ${index + 1}`}`}
+        value={row.sale}
+        errors={errors}
+        onChange={(sale) => onUpdate({ sale })}
+      />
       <p>
         <button
           className={styles.secondary}

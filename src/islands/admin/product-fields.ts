@@ -14,6 +14,34 @@ import {
 
 export type VariantType = (typeof VARIANT_TYPES)[number];
 
+/** A sale as the form's fields hold it (issue 42): an empty price is no sale. */
+export interface SaleRow {
+  price: string;
+  startsOn: string;
+  endsOn: string;
+}
+
+/** A sale as GET /admin/products/:id gives it, on the product and each variant. */
+interface StoredSale {
+  salePriceCents: number | null;
+  saleStartsOn: string | null;
+  saleEndsOn: string | null;
+}
+
+export const saleRowOf = (stored: StoredSale): SaleRow => ({
+  price: stored.salePriceCents === null ? '' : centsToDecimal(stored.salePriceCents),
+  startsOn: stored.saleStartsOn ?? '',
+  endsOn: stored.saleEndsOn ?? '',
+});
+
+const noSale = (): SaleRow => ({ price: '', startsOn: '', endsOn: '' });
+
+/** The payload's `sale`: null without a price, the sale otherwise (empty days: open). */
+export const saleBodyOf = (row: SaleRow) =>
+  row.price.trim() === ''
+    ? null
+    : { price: row.price, startsOn: row.startsOn || null, endsOn: row.endsOn || null };
+
 /** One variant as its row of the form holds it. */
 export interface VariantRow {
   /** A stable React key. */
@@ -29,6 +57,7 @@ export interface VariantRow {
   seen?: number;
   /** One of the product's images, '' for none. */
   image: string;
+  sale: SaleRow;
 }
 
 /** The product form's values, as its fields hold them. */
@@ -51,10 +80,11 @@ export interface Fields {
   personalization: PersonalizationSettings | null;
   /** A bundle's options are not edited here. */
   isBundle: boolean;
+  sale: SaleRow;
 }
 
 /** A product as GET /admin/products/:id gives it for editing. */
-export interface Editable {
+export interface Editable extends StoredSale {
   id: string;
   title: string;
   description: string;
@@ -70,7 +100,7 @@ export interface Editable {
   images: string[];
   isBundle: boolean;
   personalization: PersonalizationSettings | null;
-  variants: {
+  variants: ({
     id: string;
     type: string;
     title: string;
@@ -78,7 +108,7 @@ export interface Editable {
     priceCents: number;
     quantity: number;
     images: string[];
-  }[];
+  } & StoredSale)[];
 }
 
 let nextKey = 0;
@@ -94,6 +124,7 @@ export const variantRow = (type: VariantType = 'size'): VariantRow => ({
   price: '',
   quantity: '0',
   image: '',
+  sale: noSale(),
 });
 
 export const emptyFields = (): Fields => ({
@@ -113,6 +144,7 @@ export const emptyFields = (): Fields => ({
   variants: [],
   personalization: null,
   isBundle: false,
+  sale: noSale(),
 });
 
 export const toFields = (product: Editable): Fields => ({
@@ -138,9 +170,11 @@ export const toFields = (product: Editable): Fields => ({
     quantity: String(variant.quantity),
     seen: variant.quantity,
     image: variant.images[0] ?? '',
+    sale: saleRowOf(variant),
   })),
   personalization: product.personalization,
   isBundle: product.isBundle,
+  sale: saleRowOf(product),
 });
 
 /**
@@ -161,10 +195,14 @@ export function bodyOf(fields: Fields, categories: AdminCategory[], isNew: boole
     details: fields.details.split('\n'),
     images: fields.images,
     personalization: fields.personalization,
+    sale: saleBodyOf(fields.sale),
     ...(fields.isBundle
       ? {}
       : {
-          variants: fields.variants.map(({ key: _key, ...variant }) => variant),
+          variants: fields.variants.map(({ key: _key, sale, ...variant }) => ({
+            ...variant,
+            sale: saleBodyOf(sale),
+          })),
         }),
     ...(isNew ? { quantity: fields.quantity } : {}),
   };
@@ -183,7 +221,7 @@ export function checkedBody(fields: Fields, categories: AdminCategory[], isNew: 
 
 /** The fields the form shows a message under; any other message is shown for the whole form. */
 const FIELD_KEYS =
-  /^(title|description|price|priority|quantity|images|sku|status|alttext|details|variants(\.\d+\.(title|sku|price|quantity|image|type))?|categories(\.\d+\.(category|subcategory))?|personalization(\.[\w.]+)?)$/;
+  /^(title|description|price|priority|quantity|images|sku|status|alttext|details|variants(\.\d+\.(title|sku|price|quantity|image|type|sale\.(price|startsOn|endsOn)))?|sale\.(price|startsOn|endsOn)|categories(\.\d+\.(category|subcategory))?|personalization(\.[\w.]+)?)$/;
 
 /** A refusal's messages split into those under a field and the sentence for the whole form. */
 export function splitMessages(messages: Record<string, string>): {

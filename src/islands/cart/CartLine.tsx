@@ -6,6 +6,7 @@ import {
   MAX_PER_LINE,
 } from '../../../core/cart/rules';
 import { formatDollars } from '../../../core/money';
+import { SaleBadge, WasPrice } from '../catalogue/SalePrice';
 import { imageEndpointUrl, productImageSize } from '../../../core/images/product-images';
 import { personalizationKey } from '../../../core/product/personalized-text';
 import type { CartItem } from '../../stores/cart';
@@ -118,7 +119,15 @@ export function CartLine({
         </a>
         {item.variantTitle && <p className="variant">{item.variantTitle}</p>}
         <PersonalizedTexts texts={item.personalization} />
-        <p className="unit">{formatDollars(item.price)} each</p>
+        <p className="unit">
+          {formatDollars(item.price)} each
+          {item.compareAtPrice !== undefined && item.compareAtPrice > item.price && (
+            <>
+              <WasPrice regular={item.compareAtPrice} />
+              <SaleBadge />
+            </>
+          )}
+        </p>
       </div>
       <QuantityControl {...{ item, label, maxId, atMaximum, onQuantity }} />
       {atMaximum && !limit && (

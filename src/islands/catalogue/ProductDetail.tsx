@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useId, useMemo, type ComponentProps, type ReactNode } from 'react';
 import type { ResponsiveImage } from '../../../core/images/product-images';
 import { formatDollars } from '../../../core/money';
+import { SaleMarks } from './SalePrice';
 import type { ProductDto } from '../../../core/product/model';
 import { $cartCount } from '../../stores/cart';
 import GiftCardFields from '../gift-cards/GiftCardFields';
@@ -74,6 +75,7 @@ export default function ProductDetail({ product, images, children }: ProductDeta
         <h1>{product.title}</h1>
         <p className="price" data-testid="price">
           {formatDollars(buy.shownPrice)}
+          <SaleMarks shown={buy.shownPrice} line={line} custom={Boolean(buy.customAmount)} />
         </p>
         {children}
         {digital && <Licence />}

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { shipsNothing } from '../../../core/cart/rules';
 import { ORDER_MESSAGES } from '../../../core/orders/model';
-import { useDomInitialState } from '../../lib/early-form';
+import { untouched, useDomInitialState } from '../../lib/early-form';
 import { $auth } from '../../stores/auth';
 import { $cart } from '../../stores/cart';
 import { $checkout, NO_GIFT, type CheckoutGift } from '../../stores/checkout';
@@ -14,7 +14,6 @@ import { shippingRecipient } from './shipping-recipient';
 import {
   EMPTY_ADDRESS,
   EMPTY_CONTACT,
-  untouched,
   useLeaveShippingStep,
   useShippingAddressBook,
   useStoredShipping,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { readDomValues, useDomInitialState } from '../../lib/early-form';
+import { readDomValues, untouched, useDomInitialState } from '../../lib/early-form';
 import { emptyAddress } from '../../../core/address/model';
 import type { SavedAddressDto } from '../../../core/user/addresses-model';
 import type { SavedPaymentDto } from '../../../core/user/cards-model';
@@ -24,8 +24,6 @@ export const EMPTY_ADDRESS: CheckoutAddress = emptyAddress();
 
 export const sameAddress = (a: CheckoutAddress, b: CheckoutAddress) =>
   (Object.keys(b) as (keyof CheckoutAddress)[]).every((key) => a[key] === b[key]);
-
-export const untouched = (values: object) => Object.values(values).every((value) => value === '');
 
 /**
  * Once hydrated, what the checkout stored fills in what the shopper left untouched: the billing

@@ -8,6 +8,7 @@ import {
   type CheckoutGift,
   type GuestContact,
 } from '../../stores/checkout';
+import { untouched } from '../../lib/early-form';
 import { getJson } from '../shared/api';
 import { validate } from './validation';
 
@@ -31,8 +32,6 @@ export const named = (address: CheckoutAddress): NamedAddress => ({
   firstname: address.firstname ?? '',
   lastname: address.lastname ?? '',
 });
-
-export const untouched = (values: object) => Object.values(values).every((value) => value === '');
 
 type Setter<T> = (change: (current: T) => T) => void;
 

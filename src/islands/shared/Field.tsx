@@ -100,3 +100,11 @@ export function Field({ id, name, label, value, error, hint, classes, onChange, 
     </FieldFrame>
   );
 }
+
+/**
+ * The shop's email field: a required address the browser may fill in (`name` "email" unless the
+ * form's is another, e.g. the account's "username").
+ */
+export function EmailField(props: Omit<Props, 'name'> & { name?: string }) {
+  return <Field name="email" type="email" autoComplete="email" required {...props} />;
+}

@@ -1,7 +1,7 @@
 import { useId, type SubmitEvent } from 'react';
 import { freshLinksRequestSchema } from '../../../core/downloads/model';
 import { api } from '../../lib/api-client';
-import { Field } from './Field';
+import { EmailField, Field } from './Field';
 import { FormMessages, SubmitButton } from './FormFeedback';
 import { useForm } from './useForm';
 import { useHydrated } from './useHydrated';
@@ -64,13 +64,9 @@ export function OrderLookupForm({
         defaultValue={orderNumber}
         error={errors.orderNumber}
       />
-      <Field
+      <EmailField
         id={`${id}-email`}
-        name="email"
         label="Email used for the order"
-        type="email"
-        autoComplete="email"
-        required
         maxLength={254}
         defaultValue={email}
         error={errors.email}

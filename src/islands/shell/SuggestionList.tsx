@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { SOLD_OUT_LABEL } from '../../../core/product/availability';
 import { markedPieces, type SuggestionOption } from './suggestion-options';
 import styles from './SearchBox.module.css';
+import { SaleBadge, WasPrice } from '../catalogue/SalePrice';
 
 interface SuggestionListProps {
   id: string;
@@ -47,6 +48,12 @@ export function SuggestionList({ id, options, active, hidden, onChoose }: Sugges
               </span>
               <span className={styles.price}>
                 {option.price}
+                {option.product.compareAtPrice != null && (
+                  <>
+                    <WasPrice regular={option.product.compareAtPrice} />
+                    <SaleBadge />
+                  </>
+                )}
                 {option.product.soldOut && <span className={styles.soldOut}>{SOLD_OUT_LABEL}</span>}
               </span>
             </>

@@ -1,6 +1,6 @@
 import { ORDER_STATUS_TEXT } from '../../../../core/orders/order-status';
 import { ActionLink, EmailLayout, Note, Paragraph, Title } from './EmailLayout';
-import { renderEmail, type RenderedEmail } from './render';
+import { emailOf } from './render';
 import type { ShopDetails } from './shop';
 
 export interface OrderStatusLinkData {
@@ -26,10 +26,7 @@ export function OrderStatusLink({ data, shop }: { data: OrderStatusLinkData; sho
   );
 }
 
-export const orderStatusLinkEmail = (
-  data: OrderStatusLinkData,
-  shop: ShopDetails,
-): Promise<RenderedEmail> =>
-  renderEmail(<OrderStatusLink data={data} shop={shop} />, {
-    subject: `Your link to order ${data.number}`,
-  });
+export const orderStatusLinkEmail = emailOf(
+  OrderStatusLink,
+  (data) => `Your link to order ${data.number}`,
+);

@@ -1,7 +1,7 @@
 import { EmailLayout, Lines, Paragraph, SectionTitle, Title } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
 import { itemLines } from './format';
-import { renderEmail, type RenderedEmail } from './render';
+import { emailOf } from './render';
 import type { ShopDetails } from './shop';
 import type { OrderEmailData } from './order-data';
 import { RefundedTo } from './OrderParts';
@@ -51,10 +51,7 @@ export function LinesRefunded({ data, shop }: { data: LinesRefundedData; shop: S
   );
 }
 
-export const linesRefundedEmail = (
-  data: LinesRefundedData,
-  shop: ShopDetails,
-): Promise<RenderedEmail> =>
-  renderEmail(<LinesRefunded data={data} shop={shop} />, {
-    subject: `Refund for order ${data.number}`,
-  });
+export const linesRefundedEmail = emailOf(
+  LinesRefunded,
+  (data) => `Refund for order ${data.number}`,
+);

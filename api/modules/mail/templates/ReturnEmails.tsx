@@ -10,7 +10,7 @@ import {
 } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
 import { itemLines } from './format';
-import { renderEmail, type RenderedEmail } from './render';
+import { emailOf, renderEmail, type RenderedEmail } from './render';
 import type { ShopDetails } from './shop';
 import type { OrderEmailData } from './order-data';
 import { RefundedTo } from './OrderParts';
@@ -60,13 +60,10 @@ export function ReturnApproved({ data, shop }: { data: ReturnEmailData; shop: Sh
   );
 }
 
-export const returnApprovedEmail = (
-  data: ReturnEmailData,
-  shop: ShopDetails,
-): Promise<RenderedEmail> =>
-  renderEmail(<ReturnApproved data={data} shop={shop} />, {
-    subject: `Return instructions for order ${data.number}`,
-  });
+export const returnApprovedEmail = emailOf(
+  ReturnApproved,
+  (data) => `Return instructions for order ${data.number}`,
+);
 
 /** To the customer when the shop declines their return, with the reason. */
 export function ReturnDeclined({

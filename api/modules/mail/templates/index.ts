@@ -32,7 +32,7 @@ export { NewOrder, newOrderEmail } from './NewOrder';
 export { OrderConfirmation, orderConfirmationEmail } from './OrderConfirmation';
 export type { OrderEmailData } from './order-data';
 export { OrderStatusLink, orderStatusLinkEmail } from './OrderStatusLink';
-export { renderEmail, type RenderedEmail } from './render';
+export { emailOf, renderEmail, type RenderedEmail } from './render';
 export { shopDetails, type ShopDetails } from './shop';
 export {
   OrderCanceled,

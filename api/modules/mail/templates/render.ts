@@ -1,7 +1,8 @@
 import { plainTextSelectors, render } from '@react-email/render';
 import { compile, type SelectorDefinition } from 'html-to-text';
-import type { ReactElement } from 'react';
+import { createElement, type ComponentType, type ReactElement } from 'react';
 import { oneLine } from './format';
+import type { ShopDetails } from './shop';
 
 /** An email ready for `enqueueMail`: spread it beside `kind`, `to` and `replyTo`. */
 export interface RenderedEmail {
@@ -49,4 +50,17 @@ export async function renderEmail(
 ): Promise<RenderedEmail> {
   const html = await render(element);
   return { subject: oneLine(subject), html, text: toText(html).trim() };
+}
+
+/**
+ * The usual email: a template that shows `data` for the shop, and a subject made from the same
+ * data. `emailOf(OrderShipped, (data) => \`Order ${data.number} has shipped\`)` is the function
+ * that renders it for `enqueueMail`.
+ */
+export function emailOf<Data>(
+  Template: ComponentType<{ data: Data; shop: ShopDetails }>,
+  subjectOf: (data: Data) => string,
+): (data: Data, shop: ShopDetails) => Promise<RenderedEmail> {
+  return (data, shop) =>
+    renderEmail(createElement(Template, { data, shop }), { subject: subjectOf(data) });
 }

@@ -6,7 +6,9 @@ import type { ShopDetails } from '../../mail';
 import type { CancelDependencies } from '../cancel';
 import { ADMIN_MESSAGES } from '../../../../core/admin/model';
 
-export { audit, type Actor } from '../../../lib/audit';
+import { audit, type Actor } from '../../../lib/audit';
+
+export { audit, type Actor };
 
 /** What the back office's order pages need (api/app.ts hands it to `adminOrdersModule`). */
 export interface AdminDeps {
@@ -22,4 +24,28 @@ export async function refuseTransition(db: Db, id: string, message: string): Pro
   const [exists] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id));
   if (!exists) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
   throw new AppError('CONFLICT', message);
+}
+
+/** A move of an order's status as its audit row names it: the action, from one status to another. */
+export interface OrderMove {
+  action: string;
+  from: string;
+  to: string;
+}
+
+/** The audit row of an order's move, with what the move recorded besides the status. */
+export function auditOrderMove(
+  tx: Db,
+  actor: Actor,
+  id: string,
+  move: OrderMove,
+  recorded: Record<string, unknown> = {},
+): Promise<void> {
+  return audit(tx, actor, {
+    action: move.action,
+    entity: 'order',
+    entityId: id,
+    before: { status: move.from },
+    after: { status: move.to, ...recorded },
+  });
 }

@@ -5,8 +5,7 @@ import {
   Paragraph,
   TextLink,
   Title,
-  renderEmail,
-  type RenderedEmail,
+  emailOf,
   type ShopDetails,
 } from '../../mail';
 import { UNTRACKED_TEXT } from '../../../../core/admin/model';
@@ -54,10 +53,7 @@ export function OrderShipped({ data, shop }: { data: ShippedEmailData; shop: Sho
   );
 }
 
-export const orderShippedEmail = (
-  data: ShippedEmailData,
-  shop: ShopDetails,
-): Promise<RenderedEmail> =>
-  renderEmail(<OrderShipped data={data} shop={shop} />, {
-    subject: `Order ${data.number} has shipped`,
-  });
+export const orderShippedEmail = emailOf(
+  OrderShipped,
+  (data) => `Order ${data.number} has shipped`,
+);

@@ -6,8 +6,7 @@ import {
   Note,
   Paragraph,
   Title,
-  renderEmail,
-  type RenderedEmail,
+  emailOf,
   type ShopDetails,
 } from '../../mail';
 import { UNTRACKED_TEXT } from '../../../../core/admin/model';
@@ -50,10 +49,6 @@ export function GiftShipped({ data, shop }: { data: GiftShippedData; shop: ShopD
   );
 }
 
-export const giftShippedEmail = (
-  data: GiftShippedData,
-  shop: ShopDetails,
-): Promise<RenderedEmail> =>
-  renderEmail(<GiftShipped data={data} shop={shop} />, {
-    subject: GIFT_TEXT.shippedSubject(data.buyerFirstname),
-  });
+export const giftShippedEmail = emailOf(GiftShipped, (data) =>
+  GIFT_TEXT.shippedSubject(data.buyerFirstname),
+);

@@ -1,10 +1,11 @@
 import { and, asc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { auditLog, orderItems, orders, outbox, payments } from '../../../db/schema';
+import { auditLog, orders, outbox, payments } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { ADMIN_MESSAGES, isCarrier, trackingUrl } from '../../../../core/admin/model';
 import { audit, type Actor } from './deps';
 import { orderMoney } from '../order-money';
+import { orderItemsOf } from '../repository';
 import { refundedSoFar } from '../refund-payments';
 import { notesOf } from './order-notes';
 import { orderActions } from './order-actions';
@@ -23,11 +24,7 @@ export async function orderDetail(db: Db, actor: Actor, id: string) {
   if (!order) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
   await audit(db, actor, { action: ORDER_VIEW, entity: 'order', entityId: id });
   const [items, charges, emails, history, money, notes, refunded] = await Promise.all([
-    db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, id))
-      .orderBy(asc(orderItems.position)),
+    orderItemsOf(db, id),
     db
       .select({
         provider: payments.method,

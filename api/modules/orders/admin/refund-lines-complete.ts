@@ -3,7 +3,6 @@ import type { Db } from '../../../db/client';
 import {
   auditLog,
   orderRefunds,
-  orders,
   type OrderItemRow,
   type OrderRefundRow,
   type OrderRow,
@@ -15,7 +14,7 @@ import { orderItemsOf } from '../repository';
 import type { LineRefundBody } from '../../../../core/admin/line-refund';
 import { isGiftCardKind } from '../../../../core/product/kind';
 import { audit, type Actor, type AdminDeps } from './deps';
-import { LINES_REFUND_ACTION, titleOf, type RecordedLine } from './refund-lines-parts';
+import { LINES_REFUND_ACTION, lockedOrder, titleOf, type RecordedLine } from './refund-lines-parts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -31,11 +30,7 @@ export async function complete(
   body: LineRefundBody,
 ): Promise<StockChange | null> {
   return deps.db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(eq(orders.id, refund.orderId))
-      .for('update');
+    const order = await lockedOrder(tx, refund.orderId);
     const [done] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id));
     if (!order || done?.status !== 'succeeded') return null;
     if (await completedBefore(tx, refund)) return null;

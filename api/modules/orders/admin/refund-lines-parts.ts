@@ -1,4 +1,6 @@
-import type { OrderItemRow, OrderRefundRow } from '../../../db/schema';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { orders, type OrderItemRow, type OrderRefundRow, type OrderRow } from '../../../db/schema';
 
 /** The gateway's idempotency key of an owner's refund of lines, scoped to the order. */
 export const lineRefundKey = (orderId: string, key: string) =>
@@ -13,3 +15,9 @@ export type RecordedLine = OrderRefundRow['lines'][number] & { restocked?: numbe
 /** A line's title as the owner and the customer read it, its variant in brackets. */
 export const titleOf = (item: Pick<OrderItemRow, 'title' | 'variantTitle'>) =>
   item.variantTitle ? `${item.title} (${item.variantTitle})` : item.title;
+
+/** The order's row, locked until the transaction ends: each step of a line refund holds it. */
+export async function lockedOrder(db: Db, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return order;
+}

@@ -1,9 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import {
   orderRefunds,
-  orders,
-  payments,
   type OrderItemRow,
   type OrderRefundRow,
   type OrderRow,
@@ -12,7 +9,7 @@ import { AppError } from '../../../lib/errors';
 import { heldByCardsOf } from '../../gift-cards';
 import { refundedSoFar } from '../refund-payments';
 import { orderItemsOf } from '../repository';
-import { ADMIN_MESSAGES, RETURN_MESSAGES } from '../../../../core/admin/model';
+import { ADMIN_MESSAGES } from '../../../../core/admin/model';
 import {
   LINE_REFUND_TEXT,
   lineRefund,
@@ -22,19 +19,11 @@ import { allows, orderKindOf } from '../../../../core/orders/lifecycle';
 import { isGiftCardKind, isGoods } from '../../../../core/product/kind';
 import type { Actor } from './deps';
 import { voidCardsOfLine } from './refund-cards';
-import { lineRefundKey, titleOf, type RecordedLine } from './refund-lines-parts';
+import { lineRefundKey, lockedOrder, titleOf, type RecordedLine } from './refund-lines-parts';
+import { paidOf, refundRecordedUnder } from './refund-records';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type SoFar = Awaited<ReturnType<typeof refundedSoFar>>;
-
-/** What the order's payments took, every instrument (paid, or already partly refunded). */
-async function paidOf(db: Db, orderId: string): Promise<number> {
-  const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['paid', 'refunded'])));
-  return Number(row?.cents ?? 0);
-}
 
 /** The chosen units per line, a line named twice counted once with both quantities. */
 function wantedUnits(body: LineRefundBody): Map<string, number> {
@@ -53,17 +42,11 @@ export async function recordRefund(
   body: LineRefundBody,
 ): Promise<OrderRefundRow> {
   return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const order = await lockedOrder(tx, orderId);
     if (!order) throw new AppError('NOT_FOUND', ADMIN_MESSAGES.orderNotFound);
     const key = lineRefundKey(orderId, body.idempotencyKey);
-    const [again] = await tx
-      .select()
-      .from(orderRefunds)
-      .where(eq(orderRefunds.idempotencyKey, key));
-    if (again) {
-      if (again.status === 'failed') throw new AppError('CONFLICT', RETURN_MESSAGES.refundFailed);
-      return again;
-    }
+    const again = await refundRecordedUnder(tx, key);
+    if (again) return again;
     const items = await orderItemsOf(tx, orderId);
     if (items.length === 0 || !allows(order.shippingStatus, orderKindOf(items), 'refund')) {
       throw new AppError('CONFLICT', LINE_REFUND_TEXT.notAllowed);

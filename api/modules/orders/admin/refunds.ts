@@ -5,7 +5,7 @@ import { retryCancellation } from '../cancel';
 import { closeOrder } from '../close';
 import { ADMIN_MESSAGES } from '../../../../core/admin/model';
 import type { CancelBody } from '../../../../core/admin/cancel-reason';
-import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
+import { auditOrderMove, refuseTransition, type Actor, type AdminDeps } from './deps';
 import { ORDER_STATE } from '../../../../core/orders/lifecycle';
 
 /**
@@ -68,13 +68,7 @@ async function finishCancellation(
   recorded: Record<string, unknown> = {},
 ) {
   const record = (after: string) =>
-    audit(deps.db, actor, {
-      action,
-      entity: 'order',
-      entityId: id,
-      before: { status: before },
-      after: { status: after, ...recorded },
-    });
+    auditOrderMove(deps.db, actor, id, { action, from: before, to: after }, recorded);
   try {
     const order = await run();
     await record(order.shippingStatus);

@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { orderItems, orderRefunds, orders, payments, returnRequests } from '../../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { orderItems, orderRefunds, orders, returnRequests } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { enqueueMail, returnRefundedEmail } from '../../mail';
 import { RETURN_MESSAGES, type RefundBody } from '../../../../core/admin/model';
@@ -9,6 +9,7 @@ import { loadReturn, refundedSoFar } from './returns-lookup';
 import { refundedTo } from '../order-money';
 import { closeWhenAllRefunded } from './refund-lines';
 import { payOutRefund } from './refund-payout';
+import { paidOf, refundRecordedUnder } from './refund-records';
 import { isGiftCardKind } from '../../../../core/product/kind';
 
 /** The gateway's idempotency key of one partial refund: the browser's key, scoped to the order. */
@@ -49,15 +50,6 @@ interface StartedRefund {
   orderId: string;
 }
 
-/** What the order's payments took, every instrument (paid, or already partly refunded). */
-async function paidOf(db: AdminDeps['db'], orderId: string): Promise<number> {
-  const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int` })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['paid', 'refunded'])));
-  return Number(row?.cents ?? 0);
-}
-
 /**
  * Step 1: with the order row locked, checks the lines and the amount and records the refund
  * `pending` (or finds the one this key already recorded).
@@ -76,14 +68,8 @@ async function recordPendingRefund(
       .for('update');
     if (!request) throw new AppError('NOT_FOUND', RETURN_MESSAGES.notFound);
     const key = partialRefundKey(request.orderId, body.idempotencyKey);
-    const [again] = await tx
-      .select()
-      .from(orderRefunds)
-      .where(eq(orderRefunds.idempotencyKey, key));
-    if (again) {
-      if (again.status === 'failed') throw new AppError('CONFLICT', RETURN_MESSAGES.refundFailed);
-      return { refund: again, orderId: request.orderId };
-    }
+    const again = await refundRecordedUnder(tx, key);
+    if (again) return { refund: again, orderId: request.orderId };
     if (request.status !== 'received') throw new AppError('CONFLICT', RETURN_MESSAGES.notReceived);
     const [order] = await tx
       .select({

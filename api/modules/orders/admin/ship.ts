@@ -11,11 +11,18 @@ import {
   type ShipBody,
 } from '../../../../core/admin/model';
 import { AppError } from '../../../lib/errors';
-import { audit, refuseTransition, type Actor, type AdminDeps } from './deps';
+import { auditOrderMove, refuseTransition, type Actor, type AdminDeps } from './deps';
 import { ORDER_STATE } from '../../../../core/orders/lifecycle';
 import { assertAllowed } from './order-actions';
 import { orderShippedEmail } from './emails';
 import { giftShippedEmail } from './gift-email';
+
+/** The move's audit action and the statuses it goes from and to. */
+const SHIP = {
+  action: 'order.ship',
+  from: ORDER_STATE.unfulfilled,
+  to: ORDER_STATE.shipped,
+};
 
 /**
  * POST /admin/orders/:id/ship. The move out of unfulfilled is one conditional update (the same
@@ -37,17 +44,8 @@ export async function markShipped(deps: AdminDeps, actor: Actor, id: string, bod
       trackingNumber: body.trackingNumber,
     });
     if (!order) return null;
-    await audit(tx, actor, {
-      action: 'order.ship',
-      entity: 'order',
-      entityId: id,
-      before: { status: ORDER_STATE.unfulfilled },
-      after: {
-        status: ORDER_STATE.shipped,
-        carrier: body.carrier,
-        trackingNumber: body.trackingNumber,
-      },
-    });
+    const { carrier, trackingNumber } = body;
+    await auditOrderMove(tx, actor, id, SHIP, { carrier, trackingNumber });
     const mail = await orderShippedEmail(
       {
         number: order.number,

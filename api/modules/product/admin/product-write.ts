@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client';
 import { productVariants, products } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { PRODUCT_MESSAGES, type VariantInput } from '../../../../core/admin/product-body';
+import { saleColumns } from '../../../../core/admin/sale-body';
 import { isUploadedImagePath, uploadsFolder } from './uploads';
 
 /**
@@ -21,6 +22,9 @@ export const editableVariants = (db: Db, productId: string) =>
       title: productVariants.title,
       sku: productVariants.sku,
       priceCents: productVariants.priceCents,
+      salePriceCents: productVariants.salePriceCents,
+      saleStartsOn: productVariants.saleStartsOn,
+      saleEndsOn: productVariants.saleEndsOn,
       quantity: productVariants.quantity,
       images: productVariants.images,
     })
@@ -115,6 +119,8 @@ export async function writeVariants(tx: Db, productId: string, variants: Variant
       priceCents: variant.price,
       attributes: { [variant.type]: variant.title },
       images: variant.image ? [variant.image] : [],
+      // Its sale (issue 42): left out, an existing variant keeps its own, a new one has none.
+      ...(variant.sale === undefined ? {} : saleColumns(variant.sale)),
     };
     if (variant.id && kept.has(variant.id)) {
       const moved =

@@ -13,6 +13,7 @@ import {
   type ProductCreateBody,
   type ProductEditBody,
 } from '../../../../core/admin/model';
+import { saleColumns } from '../../../../core/admin/sale-body';
 import { checkImages, checkSkus, editableVariants, writeVariants } from './product-write';
 import { storeUploadedImage } from './uploads';
 
@@ -31,6 +32,9 @@ async function editable(db: Db, id: string) {
       title: products.title,
       description: products.description,
       priceCents: products.priceCents,
+      salePriceCents: products.salePriceCents,
+      saleStartsOn: products.saleStartsOn,
+      saleEndsOn: products.saleEndsOn,
       isFeatured: products.isFeatured,
       priority: products.priority,
       category: products.category,
@@ -157,6 +161,7 @@ export async function updateProduct(
           ...(body.details === undefined ? {} : { details: body.details }),
           ...(body.personalization === undefined ? {} : { personalization: body.personalization }),
           ...(body.status === undefined ? {} : { status: body.status }),
+          ...(body.sale === undefined ? {} : saleColumns(body.sale)),
           ...(hasVariants === undefined ? {} : { hasVariants }),
           updatedAt: new Date(),
         })
@@ -240,6 +245,7 @@ export async function createProduct(deps: ProductDeps, actor: Actor, body: Produ
           details: body.details,
           personalization: body.personalization,
           status: body.status,
+          ...saleColumns(body.sale ?? null),
           hasVariants: body.variants.length > 0,
           isFeatured: body.isFeatured,
           priority: body.priority,
