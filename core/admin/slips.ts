@@ -13,6 +13,8 @@ export const SLIP_TEXT = {
   printSelected: 'Print slips for the selected orders',
   printUnfulfilled: 'Print slips for all unfulfilled orders',
   printOne: 'Print packing slip',
+  /** The discount line under the subtotal of a slip that shows prices (issue 42). */
+  discount: (code: string) => `Discount (${code})`,
 } as const;
 
 export const SLIP_MAX_ORDERS = 200;
@@ -66,6 +68,11 @@ export interface Slip {
   lines: SlipLine[];
   /** The lines' total, when prices show. */
   subtotalCents?: number;
+  /**
+   * The order's discount code and the slip's lines' shares of it (issue 42), when prices show and
+   * the code took something off the parcel's lines; never on a gift slip that hides prices.
+   */
+  discount?: { code: string; amountCents: number };
 }
 
 export interface PickLine {

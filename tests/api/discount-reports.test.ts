@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { discountUses, orders } from '../../api/db/schema';
+import { seedProductId } from '../../api/db/seed';
+import { discountUses, orders, products } from '../../api/db/schema';
 import { LINE_COLUMNS, ORDER_COLUMNS } from '../../api/modules/admin/export-columns';
 import type { DiscountCodeDto } from '../../core/discounts/model';
 import { shopDayOf } from '../../core/shop-calendar';
@@ -124,5 +125,40 @@ describe('reports after discounts', () => {
     expect(await dashboard()).toEqual({ code: 'DASH20', orders: 1, amountCents: 480 });
     expect(await listed()).toMatchObject({ uses: 1, given: 4.8 });
     expect(first.order.discountCents).toBe(480);
+  });
+
+  // Last in the file: it sets the enamel mug's price, which the tests above count on.
+  it("a discounted line refunded one unit at a time leaves the tax report's taxable amount and tax at what remains, to the cent", async () => {
+    const admin = await signedInAdmin(api);
+    await db()
+      .update(products)
+      .set({ priceCents: 1999 })
+      .where(eq(products.id, seedProductId('campfire-enamel-mug')));
+    const before = await taxTotals(admin.token);
+    // 33 % of $59.97 + $24.00 = $27.71; the enamel line's share $19.79, which 3 units do not
+    // split evenly: the refunds keep back $6.59, $6.60, $6.60 (a rounded third would be $6.60).
+    const { order, items } = await discountedOrder(
+      api,
+      [{ ...enamelLine(3), price: 19.99 }, mugLine(1)],
+      { code: 'PARTS33', percent: 33 },
+    );
+    const [enamel, mug] = items;
+    expect([enamel!.discountCents, mug!.discountCents]).toEqual([1979, 792]);
+    for (const reason of ['First mug chipped.', 'Second mug chipped.', 'Third mug chipped.']) {
+      const refunded = await api.post(
+        `/admin/orders/${order.id}/refund-lines`,
+        { idempotencyKey: randomUUID(), lines: [{ orderItemId: enamel!.id, quantity: 1 }], reason },
+        bearer(admin.token),
+      );
+      expect(refunded.status, await refunded.clone().text()).toBe(200);
+    }
+    const after = await taxTotals(admin.token);
+    const change = (key: keyof typeof after) => after[key] - before[key];
+    expect(change('refundedTaxableCents')).toBe(3 * 1999 - 1979);
+    expect(change('refundedTaxCents')).toBe(enamel!.taxCents);
+    // What remains is the mug's line: its discounted net and its tax.
+    expect(change('netTaxableCents')).toBe(2400 - 792);
+    expect(change('netTaxCents')).toBe(mug!.taxCents);
+    expect(order.taxCents).toBe(enamel!.taxCents + mug!.taxCents);
   });
 });

@@ -37,7 +37,7 @@ const GIFT_CARD: ProductKind = 'gift_card';
  * the discounted nets the tax was computed on; the tax is the sum of the lines' own tax cents.
  * Gross stays the lines' price before the discount, as the orders file's "Gross sales" column (its
  * "Discount" column beside). A refund's taxable part is the taxed lines it gave back at their net
- * (price less the units' proportional share of the line's discount, rounded); its gift-card part
+ * (price less the discount share the refund kept back, see TAXABLE_REFUNDED); its gift-card part
  * is the gift-card lines it gave back, at what it gave back for them.
  */
 const GROSS_SOLD = sql`select coalesce(sum(i.unit_price_cents * i.quantity), 0) from order_items i
@@ -47,9 +47,23 @@ const CARDS_SOLD = sql`select coalesce(sum(i.unit_price_cents * i.quantity), 0) 
 const TAXABLE_SOLD = sql`select coalesce(sum(i.unit_price_cents * i.quantity - i.discount_cents), 0)
   from order_items i where i.order_id = o.id and i.tax_class = ${TAXED}`;
 const LINES_TAX = sql`select coalesce(sum(i.tax_cents), 0) from order_items i where i.order_id = o.id`;
-const TAXABLE_REFUNDED = sql`select coalesce(sum((l->>'quantity')::int * i.unit_price_cents
-    - round(i.discount_cents * (l->>'quantity')::numeric / i.quantity)), 0)
-  from jsonb_array_elements(r.lines) l join order_items i on i.id = (l->>'orderItemId')::uuid
+/**
+ * A refund's taxable part, to the cent (issue 42): each taxed line's units at their price less the
+ * discount share the refund kept back, with the refund's own running floor (lineDiscountShare in
+ * core/admin/line-refund.ts): the line's discount × units refunded up to and including this refund
+ * ÷ its quantity, rounded down, less the same for the units before it (refunds not failed, made
+ * before this one). The parts of a line refunded in several refunds so add up to its net exactly.
+ */
+const UNITS_BEFORE = sql`select coalesce(sum((e->>'quantity')::int), 0) from order_refunds p
+  cross join jsonb_array_elements(p.lines) e
+  where p.order_id = r.order_id and p.status <> 'failed' and e->>'orderItemId' = l->>'orderItemId'
+    and (p.created_at, p.id) < (r.created_at, r.id)`;
+const TAXABLE_REFUNDED = sql`select coalesce(sum(x.units * i.unit_price_cents
+    - (i.discount_cents * (x.before + x.units) / i.quantity - i.discount_cents * x.before / i.quantity)), 0)
+  from (select (l->>'orderItemId')::uuid as item_id, (l->>'quantity')::int as units,
+      (${UNITS_BEFORE})::int as before
+    from jsonb_array_elements(r.lines) l) x
+  join order_items i on i.id = x.item_id
   where i.tax_class = ${TAXED}`;
 const CARDS_REFUNDED = sql`select coalesce(sum(coalesce((l->>'amountCents')::int,
     (l->>'quantity')::int * i.unit_price_cents)), 0)

@@ -4,24 +4,21 @@ import {
   discountUses,
   orderItems,
   orders,
-  payments,
   type OrderItemRow,
   type OrderRow,
 } from '../../../api/db/schema';
-import { rateMillionths, taxCents } from '../../../api/modules/tax';
-import { lineTaxCents } from '../../../core/tax/line-tax';
-import { isTaxable } from '../../../core/product/kind';
 import type { ApiHarness } from '../../helpers/api';
-import type { Line } from '../../helpers/orders';
-import { placeOrder } from '../orders-history-helpers';
+import { confirm, GUEST, guestOrder, sandboxToken, type Line } from '../../helpers/orders';
+
+let placed = 0;
 
 /**
  * A paid order with a percent discount code applied (issue 42), for the tests of what the owner and
- * the customer see of it, refunds and reports. The one place such an order is made: until the
- * checkout takes a code, the order is placed through the API and then given its discount in SQL,
- * every figure as the checkout will write it (each line's share by largest remainder, tax on the
- * discounted nets, total = subtotal − discount + tax, the card's payment row, the code's use).
- * Once s42a's quote/confirm take `discountCode`, this becomes one confirm with the code.
+ * the customer see of it, refunds and reports. Placed as the review page places it: the quote with
+ * the code (and the guest's email, for once-per-customer) gives the figures, the confirmation sends
+ * them with the code, and the server writes every figure (each line's share, tax on the discounted
+ * nets, the payment, the code's use). A `userId` then gives the order (and its use) to that
+ * account, as placeOrder does while signed-in checkout is tested elsewhere.
  */
 export async function discountedOrder(
   api: ApiHarness,
@@ -31,68 +28,45 @@ export async function discountedOrder(
 ): Promise<{ order: OrderRow; items: OrderItemRow[] }> {
   const db = api.test.database.db;
   const codeRow = await codeNamed(api, discount);
-  const placed = await placeOrder(api, lines, owner);
-  const [order] = await db.select().from(orders).where(eq(orders.id, placed.id));
+  placed += 1;
+  const email = owner.email ?? `discounted.${placed}.${Date.now().toString(36)}@example.com`;
+  const { token } = await sandboxToken(api);
+  const base = await guestOrder(api, lines, token, undefined, { ...GUEST, email });
+  const quote = await api.post('/orders/quote', {
+    items: lines,
+    shippingAddress: base.shippingAddress,
+    discountCode: codeRow.code,
+    email,
+  });
+  if (quote.status !== 200) throw new Error(`quote ${quote.status} ${await quote.text()}`);
+  const { subtotal, salesTax, total } = (await quote.json()) as Record<string, number>;
+  const response = await confirm(api, {
+    ...base,
+    subtotal,
+    salesTax,
+    total,
+    discountCode: codeRow.code,
+  });
+  if (response.status !== 201)
+    throw new Error(`confirm ${response.status} ${await response.text()}`);
+  const { orderId } = (await response.json()) as { orderId: string };
+  if (owner.userId) {
+    await db
+      .update(orders)
+      .set({ userId: owner.userId, isGuest: false })
+      .where(eq(orders.id, orderId));
+    await db
+      .update(discountUses)
+      .set({ userId: owner.userId })
+      .where(eq(discountUses.orderId, orderId));
+  }
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   const items = await db
     .select()
     .from(orderItems)
-    .where(eq(orderItems.orderId, placed.id))
+    .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.position));
-  const nets = items.map((item) =>
-    item.kind === 'gift_card' ? 0 : item.unitPriceCents * item.quantity,
-  );
-  const eligible = nets.reduce((sum, net) => sum + net, 0);
-  // Percent: round half up of the eligible subtotal × percent / 100.
-  const discountCents = Math.floor((eligible * discount.percent) / 100 + 0.5);
-  const shares = largestRemainder(nets, discountCents);
-  const discounted = items.map((item, index) => ({
-    netCents: item.unitPriceCents * item.quantity - shares[index]!,
-    taxed: isTaxable(item),
-  }));
-  const taxableCents = discounted.filter((line) => line.taxed).reduce((s, l) => s + l.netCents, 0);
-  const orderTax = taxCents(taxableCents, order!.taxRate);
-  const lineTaxes = lineTaxCents(discounted, orderTax, rateMillionths(order!.taxRate));
-  const totalCents = order!.subtotalCents - discountCents + orderTax;
-  await db.transaction(async (tx) => {
-    for (const [index, item] of items.entries()) {
-      await tx
-        .update(orderItems)
-        .set({ discountCents: shares[index]!, taxCents: lineTaxes[index]! })
-        .where(eq(orderItems.id, item.id));
-    }
-    await tx
-      .update(orders)
-      .set({
-        discountCode: codeRow.code,
-        discountCodeId: codeRow.id,
-        discountCents,
-        taxCents: orderTax,
-        totalCents,
-      })
-      .where(eq(orders.id, placed.id));
-    // The card paid what the gift card did not.
-    await tx
-      .update(payments)
-      .set({ amountCents: totalCents - order!.giftCardCents })
-      .where(sql`${payments.orderId} = ${placed.id} and ${payments.method} <> 'gift_card'`);
-    await tx.insert(discountUses).values({
-      codeId: codeRow.id,
-      orderId: placed.id,
-      email: order!.email.toLowerCase(),
-      userId: owner.userId ?? null,
-    });
-    await tx
-      .update(discountCodes)
-      .set({ usesCount: sql`${discountCodes.usesCount} + 1` })
-      .where(eq(discountCodes.id, codeRow.id));
-  });
-  const [after] = await db.select().from(orders).where(eq(orders.id, placed.id));
-  const afterItems = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, placed.id))
-    .orderBy(asc(orderItems.position));
-  return { order: after!, items: afterItems };
+  return { order: order!, items };
 }
 
 /** The code of that name, made (active, percent, every line) if the shop has none yet. */
@@ -108,21 +82,4 @@ async function codeNamed(api: ApiHarness, discount: { code: string; percent: num
     .values({ code: discount.code.toUpperCase(), kind: 'percent', value: discount.percent })
     .returning();
   return made!;
-}
-
-/** `total` split over `weights` in proportion, to the cent: floors, then the largest remainders. */
-export function largestRemainder(weights: number[], total: number): number[] {
-  const sum = weights.reduce((s, w) => s + w, 0);
-  if (sum === 0) return weights.map(() => 0);
-  const base = weights.map((w) => Math.floor((w * total) / sum));
-  let left = total - base.reduce((s, c) => s + c, 0);
-  const order = weights
-    .map((w, index) => ({ index, rest: (w * total) % sum }))
-    .sort((a, b) => b.rest - a.rest || a.index - b.index);
-  for (const { index } of order) {
-    if (left <= 0) break;
-    base[index]! += 1;
-    left -= 1;
-  }
-  return base;
 }

@@ -33,7 +33,8 @@ type ShippingAddress = OrderAddress & { firstname?: string; lastname?: string };
  * no slip, and digital and gift-card lines (issue 36 row 17) are left off a mixed order's slip,
  * price and all: they are not in the parcel. A gift whose buyer
  * asked to hide prices (orders.gift_hide_prices) gets a slip without any amount: the server leaves
- * them out of the answer, so no page can print them.
+ * them out of the answer, so no page can print them. A priced slip carries the order's discount
+ * code and what it took off the slip's lines (issue 42); a price-free gift slip does not.
  */
 export async function packingSlips(
   db: Db,
@@ -86,18 +87,17 @@ export async function packingSlips(
 function slipOf(order: OrderRow, inParcel: OrderItemRow[]): Slip {
   const address = order.shippingAddress as ShippingAddress;
   const showPrices = !order.giftHidePrices;
-  const lines = inParcel
-    .filter((item) => item.orderId === order.id)
-    .map((item) => ({
-      sku: item.sku,
-      title: item.title,
-      option: item.variantTitle,
-      ...(item.personalization?.length
-        ? { personalization: item.personalization.map(personalizedLine) }
-        : {}),
-      quantity: item.quantity,
-      ...(showPrices ? { unitPriceCents: item.unitPriceCents } : {}),
-    }));
+  const parcel = inParcel.filter((item) => item.orderId === order.id);
+  const lines = parcel.map((item) => ({
+    sku: item.sku,
+    title: item.title,
+    option: item.variantTitle,
+    ...(item.personalization?.length
+      ? { personalization: item.personalization.map(personalizedLine) }
+      : {}),
+    quantity: item.quantity,
+    ...(showPrices ? { unitPriceCents: item.unitPriceCents } : {}),
+  }));
   const name =
     [address.firstname, address.lastname].filter(Boolean).join(' ').trim() ||
     `${order.firstname} ${order.lastname}`.trim();
@@ -122,7 +122,19 @@ function slipOf(order: OrderRow, inParcel: OrderItemRow[]): Slip {
             (sum, line) => sum + line.quantity * (line.unitPriceCents ?? 0),
             0,
           ),
+          ...slipDiscount(order, parcel),
         }
       : {}),
   };
+}
+
+/**
+ * The discount line of a priced slip (issue 42): the order's code and what it took off the lines in
+ * the parcel (their shares; a digital line's share is not on the slip, as the line is not).
+ */
+function slipDiscount(order: OrderRow, parcel: OrderItemRow[]): Pick<Slip, 'discount'> {
+  const amountCents = parcel.reduce((sum, item) => sum + item.discountCents, 0);
+  return order.discountCode && amountCents > 0
+    ? { discount: { code: order.discountCode, amountCents } }
+    : {};
 }
