@@ -79,6 +79,14 @@ function SlipPage({ slip, shop }: { slip: Slip; shop: SlipsAnswer['shop'] }) {
               </th>
               <td className={styles.number}>{formatCents(slip.subtotalCents)}</td>
             </tr>
+            {slip.discount && (
+              <tr>
+                <th scope="row" colSpan={4}>
+                  {SLIP_TEXT.discount(slip.discount.code)}
+                </th>
+                <td className={styles.number}>−{formatCents(slip.discount.amountCents)}</td>
+              </tr>
+            )}
           </tfoot>
         )}
       </table>
