@@ -12,6 +12,7 @@ import {
 } from './discount-form';
 import { ADMIN_TEXT } from './RequireAdmin';
 import { useCategoryOptions } from './useCategoryOptions';
+import { DiscountProducts } from './DiscountProducts';
 import styles from './Admin.module.css';
 import own from './Discounts.module.css';
 
@@ -121,10 +122,14 @@ export function DiscountForm({ editing, onSaved, onCancel }: Props) {
           id={id}
           options={options}
           chosen={values.categories}
-          productCount={values.productIds.length}
           error={errors.categories}
           onRetry={retry}
           onChange={(categories) => set({ categories })}
+        />
+        <DiscountProducts
+          id={id}
+          chosen={values.productIds}
+          onChange={(productIds) => set({ productIds })}
         />
         <LimitFields id={id} values={values} frame={frame} set={set} />
         <div className={own.actions}>
@@ -235,7 +240,6 @@ function CategoryChecks(props: {
   id: string;
   options: CategoryOptions;
   chosen: string[];
-  productCount: number;
   error: string | undefined;
   onRetry(): void;
   onChange(categories: string[]): void;
@@ -276,7 +280,6 @@ function CategoryChecks(props: {
           {name}
         </label>
       ))}
-      {props.productCount > 0 && <p className={own.hint}>{T.products(props.productCount)}</p>}
       {error && (
         <p id={`${id}-categories-error`} className={styles.fieldError}>
           {error}

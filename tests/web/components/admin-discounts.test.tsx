@@ -22,6 +22,16 @@ const CATEGORIES = {
     { name: 'Pets', subcategories: ['Dog'] },
   ],
 };
+const CANDLE = '00000000-0000-4000-8000-0000000000c1';
+/** The stock list's rows the product filter reads: a row a variant, so a product may come twice. */
+const PRODUCTS = {
+  items: [
+    { productId: CANDLE, title: 'Douglas Fir Soy Candle', sku: 'EG-CANDLE-FIR' },
+    { productId: '00000000-0000-4000-8000-0000000000c2', title: 'Fir Tree Mug', sku: 'EG-MUG-S' },
+    { productId: '00000000-0000-4000-8000-0000000000c2', title: 'Fir Tree Mug', sku: 'EG-MUG-L' },
+    { productId: '00000000-0000-4000-8000-0000000000c3', title: 'Rope Tug Toy', sku: 'EG-TUG' },
+  ],
+};
 const winter: DiscountCodeDto = {
   _id: '00000000-0000-4000-8000-0000000000d1',
   code: 'WINTER10',
@@ -61,6 +71,7 @@ describe('the back office discount codes', () => {
       'GET /admin/access': ok({ admin: true }),
       'GET /admin/discounts': ok({ codes: [] }),
       'GET /admin/categories': ok(CATEGORIES),
+      'GET /admin/products': ok(PRODUCTS),
       'POST /admin/discounts': refused(409, DISCOUNT_ADMIN_MESSAGES.codeTaken, {
         code: DISCOUNT_ADMIN_MESSAGES.codeTaken,
       }),
@@ -83,6 +94,14 @@ describe('the back office discount codes', () => {
     await user.type(screen.getByLabelText(T.valuePercent), '10');
     await user.click(await screen.findByRole('checkbox', { name: 'Home' }));
     await user.click(screen.getByRole('checkbox', { name: T.oncePerCustomer }));
+    // Products: none offered before a word; then the matches, each product once.
+    expect(screen.queryByRole('checkbox', { name: 'Rope Tug Toy' })).toBeNull();
+    await user.type(screen.getByLabelText(T.productsFilter), 'fir');
+    expect(screen.getAllByRole('checkbox', { name: 'Fir Tree Mug' })).toHaveLength(1);
+    expect(screen.queryByRole('checkbox', { name: 'Rope Tug Toy' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Douglas Fir Soy Candle' }));
+    await user.clear(screen.getByLabelText(T.productsFilter));
+    expect(screen.getByRole('checkbox', { name: 'Douglas Fir Soy Candle' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: T.save }));
     expect(
       await screen.findByText(DISCOUNT_ADMIN_MESSAGES.codeTaken, { selector: 'p[id]' }),
@@ -92,6 +111,7 @@ describe('the back office discount codes', () => {
       kind: 'percent',
       value: 10,
       categories: ['Home'],
+      productIds: [CANDLE],
       oncePerCustomer: true,
       maxUses: null,
     });
@@ -112,6 +132,7 @@ describe('the back office discount codes', () => {
       'GET /admin/access': ok({ admin: true }),
       'GET /admin/discounts': ok({ codes: [winter] }),
       'GET /admin/categories': ok(CATEGORIES),
+      'GET /admin/products': ok(PRODUCTS),
       [`POST /admin/discounts/${winter._id}/pause`]: ok({ code: { ...winter, status: 'paused' } }),
     });
     render(<AdminDiscounts />);
