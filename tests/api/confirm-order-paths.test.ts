@@ -15,6 +15,8 @@ import { seedProductId } from '../../api/db/seed';
 import { CLIENT_IP_HEADER } from '../../api/lib/client-ip';
 import { AppError } from '../../api/lib/errors';
 import { settleUnpaid } from '../../api/modules/orders/settle';
+import { closeOrder } from '../../api/modules/orders/close';
+import { shopDetails } from '../../api/modules/mail/templates';
 import { GIFT_CARD_TEXTS } from '../../core/gift-cards/model';
 import { ORDER_MESSAGES } from '../../core/orders/model';
 import { useApi, type ApiHarness } from '../helpers/api';
@@ -221,6 +223,29 @@ describe('confirming an order: its steps, its key and its retries (issue 35)', (
       responseStatus: 201,
       orderId: first.orderId,
     });
+    expect(await ordersOf(key)).toHaveLength(1);
+  });
+
+  it('a retry whose key was lost after its order was paid and then canceled gets that order as it is now, charged once', async () => {
+    const body = await mugOrder();
+    const key = randomUUID();
+    const first = await bought(await post(body, key));
+    const closed = await closeOrder(
+      { db: db(), gateway: gatedSandbox(api, gate).payments.gateway, shop: shopDetails() },
+      first.orderId,
+      { by: 'customer', actorEmail: '' },
+    );
+    expect(closed?.outcome).toBe('closed');
+    await db().delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+    resetGate(gate);
+    // A canceled order was paid: the retry is answered with it (canceled), never a second order.
+    const retry = await post(body, key);
+    expect(retry.status).toBe(201);
+    const answer = (await retry.json()) as { orderId: string; order: { shippingStatus: string } };
+    expect(answer.orderId).toBe(first.orderId);
+    expect(answer.order.shippingStatus).toBe('canceled');
+    expect(gate.charges).toEqual([]);
+    expect(gate.lookups).toEqual([]);
     expect(await ordersOf(key)).toHaveLength(1);
   });
 
