@@ -97,6 +97,11 @@ const ALL_TESTS = [
   'tests/unit/discount-eligibility.test.ts',
   'tests/api/discount-checkout.test.ts',
   'tests/api/discount-race.test.ts',
+  'tests/api/admin-discounts.test.ts',
+  'tests/api/discount-order-answers.test.ts',
+  'tests/api/discount-refunds.test.ts',
+  'tests/api/discount-reports.test.ts',
+  'tests/api/discount-slips.test.ts',
 ];
 
 /**
