@@ -26,6 +26,9 @@ const ALL_TESTS = [
   // short of the total, a lost answer, a late charge, the card chosen, saved or stored.
   'tests/api/confirm-order-paths.test.ts',
   'tests/api/confirm-order-cards.test.ts',
+  // What a confirmation answers when its order or key moved meanwhile: settled by the recovery job
+  // before the request's own settling, a kept answer after a cancel, a key reused for another order.
+  'tests/api/confirm-order-meanwhile.test.ts',
   'tests/api/refund-amounts.test.ts',
   'tests/api/return-audit.test.ts',
   'tests/api/cancel-refund-effects.test.ts',
