@@ -26,6 +26,7 @@ export async function answerOfEarlierOrder(
   }
   if (paid(earlier.state)) {
     const order = await findOrder(db, earlier.id);
+    // Stryker disable next-line ConditionalExpression: equivalent; every paid state (unfulfilled, shipped, delivered, canceled) is one findOrder shows, so a paid order is always found
     if (order) {
       const body: OrderConfirmed = { message: ORDER_MESSAGES.confirmed, orderId: order._id, order };
       await completeKey(db, key, { status: 201, body, orderId: order._id });
@@ -34,6 +35,7 @@ export async function answerOfEarlierOrder(
   }
   const { billingInfo } = context.order;
   if (billingInfo.paymentMethodId === '' || billingInfo.stored) return undefined;
+  // Stryker disable next-line LogicalOperator: equivalent; an order's charge key is written as chargeKeyFor(its id) (insertPendingOrder)
   const charge = await gateway.lookup(earlier.chargeKey ?? chargeKeyFor(earlier.id));
   if (charge.kind !== 'charged') return undefined;
   await letGo();

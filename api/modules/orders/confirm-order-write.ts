@@ -11,7 +11,7 @@ import { GIFT_CARD_TEXTS } from '../../../core/gift-cards/model';
 import type { ConfirmOrderContext } from './confirm-order-context';
 import { bindKey } from './idempotency';
 import { insertGiftCardPayment, insertPendingOrder } from './repository';
-import { reserveStock, stockChangeOf, type StockReservation } from './stock';
+import { reserveStock, stockChangeOf } from './stock';
 
 /** Chooses the card: a stored card of the shopper’s own, or the new one (set up to keep). */
 export async function chooseCard(context: ConfirmOrderContext) {
@@ -49,9 +49,8 @@ export async function chooseCard(context: ConfirmOrderContext) {
 /** Writes the order as pending_payment and takes its stock (and its gift card), in one transaction. */
 export async function writePendingOrder(context: ConfirmOrderContext) {
   const { deps, order } = context;
-  let taken: StockReservation | undefined;
-  const written = await deps.db.transaction(async (tx) => {
-    taken = await reserveStock(tx, context.priced!.lines);
+  const { written, taken } = await deps.db.transaction(async (tx) => {
+    const taken = await reserveStock(tx, context.priced!.lines);
     const placed = await insertPendingOrder(tx, {
       userId: context.userId,
       isGuest: order.isGuest,
@@ -92,10 +91,10 @@ export async function writePendingOrder(context: ConfirmOrderContext) {
       await insertGiftCardPayment(tx, placed.order.id, spent);
       context.giftCard = spent;
     }
-    return placed.order;
+    return { written: placed.order, taken };
   });
   // Product pages and search show stock: the catalogue model reads these products back.
-  if (taken) await orderStockChanged(deps.db, stockChangeOf(taken));
+  await orderStockChanged(deps.db, stockChangeOf(taken));
   context.orderId = written.id;
   context.chargeKey = written.chargeKey!;
   deps.afterStep?.('order-written');

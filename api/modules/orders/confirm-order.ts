@@ -57,9 +57,10 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
       context.deps.afterStep?.('claimed');
     },
     async undo(context) {
-      // Once the order is written, its settlement lets the key go (or keeps it for recovery).
-      if (context.claimId && !context.orderId) {
-        await releaseKey(context.deps.db, context.idempotencyKey, context.claimId);
+      // Once the order is written, its settlement lets the key go (or keeps it for recovery). Only
+      // a step that ran is undone, and this one sets claimId unless it ended the flow (a replay).
+      if (!context.orderId) {
+        await releaseKey(context.deps.db, context.idempotencyKey, context.claimId!);
       }
     },
   },
@@ -163,9 +164,10 @@ export const confirmOrderFlow = defineFlow<ConfirmOrderContext>('confirm order',
     name: 'list the card the shopper asked to save, now that it has paid',
     async run(context) {
       const { deps, savedMethod, userId } = context;
-      if (!savedMethod || !userId) return;
+      // Only a signed-in shopper's card is set up to keep (chooseCard): a saved card has its user.
+      if (!savedMethod) return;
       // The order stands whatever happens here: at worst the card is not listed.
-      await keepCard(deps.db, deps.gateway.provider, userId, savedMethod).catch((error: unknown) =>
+      await keepCard(deps.db, deps.gateway.provider, userId!, savedMethod).catch((error: unknown) =>
         log('error', 'a saved card could not be listed', {
           orderId: context.orderId,
           error: String(error),
