@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { orders } from '../../api/db/schema';
+import { idempotencyKeys, orders } from '../../api/db/schema';
 import { CLIENT_IP_HEADER } from '../../api/lib/client-ip';
 import { closeOrder } from '../../api/modules/orders/close';
 import { recoverPendingOrders } from '../../api/modules/orders/recovery';
@@ -151,6 +151,23 @@ describe('confirming an order that something else moved meanwhile (issue 35)', (
     expect(gate.charges).toEqual([]);
     expect(gate.lookups).toEqual([]);
   });
+
+  it.each(['canceling', 'refund_failed'] as const)(
+    'a retry whose key was lost while its paid order is %s (a cancel not finished): 409, no second charge, no second order',
+    async (state) => {
+      const key = randomUUID();
+      const body = await mugOrder();
+      const first = await bought(await post(body, key));
+      // A cancel cut off half-way (the recovery job finishes it): paid, not shown to the shopper.
+      await db().update(orders).set({ shippingStatus: state }).where(eq(orders.id, first.orderId));
+      await db().delete(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+      resetGate(gate);
+      const retry = await post(body, key);
+      expect(retry.status).toBe(409);
+      expect(gate.charges).toEqual([]);
+      expect((await ordersOf(key)).map((row) => row.id)).toEqual([first.orderId]);
+    },
+  );
 
   it('the same key with another order is refused 409 and places nothing more', async () => {
     const key = randomUUID();
