@@ -4,7 +4,8 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, savedCards, users } from '../../api/db/schema';
 import { settleUnpaid } from '../../api/modules/orders/settle';
 import { useApi, type ApiHarness } from '../helpers/api';
-import { sandboxToken } from '../helpers/orders';
+import { CARD_MESSAGES } from '../../core/user/cards-model';
+import { enamelLine, GUEST, guestOrder, sandboxToken, SEATTLE } from '../helpers/orders';
 import { authClient, expectNoLeaks, logIn, registerVerified } from './auth-helpers';
 import { errorsLoggedBy, gatedSandbox, newGate, resetGate } from './confirm-order-gate';
 import { plentyOfMugs } from './order-close-helpers';
@@ -105,6 +106,23 @@ describe('the card a signed-in confirmation charges (issue 35)', () => {
       }),
     ]);
     expect(await cardsOf(me.userId)).toEqual([]);
+  });
+
+  it('a guest’s order naming a stored card: 404, nothing charged, no order written', async () => {
+    const email = `stored-guest.${randomUUID().slice(0, 8)}@example.com`;
+    const order = await guestOrder(api, [enamelLine(1)], randomUUID(), SEATTLE, {
+      ...GUEST,
+      email,
+    });
+    const answer = await api.post(
+      '/orders/orderconfirmation',
+      { ...order, billingInfo: { ...order.billingInfo, stored: true } },
+      { headers: { 'idempotency-key': randomUUID() } },
+    );
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toMatchObject({ error: CARD_MESSAGES.notFound });
+    expect(gate.charges).toEqual([]);
+    expect(await db().select().from(orders).where(eq(orders.email, email))).toEqual([]);
   });
 
   it('a stored card’s retry after its order was closed and its late charge given back places a new order', async () => {
