@@ -33,17 +33,18 @@ describe('a discount code at its edges', () => {
   });
 
   it("applies a category's code to a product listed in that category among others", async () => {
-    // The Cedar Ridge mug is listed under Home and under Gift Collection: either code takes 10 %.
+    // The Cedar Ridge mug is listed under Home and under Gift Collection: either code takes 10 %
+    // of its line, two mugs at $24.00.
     for (const category of ['Home', 'Gift Collection']) {
       const code = await insertCode(db(), { categories: [category] });
-      const quote = await quoteWith(api, [mugLine(1), photoLine()], code.code);
+      const quote = await quoteWith(api, [mugLine(2), photoLine()], code.code);
       expect(quote.status, await quote.clone().text()).toBe(200);
       const figures = (await quote.json()) as {
         discount: unknown;
         items: { discount?: number }[];
       };
-      expect(figures.discount).toEqual({ code: code.code, amount: 2.4 });
-      expect(figures.items.map((item) => item.discount)).toEqual([2.4, undefined]);
+      expect(figures.discount).toEqual({ code: code.code, amount: 4.8 });
+      expect(figures.items.map((item) => item.discount)).toEqual([4.8, undefined]);
     }
   });
 
