@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { discountUses } from '../../api/db/schema';
 import { AppError } from '../../api/lib/errors';
-import { claimUse, type DiscountUse } from '../../api/modules/discounts';
+import { claimUse, releaseUse, type DiscountUse } from '../../api/modules/discounts';
 import { DISCOUNT_MESSAGES } from '../../core/discounts/model';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { enamelLine } from '../helpers/orders';
@@ -116,5 +116,18 @@ describe("a code's use refused by the database", () => {
     expect(error).not.toBeInstanceOf(AppError);
     expect((await codeRow(db(), code.id)).usesCount).toBe(1);
     expect(await usesOf(db(), code.id)).toHaveLength(1);
+  });
+
+  it('gives a use back once: true the first time, false after, and false for an order with none', async () => {
+    const { code, firstOrderId, secondOrderId } = await usedOnce();
+    const release = (orderId: string) => db().transaction((tx) => releaseUse(tx, orderId));
+    expect(await release(secondOrderId)).toBe(false);
+    expect((await codeRow(db(), code.id)).usesCount).toBe(1);
+    expect(await release(firstOrderId)).toBe(true);
+    expect((await codeRow(db(), code.id)).usesCount).toBe(0);
+    expect(await release(firstOrderId)).toBe(false);
+    expect((await codeRow(db(), code.id)).usesCount).toBe(0);
+    const [use] = await usesOf(db(), code.id);
+    expect(use!.releasedAt).toBeInstanceOf(Date);
   });
 });
