@@ -12,3 +12,10 @@ export const ARRIVAL_LINES = {
   promised: (promised: { earliest: string; latest: string }) =>
     `Estimated arrival: ${formatArrivalRange(promised)}`,
 } as const;
+
+/**
+ * What the confirmation email says beside the stored window: how it was counted, without figures,
+ * since a personalized item's lead time and the owner's per-state transit days change them.
+ */
+export const ARRIVAL_EMAIL_COUNTING =
+  'It counts business days only: the days we take to prepare your order, then the carrier’s days to your address.';

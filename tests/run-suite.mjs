@@ -2,8 +2,9 @@
  * `npm test`: the whole suite, arranged for a 2-core machine, printing how long each stage took.
  *
  *   1. Two lanes side by side, each of mostly single-threaded jobs: the production build then
- *      `astro check` (one lane, as both write Astro's generated types), and ESLint, Prettier and the
- *      duplicate-code scan.
+ *      `astro check` (one lane, as both write Astro's generated types), and ESLint, Prettier, the
+ *      duplicate-code scan and the size check (no file over 300 lines outside seed data, no
+ *      function over 80, no deep import between modules, no folder cycle: issue 37).
  *   2. Vitest: unit, component, Astro page and API tests, two files at a time. The API suites run
  *      once, on PostgreSQL when one answers (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/
  *      test); in the same run the files about the embedded database (tests/embedded-database.mjs)
@@ -59,6 +60,7 @@ const phases = [
       ['eslint', 'npm run lint'],
       ['prettier', 'npm run format:check'],
       ['duplicate-code scan (jscpd)', 'npm run dup'],
+      ['size and shape (scripts/size-report.ts --check)', 'npx tsx scripts/size-report.ts --check'],
     ],
   ],
   [vitestJobs],

@@ -1,6 +1,7 @@
 import type { CartArrival } from '../arrival';
 import type { GiftCardDetails } from '../gift-cards/model';
 import { z } from 'zod';
+import { ALLOWED_STATES } from '../address/model';
 import type { ResolvedLine } from './lines';
 import { personalizationInputSchema } from '../product/personalization';
 
@@ -45,6 +46,8 @@ export const validateCartBody = z.object({
   items: z
     .array(cartLineInput, { error: CART_MESSAGES.invalidLine })
     .max(100, CART_MESSAGES.tooManyLines),
+  /** The shipping state the browser last knew (issue 41); any other value: not known. */
+  state: z.enum(ALLOWED_STATES).optional().catch(undefined),
 });
 export type ValidateCartBody = z.infer<typeof validateCartBody>;
 
@@ -69,6 +72,6 @@ export interface CartChange {
 export interface CartValidation {
   items: CheckedLine[];
   changes: CartChange[];
-  /** When the checked cart arrives, before the shipping state is known (issue 41). */
+  /** When the checked cart arrives: to the state sent, else over every state (issue 41). */
   arrival?: CartArrival | null;
 }

@@ -4,21 +4,23 @@ import { arrivalWindow, DEFAULT_TRANSIT } from '../../core/arrival';
 import type { CartValidation } from '../../core/cart/model';
 import { shopToday } from '../../core/gift-cards/model';
 import { useApi } from '../helpers/api';
+import { signedInAdmin } from './admin-helpers';
+import { bearer } from './auth-helpers';
 
 const MUG = seedProductId('cedar-ridge-mug');
 const PHOTO = seedProductId('olympic-sea-stacks-photo');
 const GIFT_CARD = seedProductId('evergreen-gift-card');
 
 /**
- * Issue 41: the cart check answers when the cart arrives before the shipping state is known (the
- * cart page shows it): a parcel's window over every state (the seeded shop's transit table is the
- * spec's 5–7 days everywhere), or what a cart without parcels gets instead.
+ * Issue 41: the cart check answers when the cart arrives (the cart page shows it): a parcel's
+ * window for the shipping state the browser last knew, else over every state (the seeded shop's
+ * transit table is the spec's 5–7 days everywhere), or what a cart without parcels gets instead.
  */
 describe('POST /api/cart/validate: arrival', () => {
   const api = useApi({ seed: true });
 
-  async function arrivalOf(items: unknown[]) {
-    const response = await api.post('/cart/validate', { items });
+  async function arrivalOf(items: unknown[], state?: string) {
+    const response = await api.post('/cart/validate', { items, ...(state ? { state } : {}) });
     expect(response.status).toBe(200);
     return ((await response.json()) as CartValidation).arrival;
   }
@@ -31,6 +33,36 @@ describe('POST /api/cart/validate: arrival', () => {
     const window = arrivalWindow({ now: new Date(), closures: [], transit: DEFAULT_TRANSIT });
     expect(arrival).toMatchObject({ kind: 'parcel', ...window });
     expect(arrival?.text).toMatch(/^Arrives [A-Z][a-z]{2} \d{1,2}/);
+  });
+
+  it("a cart whose shipping state the browser knows: that state's window", async () => {
+    const admin = await signedInAdmin(api);
+    const put = await api.app.handle(
+      new Request('http://localhost/api/admin/arrival/transit', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...bearer(admin.token).headers },
+        body: JSON.stringify({ state: 'VT', min: 8, max: 11 }),
+      }),
+    );
+    expect(put.status).toBe(200);
+    const mug = [{ _id: MUG, sku: 'EG-MUG-CEDAR-GRN', quantity: 1, price: 24 }];
+    const now = new Date();
+    const vermont = arrivalWindow({ now, closures: [], transit: { min: 8, max: 11 } });
+    expect(await arrivalOf(mug, 'VT')).toMatchObject({ kind: 'parcel', ...vermont });
+    const spec = arrivalWindow({ now, closures: [], transit: DEFAULT_TRANSIT });
+    expect(await arrivalOf(mug, 'WA')).toMatchObject({ kind: 'parcel', ...spec });
+    // A state the shop does not ship to is no state: the range over every state, not a refusal.
+    const widest = arrivalWindow({ now, closures: [], transit: { min: 5, max: 11 } });
+    expect(await arrivalOf(mug, 'AK')).toMatchObject({ kind: 'parcel', ...widest });
+    expect(await arrivalOf(mug)).toMatchObject({ kind: 'parcel', ...widest });
+    const reset = await api.app.handle(
+      new Request('http://localhost/api/admin/arrival/transit/VT', {
+        method: 'DELETE',
+        headers: { 'content-type': 'application/json', ...bearer(admin.token).headers },
+        body: '{}',
+      }),
+    );
+    expect(reset.status).toBe(200);
   });
 
   it('a download alone, a gift card alone: what happens instead', async () => {

@@ -136,6 +136,22 @@ test.describe('the notice bar', () => {
       / for delivery by Midsummer Picnic$|may not arrive by Midsummer Picnic$/,
     );
   });
+
+  test('a prerendered page (the FAQ) shows the same notices once its script asks', async ({
+    browser,
+  }) => {
+    const expected = await noticesOn('/');
+    expect(expected).toContain('Closed for our winter stocktake');
+    // Built without the server: the bar is sent empty and hidden.
+    expect(await noticesOn('/faq')).toEqual([]);
+    const context = await browser.newContext({ baseURL: shop!.base });
+    const page = await context.newPage();
+    await page.goto('/faq');
+    const bar = page.getByTestId('shop-notices');
+    await expect(bar).toBeVisible();
+    await expect(bar.locator('p')).toHaveText(expected);
+    await context.close();
+  });
 });
 
 function daysBetween(from: string, to: string): number {

@@ -92,4 +92,9 @@ test("the product page says the window for the shopper's state once checkout kno
   await page.goto(`/productdetailpage/${mugId}`);
   await expect(line).toHaveText(`Arrives ${vermont} to VT if ordered today`);
   await expect(line).toHaveAttribute('aria-live', 'polite');
+
+  // And the cart, from the server's check: Vermont's window too.
+  await page.goto('/cart');
+  await hydrated(page, 'CartPage');
+  await expect(page.locator('.summary').getByTestId('arrival')).toHaveText(`Arrives ${vermont}`);
 });

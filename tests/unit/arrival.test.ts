@@ -11,6 +11,7 @@ import {
   promisedWindowOf,
   widestTransit,
 } from '../../core/arrival';
+import { occasionBody } from '../../core/arrival-settings';
 import { federalHolidays } from '../../core/us-holidays';
 
 /** An instant given as the shop's wall clock (America/Los_Angeles) with its UTC offset. */
@@ -246,6 +247,16 @@ describe('occasion notices', () => {
     expect(occasionNotice({ now: later, occasions, closures: [] })?.text).toBe(
       'Order by Dec 13 for delivery by Christmas',
     );
+  });
+
+  it('starts an occasion without notice days 21 days before it, as the owner’s form does', () => {
+    const occasions = [{ name: 'Christmas', date: '2026-12-25' }];
+    expect(occasionNotice({ now: pst('2026-12-03T23:59:00'), occasions, closures: [] })).toBeNull();
+    expect(occasionNotice({ now: pst('2026-12-04T00:01:00'), occasions, closures: [] })?.text).toBe(
+      'Order by Dec 13 for delivery by Christmas',
+    );
+    const saved = occasionBody.parse({ name: 'Christmas', date: '2026-12-25' });
+    expect(saved.noticeDays).toBe(21);
   });
 
   it('tells shoppers of a closure from 30 days before until it ends', () => {

@@ -8,6 +8,7 @@ import {
   type OrderEmailData,
 } from '../../api/modules/mail/templates';
 import { CEDAR_MUGS, SAMPLE_SHOP, sampleOrderEmail } from '../helpers/mail-samples';
+import { orderDeliveredEmail } from '../../api/modules/orders/admin/emails';
 
 const shop = SAMPLE_SHOP;
 
@@ -212,5 +213,30 @@ describe('the contact message to the shop', () => {
     expect(quote).toBe('Hi<br/>From: evil@example.com<br/>&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html.match(/evil@example\.com/g)).toHaveLength(1);
     expect(html).not.toContain('<script');
+  });
+});
+
+describe('the delivered email (docs/recipes/email.md)', () => {
+  const data = { number: 1042, firstname: 'Ada <Lovelace>', returnBy: 'Dec 12' };
+
+  it("names the return's last day and links the account's orders, in text and HTML", async () => {
+    const { subject, text, html } = await orderDeliveredEmail(data, shop);
+    expect(subject).toBe('Order 1042 was delivered');
+    expect(text).toContain('Hello Ada <Lovelace>, your order has been delivered.');
+    expect(text).toContain(
+      `you can start a return until Dec 12 on your orders ${shop.siteUrl}/orders.`,
+    );
+    expect(html).toContain(`href="${shop.siteUrl}/orders"`);
+    expect(html).toContain('Hello Ada &lt;Lovelace&gt;');
+    expect(html).not.toContain('<Lovelace>');
+  });
+
+  it("links a guest's signed order page instead, and never /orders", async () => {
+    const guestOrderUrl = `${shop.siteUrl}/orderstatus?t=abc.123.sig`;
+    const { text, html } = await orderDeliveredEmail({ ...data, guestOrderUrl }, shop);
+    expect(text).toContain(`until Dec 12 on your order's page ${guestOrderUrl}.`);
+    expect(html).toContain(`href="${guestOrderUrl}"`);
+    expect(text).not.toContain(`${shop.siteUrl}/orders `);
+    expect(html).not.toContain(`href="${shop.siteUrl}/orders"`);
   });
 });

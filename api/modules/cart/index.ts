@@ -6,7 +6,7 @@ import { validateCart } from './service';
 export const cartModule = (db: Db) =>
   new Elysia({ name: 'cart', prefix: '/cart' }).post(
     '/validate',
-    ({ body }) => validateCart(db, body.items),
+    ({ body }) => validateCart(db, body.items, body.state),
     { body: validateCartBody },
   );
 

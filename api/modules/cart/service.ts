@@ -81,7 +81,11 @@ const named = (line: { title: string; variantTitle?: string | undefined }) =>
  * Lines that name the same item (a bundle's options in another order) become one line, whose
  * quantity is capped like any other; `sentSkus` says which skus it replaces.
  */
-export async function validateCart(db: Db, items: CartLineInput[]): Promise<CartValidation> {
+export async function validateCart(
+  db: Db,
+  items: CartLineInput[],
+  state?: string,
+): Promise<CartValidation> {
   const resolved = await resolveLines(db, items);
   const checked: CartValidation['items'] = [];
   const changes: CartChange[] = [];
@@ -133,11 +137,11 @@ export async function validateCart(db: Db, items: CartLineInput[]): Promise<Cart
       checked.push({ ...line, quantity, sentSkus: [item.sku] });
     }
   });
-  // When it arrives before the shipping state is known: the continental range (issue 41).
+  // When it arrives: to the state the browser last knew, else the continental range (issue 41).
   const arrival = await orderArrival(
     db,
     checked.map((line) => ({ productId: line._id, ...line })),
-    null,
+    state ?? null,
   );
   return { items: checked, changes, ...(arrival ? { arrival } : {}) };
 }

@@ -15,6 +15,7 @@ export const MAIL_KINDS = {
   'order.status-link': "a guest's signed link to their order",
   'order.shipped': 'the parcel is on its way, to the buyer',
   'order.gift-shipped': 'a gift is on its way, to its recipient',
+  'order.delivered': 'the parcel was delivered and the last day to start a return, to the buyer',
   'order.canceled': 'the order was canceled and what was returned, to the buyer',
   'order.canceled.shop': 'an order was canceled and what was kept back, to the shop',
   'order.refunded': 'the owner refunded items of the order, and how much, to the buyer',

@@ -10,6 +10,50 @@ import { SHOP_TIME_ZONE } from '../../../core/shop-calendar';
 import { TableHead } from '../shared/TableHead';
 import { ORDER_STATE } from '../../../core/orders/lifecycle';
 
+/** The slip's lines and, on a priced slip, its subtotal and discount. */
+function SlipLines({ slip }: { slip: Slip }) {
+  return (
+    <table className={styles.lines}>
+      <TableHead
+        columns={[
+          ...ITEM_COLUMNS,
+          { title: 'Quantity', className: styles.number },
+          slip.showPrices && { title: 'Price', className: styles.number },
+        ]}
+      />
+      <tbody>
+        {slip.lines.map((line) => (
+          <tr key={`${line.sku}-${line.title}-${(line.personalization ?? []).join()}`}>
+            <ItemCells line={line} />
+            <td className={styles.number}>{line.quantity}</td>
+            {slip.showPrices && (
+              <td className={styles.number}>{formatCents(line.unitPriceCents ?? 0)}</td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+      {slip.showPrices && slip.subtotalCents !== undefined && (
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={4}>
+              Subtotal
+            </th>
+            <td className={styles.number}>{formatCents(slip.subtotalCents)}</td>
+          </tr>
+          {slip.discount && (
+            <tr>
+              <th scope="row" colSpan={4}>
+                {SLIP_TEXT.discount(slip.discount.code)}
+              </th>
+              <td className={styles.number}>−{formatCents(slip.discount.amountCents)}</td>
+            </tr>
+          )}
+        </tfoot>
+      )}
+    </table>
+  );
+}
+
 /** One order's packing slip: the shop and its return address, the parcel's, the lines. */
 function SlipPage({ slip, shop }: { slip: Slip; shop: SlipsAnswer['shop'] }) {
   const { shipTo } = slip;
@@ -52,44 +96,7 @@ function SlipPage({ slip, shop }: { slip: Slip; shop: SlipsAnswer['shop'] }) {
           </p>
         </>
       )}
-      <table className={styles.lines}>
-        <TableHead
-          columns={[
-            ...ITEM_COLUMNS,
-            { title: 'Quantity', className: styles.number },
-            slip.showPrices && { title: 'Price', className: styles.number },
-          ]}
-        />
-        <tbody>
-          {slip.lines.map((line) => (
-            <tr key={`${line.sku}-${line.title}-${(line.personalization ?? []).join()}`}>
-              <ItemCells line={line} />
-              <td className={styles.number}>{line.quantity}</td>
-              {slip.showPrices && (
-                <td className={styles.number}>{formatCents(line.unitPriceCents ?? 0)}</td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-        {slip.showPrices && slip.subtotalCents !== undefined && (
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={4}>
-                Subtotal
-              </th>
-              <td className={styles.number}>{formatCents(slip.subtotalCents)}</td>
-            </tr>
-            {slip.discount && (
-              <tr>
-                <th scope="row" colSpan={4}>
-                  {SLIP_TEXT.discount(slip.discount.code)}
-                </th>
-                <td className={styles.number}>−{formatCents(slip.discount.amountCents)}</td>
-              </tr>
-            )}
-          </tfoot>
-        )}
-      </table>
+      <SlipLines slip={slip} />
     </section>
   );
 }

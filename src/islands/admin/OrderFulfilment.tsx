@@ -15,7 +15,11 @@ const ACTIONS: Record<OrderStep, { path: string; confirmLabel: string; done: str
     confirmLabel: 'Yes, mark shipped',
     done: 'Marked shipped; the customer was emailed the tracking link.',
   },
-  deliver: { path: 'deliver', confirmLabel: 'Yes, mark delivered', done: 'Marked delivered.' },
+  deliver: {
+    path: 'deliver',
+    confirmLabel: 'Yes, mark delivered',
+    done: 'Marked delivered; the customer was emailed the last day to start a return.',
+  },
   retry: {
     path: 'retry-refund',
     confirmLabel: 'Yes, retry the refund',
@@ -95,7 +99,7 @@ export function OrderFulfilment({
       )}
       {confirmStep(
         'deliver',
-        `Mark order ${order.number} delivered now? Its 14-day return window starts today.`,
+        `Mark order ${order.number} delivered now? Its 14-day return window starts today, and the customer is emailed its last day.`,
       )}
       {can('retry_refund') && (
         <AskButton label="Retry the refund" busy={busy} onClick={() => setAsking('retry')} />

@@ -56,16 +56,28 @@ function BillingActions(props: { digitalOnly: boolean; isLoggedIn: boolean; busy
  * A cart of digital items only has no shipping address: the billing address is asked for outright
  * (a saved one as a card, or typed) and the sales tax follows it (DECISIONS "Digital-only orders").
  */
-export default function BillingStep({ provider, publishableKey }: Props) {
+/**
+ * The cart, the checkout and the session as the step reads them: the server knows none of them,
+ * so until hydrated, a guest's empty checkout.
+ */
+function useStoredCheckout() {
   const hydrated = useHydrated();
   const storedCart = useStore($cart);
   const storedCheckout = useStore($checkout);
   const session = useStore($auth);
-  // The server knows neither the cart, the checkout nor the session: until hydrated, a guest's.
   const cart = hydrated ? storedCart : NO_LINES;
-  const checkout = hydrated ? storedCheckout : BLANK_CHECKOUT;
-  const isLoggedIn = hydrated && session.isLoggedIn;
-  const digitalOnly = shipsNothing(cart);
+  return {
+    hydrated,
+    cart,
+    checkout: hydrated ? storedCheckout : BLANK_CHECKOUT,
+    session,
+    isLoggedIn: hydrated && session.isLoggedIn,
+    digitalOnly: shipsNothing(cart),
+  };
+}
+
+export default function BillingStep({ provider, publishableKey }: Props) {
+  const { hydrated, cart, checkout, session, isLoggedIn, digitalOnly } = useStoredCheckout();
   const billingInfo = checkout.billingInfo;
   const address = useBillingAddress(hydrated, isLoggedIn, digitalOnly, checkout.shippingAddress);
   const { billedAddress } = address;

@@ -10,6 +10,32 @@ import { ConfirmProblem, QuoteSection, ReturnPolicyAgreement, ReviewDetails } fr
 import { useConfirmOrder } from './useConfirmOrder';
 import { useQuote } from './useQuote';
 
+/** Back to billing, and the confirm button: usable once the server has priced the order. */
+function ConfirmActions({
+  live,
+  order,
+  confirm,
+}: {
+  live: boolean;
+  order: ReturnType<typeof useConfirmOrder>;
+  /** Undefined until the quote is in. */
+  confirm: (() => void) | undefined;
+}) {
+  return (
+    <div className="actions">
+      <a href="/billing">Back to billing</a>
+      <button
+        type="button"
+        className="button primary"
+        onClick={confirm}
+        disabled={!confirm || order.confirming}
+      >
+        {order.confirming ? CHECKOUT_TEXT.confirming : confirmLabel(live)}
+      </button>
+    </div>
+  );
+}
+
 /** /checkout: the order as the server prices it, the return-policy agreement and the confirm. */
 export default function ReviewOrder({
   live,
@@ -49,6 +75,9 @@ export default function ReviewOrder({
   );
 
   if (!ready) return <p>Loading…</p>;
+  const confirm = quote
+    ? () => void order.confirm((agreed) => buildOrderRequest({ ...input, quote, agreed }))
+    : undefined;
 
   return (
     <div className="review">
@@ -75,20 +104,7 @@ export default function ReviewOrder({
           }}
         />
       )}
-      <div className="actions">
-        <a href="/billing">Back to billing</a>
-        <button
-          type="button"
-          className="button primary"
-          onClick={() => {
-            if (quote)
-              void order.confirm((agreed) => buildOrderRequest({ ...input, quote, agreed }));
-          }}
-          disabled={!quote || order.confirming}
-        >
-          {order.confirming ? CHECKOUT_TEXT.confirming : confirmLabel(live)}
-        </button>
-      </div>
+      <ConfirmActions live={live} order={order} confirm={confirm} />
     </div>
   );
 }

@@ -70,6 +70,34 @@ describe('the arrival settings page', () => {
     expect(api.sent('POST /admin/arrival/closures')).toHaveLength(0);
   });
 
+  it('adds an occasion with 21 days’ notice unless the owner changes it, lists it and removes it', async () => {
+    const christmas = { id: 4, name: 'Christmas', date: '2026-12-25', noticeDays: 21 };
+    const api = fakeApi({
+      'GET /admin/access': ok({ admin: true }),
+      'GET /admin/arrival': ok(settings()),
+      'POST /admin/arrival/occasions': ok({ ...settings(), occasions: [christmas] }),
+      'DELETE /admin/arrival/occasions/4': ok(settings()),
+    });
+    render(<AdminArrival />);
+    expect(await screen.findByLabelText('Notice days')).toHaveValue(21);
+    await user.type(screen.getByLabelText('Name (e.g. Christmas)'), 'Christmas');
+    await user.type(screen.getByLabelText('Date'), '2026-12-25');
+    await user.click(screen.getByRole('button', { name: 'Add occasion' }));
+    expect(await screen.findByText('Occasion added.')).toBeInTheDocument();
+    // The form is ready for the next one.
+    expect(screen.getByLabelText('Name (e.g. Christmas)')).toHaveValue('');
+    expect(api.sent('POST /admin/arrival/occasions')[0]!.body).toEqual({
+      name: 'Christmas',
+      date: '2026-12-25',
+      noticeDays: 21,
+    });
+    const list = screen.getByTestId('occasions');
+    expect(list).toHaveTextContent("Christmas, Dec 25 2026 (21 days' notice)");
+    await user.click(within(list).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Removed.')).toBeInTheDocument();
+    expect(api.sent('DELETE /admin/arrival/occasions/4')).toHaveLength(1);
+  });
+
   it('saves a state’s transit days', async () => {
     const api = fakeApi({
       'GET /admin/access': ok({ admin: true }),

@@ -110,6 +110,23 @@ describe('the arrival line', () => {
     expect(api.sent('POST /cart/validate')).toHaveLength(2);
   });
 
+  it('the cart asks for the window to the shipping state checkout last knew, if any', async () => {
+    const sentStates = () =>
+      api.sent('POST /cart/validate').map((sent) => (sent.body as { state?: string }).state);
+    $cart.set([mug]);
+    $checkout.set({ ...initialCheckout(), shippingAddress: { ...SEATTLE, state: 'VT' } });
+    const api = fakeApi({
+      'POST /cart/validate': ok({ ...checked([mug]), arrival: parcel('2031-03-05', '2031-03-11') }),
+    });
+    const first = render(<CartPage />);
+    expect(await screen.findByTestId('arrival')).toHaveTextContent(/^Arrives Mar 5–11$/);
+    expect(sentStates()).toEqual(['VT']);
+    first.unmount();
+    $checkout.set(initialCheckout());
+    render(<CartPage />);
+    await expect.poll(() => sentStates()).toEqual(['VT', undefined]);
+  });
+
   it('the shipping step shows the window for the state once the address is whole', async () => {
     const api = fakeApi({
       'POST /orders/quote': ok(quote(parcel('2031-12-30', '2032-01-02'))),

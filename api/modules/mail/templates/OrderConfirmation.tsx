@@ -11,7 +11,7 @@ import {
   Title,
 } from './EmailLayout';
 import { formatCents } from '../../../../core/money';
-import { ARRIVAL_LINES } from '../../../../core/arrival-lines';
+import { ARRIVAL_EMAIL_COUNTING, ARRIVAL_LINES } from '../../../../core/arrival-lines';
 import type { OrderEmailData } from './order-data';
 import {
   addressLines,
@@ -57,9 +57,7 @@ function WhatNext({
   if (order.promisedEarliest && order.promisedLatest) {
     const promised = { earliest: order.promisedEarliest, latest: order.promisedLatest };
     return (
-      <Paragraph>
-        {`${ARRIVAL_LINES.promised(promised)}. We process orders in 1-2 business days and shipping takes 5-7 business days.`}
-      </Paragraph>
+      <Paragraph>{`${ARRIVAL_LINES.promised(promised)}. ${ARRIVAL_EMAIL_COUNTING}`}</Paragraph>
     );
   }
   return (

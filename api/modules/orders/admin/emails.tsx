@@ -57,3 +57,38 @@ export const orderShippedEmail = emailOf(
   OrderShipped,
   (data) => `Order ${data.number} has shipped`,
 );
+
+export interface DeliveredEmailData {
+  number: number;
+  firstname: string;
+  /** The last shop day a return can be started, "Dec 12" (14 days after delivery). */
+  returnBy: string;
+  /** A guest's signed order link (they have no /orders), else undefined for the account's. */
+  guestOrderUrl?: string | undefined;
+}
+
+/**
+ * To the customer when the shop marks an order delivered: where to report a problem, and the last
+ * day a return can be started (the return window runs from delivery).
+ */
+export function OrderDelivered({ data, shop }: { data: DeliveredEmailData; shop: ShopDetails }) {
+  const orderPage = data.guestOrderUrl ?? `${shop.siteUrl}/orders`;
+  return (
+    <EmailLayout shop={shop} preview={`Order ${data.number} was delivered`}>
+      <Title>{`Order ${data.number} was delivered`}</Title>
+      <Paragraph>{`Hello ${data.firstname}, your order has been delivered. We hope you enjoy it.`}</Paragraph>
+      <Paragraph>
+        {`If you would like to send an item back, you can start a return until ${data.returnBy} on `}
+        <TextLink href={orderPage}>
+          {data.guestOrderUrl ? "your order's page" : 'your orders'}
+        </TextLink>
+        .
+      </Paragraph>
+    </EmailLayout>
+  );
+}
+
+export const orderDeliveredEmail = emailOf(
+  OrderDelivered,
+  (data) => `Order ${data.number} was delivered`,
+);
