@@ -98,13 +98,22 @@ const ALL_TESTS = [
   // (the concurrent ones on PostgreSQL only).
   'tests/unit/discount-money.test.ts',
   'tests/unit/discount-eligibility.test.ts',
+  // The order answers' discount mapper, then a code's and the owner's edges (issue 42 point 6).
+  'tests/unit/discount-view.test.ts',
   'tests/api/discount-checkout.test.ts',
+  'tests/api/discount-edges.test.ts',
+  'tests/api/discount-uses.test.ts',
   'tests/api/discount-race.test.ts',
   'tests/api/admin-discounts.test.ts',
+  'tests/api/admin-discounts-edges.test.ts',
   'tests/api/discount-order-answers.test.ts',
   'tests/api/discount-refunds.test.ts',
   'tests/api/discount-reports.test.ts',
   'tests/api/discount-slips.test.ts',
+  // Issue 42 point 6: the order's figures (pricing.ts) for a gift card line and a personalized
+  // line's refused text.
+  'tests/api/order-pricing-edges.test.ts',
+  'tests/api/personalized.test.ts',
 ];
 
 /**

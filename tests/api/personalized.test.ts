@@ -45,6 +45,16 @@ describe('personalized items', () => {
     expect(((await refused.json()) as { error: string }).error).toBe(message);
   });
 
+  it('names the refused text under its own line’s field, for the form to show it there', async () => {
+    const message = 'Name on the mug can be at most 14 characters';
+    const response = await quote([named('Jo', 1), named('Josephine Marchbanks', 1)]);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: message,
+      fields: { 'items.1.personalization.name': message },
+    });
+  });
+
   it('refuses a text on a product that takes none', async () => {
     const response = await quote([
       {

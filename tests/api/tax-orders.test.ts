@@ -18,7 +18,14 @@ import { TAX_REPORT_NOTES, type TaxReport } from '../../core/tax/report';
 import type { TaxStatusDto } from '../../core/tax/import-body';
 import { useApi, type ApiHarness } from '../helpers/api';
 import { readCsvText } from '../helpers/csv';
-import { confirm, enamelLine, guestOrder, mugLine, sandboxToken } from '../helpers/orders';
+import {
+  confirm,
+  enamelLine,
+  guestOrder,
+  mugLine,
+  photoLine,
+  sandboxToken,
+} from '../helpers/orders';
 import { sampleForToday } from '../helpers/tax-sample';
 import { customerAccount, paidOrder, returnRequestFor, signedInAdmin } from './admin-helpers';
 import { bearer } from './auth-helpers';
@@ -98,6 +105,16 @@ describe('Washington tax by location code through the API', () => {
     expect(quote.status).toBe(400);
     expect(((await quote.json()) as { fields: Record<string, string> }).fields).toEqual({
       'shippingAddress.zipcode': TAX_MESSAGES.zipNeedsPlus4,
+    });
+    // Nothing to ship: the tax follows the billing address, and so does the question (issue 42
+    // point 6: pricing.ts names the address the tax was asked for).
+    const digital = await api.post('/orders/quote', {
+      items: [photoLine()],
+      billingAddress: REDMOND,
+    });
+    expect(digital.status).toBe(400);
+    expect(((await digital.json()) as { fields: Record<string, string> }).fields).toEqual({
+      'billingAddress.zipcode': TAX_MESSAGES.zipNeedsPlus4,
     });
 
     const { token } = await sandboxToken(api);

@@ -1,7 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { discountCodes, discountUses } from '../../db/schema';
-import { isUniqueViolation } from '../../lib/unique-violation';
 import { DISCOUNT_MESSAGES } from '../../../core/discounts/model';
 import { discountRefused } from './check';
 
@@ -14,11 +13,15 @@ export interface DiscountUse {
   oncePerCustomer: boolean;
 }
 
-/** The partial unique indexes that hold "once per customer" (api/db/schema/discounts.ts). */
-const ONCE_PER_CUSTOMER = [
+/**
+ * The partial unique indexes that hold "once per customer" (api/db/schema/discounts.ts). Only a
+ * unique violation names one, so the name alone tells the refusal (an error naming none, or
+ * another constraint, is not this one).
+ */
+const ONCE_PER_CUSTOMER = new Set<string | undefined>([
   'discount_uses_once_per_email_key',
   'discount_uses_once_per_account_key',
-];
+]);
 
 function constraintOf(error: unknown): string | undefined {
   for (let cause = error; cause; cause = (cause as { cause?: unknown }).cause) {
@@ -50,8 +53,7 @@ export async function claimUse(tx: Db, use: DiscountUse): Promise<void> {
   try {
     await tx.insert(discountUses).values({ ...use, email: use.email.trim().toLowerCase() });
   } catch (error) {
-    const constraint = constraintOf(error);
-    if (isUniqueViolation(error) && constraint && ONCE_PER_CUSTOMER.includes(constraint)) {
+    if (ONCE_PER_CUSTOMER.has(constraintOf(error))) {
       throw discountRefused(DISCOUNT_MESSAGES.alreadyUsed, 'CONFLICT');
     }
     throw error;
