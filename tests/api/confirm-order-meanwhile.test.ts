@@ -96,7 +96,9 @@ describe('confirming an order that something else moved meanwhile (issue 35)', (
       ...GUEST,
       email: freshEmail('gift-only'),
     });
-    hooks.beforeSettle = (orderId) => settleUnpaid(db(), orderId, 'abandoned');
+    hooks.beforeSettle = async (orderId) => {
+      await settleUnpaid(db(), orderId, 'abandoned');
+    };
     const key = randomUUID();
     const { result } = await errorsLoggedBy(() =>
       post(
