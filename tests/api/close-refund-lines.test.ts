@@ -8,7 +8,7 @@ import { refundPayments } from '../../api/modules/orders/refund-payments';
 import { sandboxPayments } from '../../api/modules/payments/sandbox';
 import { lineRefund } from '../../core/admin/line-refund';
 import { useApi, type ApiHarness } from '../helpers/api';
-import { enamelLine, mugLine } from '../helpers/orders';
+import { enamelLine, mugLine, productStock } from '../helpers/orders';
 import {
   balanceCents,
   bought,
@@ -47,6 +47,8 @@ describe('the closing refund’s lines (issue 35)', () => {
   const refundsOf = (id: string) =>
     db().select().from(orderRefunds).where(eq(orderRefunds.orderId, id));
   const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+  /** enamelLine's and mugLine's products. */
+  const SLUGS = ['campfire-enamel-mug', 'cedar-ridge-mug'];
   const ownerClose = (orderId: string) =>
     closeOrder(deps(), orderId, { by: 'owner', actorEmail: 'owner@example.com' });
 
@@ -100,6 +102,30 @@ describe('the closing refund’s lines (issue 35)', () => {
     expect(sum(refund!.lines.map((line) => line.amountCents))).toBe(refund!.amountCents);
   });
 
+  it('two cards bought, one spent: what is kept back comes off once, and the lines still add up to the refund', async () => {
+    await plentyOfMugs(api);
+    const buyer = freshEmail('two-cards');
+    const order = await bought(
+      await buy(
+        api,
+        [enamelLine(1), cardLine(50, buyer), cardLine(25, buyer, { fixed: true })],
+        buyer,
+      ),
+    );
+    expect(order.codes).toHaveLength(2);
+    const card = await cardOf(api, order.codes[0]!.code);
+    await bought(
+      await buy(api, [mugLine(1)], freshEmail('spender'), { giftCardCode: order.codes[0]!.code }),
+    );
+    const spentCents = card.initialCents - (await balanceCents(api, card.id));
+    expect(spentCents).toBeGreaterThan(0);
+    expect((await ownerClose(order.orderId))?.outcome).toBe('closed');
+
+    const [refund] = await refundsOf(order.orderId);
+    expect(refund!.amountCents).toBe(order.totalCents - spentCents);
+    expect(sum(refund!.lines.map((line) => line.amountCents))).toBe(refund!.amountCents);
+  });
+
   it('after the owner refunded one unit of three: the close gives back the rest of each line’s own tax, so each line’s refunds sum to what it cost', async () => {
     await plentyOfMugs(api);
     const order = await bought(await buy(api, [enamelLine(3), mugLine(2)]));
@@ -119,7 +145,12 @@ describe('the closing refund’s lines (issue 35)', () => {
         amountCents,
       })),
     });
+    const stockBefore = await Promise.all(SLUGS.map((slug) => productStock(db(), slug)));
     expect((await ownerClose(order.orderId))?.outcome).toBe('closed');
+    // The close puts back only the units no earlier refund gave back: 3 − 1 enamel mugs, both
+    // cedar mugs (close.ts releases what unitsNotRefunded leaves).
+    const stockAfter = await Promise.all(SLUGS.map((slug) => productStock(db(), slug)));
+    expect(stockAfter).toEqual([stockBefore[0]! + 2, stockBefore[1]! + 2]);
 
     const refunds = await refundsOf(order.orderId);
     const closing = refunds.find((refund) => refund.idempotencyKey !== `earlier-${order.orderId}`)!;
