@@ -17,6 +17,13 @@ import { placeOrder } from './orders-history-helpers';
  * the same moment reach the unique indexes; here the use is claimed directly, as the order's
  * transaction does, for a second order of the same customer. Each refusal rolls the claim back.
  */
+/** The refusal of a second use by the same customer, as the checkout answers it. */
+const ALREADY_USED = {
+  type: 'CONFLICT',
+  message: DISCOUNT_MESSAGES.alreadyUsed,
+  fields: { discountCode: DISCOUNT_MESSAGES.alreadyUsed },
+};
+
 describe("a code's use refused by the database", () => {
   const api: ApiHarness = useApi({ seed: true });
   const db = () => api.test.database.db;
@@ -55,11 +62,7 @@ describe("a code's use refused by the database", () => {
         userId,
         oncePerCustomer: true,
       }),
-    ).toEqual({
-      type: 'CONFLICT',
-      message: DISCOUNT_MESSAGES.alreadyUsed,
-      fields: { discountCode: DISCOUNT_MESSAGES.alreadyUsed },
-    });
+    ).toEqual(ALREADY_USED);
     expect((await codeRow(db(), code.id)).usesCount).toBe(1);
     expect(await usesOf(db(), code.id)).toHaveLength(1);
   });
@@ -74,11 +77,7 @@ describe("a code's use refused by the database", () => {
         userId: null,
         oncePerCustomer: true,
       }),
-    ).toEqual({
-      type: 'CONFLICT',
-      message: DISCOUNT_MESSAGES.alreadyUsed,
-      fields: { discountCode: DISCOUNT_MESSAGES.alreadyUsed },
-    });
+    ).toEqual(ALREADY_USED);
     expect((await codeRow(db(), code.id)).usesCount).toBe(1);
   });
 

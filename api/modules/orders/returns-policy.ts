@@ -12,11 +12,16 @@ export function isReturnable(
   return returnExclusion(item) === null;
 }
 
+/** The return window's last instant: RETURN_WINDOW_DAYS after delivery. */
+export function returnWindowEnd(deliveredAt: Date): Date {
+  return daysAfter(deliveredAt, RETURN_WINDOW_DAYS);
+}
+
 /** Whether a delivered order is still within the return window. */
 export function withinReturnWindow(
   order: Pick<OrderRow, 'shippingStatus' | 'deliveredAt'>,
   now: Date = new Date(),
 ): boolean {
   if (order.shippingStatus !== ORDER_STATE.delivered || !order.deliveredAt) return false;
-  return now.getTime() <= daysAfter(order.deliveredAt, RETURN_WINDOW_DAYS).getTime();
+  return now.getTime() <= returnWindowEnd(order.deliveredAt).getTime();
 }

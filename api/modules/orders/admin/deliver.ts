@@ -1,10 +1,9 @@
 import { markDelivered as deliver } from '../fulfilment';
 import { enqueueMail } from '../../mail';
 import { orderStatusUrl } from '../guest-link';
+import { returnWindowEnd } from '../returns-policy';
 import { ADMIN_MESSAGES } from '../../../../core/admin/model';
 import { formatShopDay } from '../../../../core/arrival';
-import { daysAfter } from '../../../../core/dates';
-import { RETURN_WINDOW_DAYS } from '../../../../core/orders/history-model';
 import { ORDER_STATE } from '../../../../core/orders/lifecycle';
 import { shopDayOf } from '../../../../core/shop-calendar';
 import { auditOrderMove, refuseTransition, type Actor, type AdminDeps } from './deps';
@@ -28,14 +27,14 @@ export async function markDelivered(deps: AdminDeps, actor: Actor, id: string) {
     await auditOrderMove(tx, actor, id, DELIVER, {
       deliveredAt: order.deliveredAt?.toISOString() ?? null,
     });
-    // Set by the move itself; the window runs from it (returns-policy.ts).
+    // Set by the move itself; the return window runs from it.
     const deliveredAt = order.deliveredAt ?? new Date();
     const mail = await orderDeliveredEmail(
       {
         number: order.number,
         firstname: order.firstname,
-        // The window's last instant, as the shop's calendar names its day.
-        returnBy: formatShopDay(shopDayOf(daysAfter(deliveredAt, RETURN_WINDOW_DAYS))),
+        // The window's last instant (returns-policy.ts), as the shop's calendar names its day.
+        returnBy: formatShopDay(shopDayOf(returnWindowEnd(deliveredAt))),
         guestOrderUrl: order.userId ? undefined : orderStatusUrl(deps.shop, order),
       },
       deps.shop,
