@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCK_FILE, processStarted } from '../../api/db/data-lock';
 import { shopAddress } from '../../scripts/shop-address';
+import { nodeEntry } from '../helpers/node-entry';
 
 /**
  * Issue 39 point 12: `npm run admin:create` prints a link to the address the shop answers at:
@@ -64,7 +65,7 @@ describe('the address admin:create prints', () => {
     const dataDir = folder();
     // A shop that stopped without tidying its lock (its PID now another program's): the command
     // takes the folder over, and the link goes to the port that shop served.
-    const other = spawn('sleep', ['60'], { stdio: 'ignore' });
+    const other = spawn('sleep', ['600'], { stdio: 'ignore' });
     children.push(other);
     writeFileSync(
       join(dataDir, LOCK_FILE),
@@ -73,7 +74,7 @@ describe('the address admin:create prints', () => {
     expect(processStarted(other.pid!)).not.toBe('1');
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'scripts/admin-create.ts', '--email', 'owner@example.com'],
+      [...(await nodeEntry('scripts/admin-create.ts')), '--email', 'owner@example.com'],
       {
         env: {
           ...process.env,

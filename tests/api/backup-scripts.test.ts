@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { exited, spawnServer } from '../helpers/spawned-server';
+import { nodeEntry } from '../helpers/node-entry';
 
 /**
  * `npm run backup` and `npm run restore` as an operator runs them (README, docs/production.md), on
@@ -13,8 +14,8 @@ import { exited, spawnServer } from '../helpers/spawned-server';
  * beside the manifest's.
  */
 const run = promisify(execFile);
-const script = (name: string, args: string[], env: Record<string, string>) =>
-  run(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {
+const script = async (name: string, args: string[], env: Record<string, string>) =>
+  run(process.execPath, [...(await nodeEntry(`scripts/${name}.ts`)), ...args], {
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
   }).catch((error: { stdout: string; stderr: string; code: number }) => error);
 
@@ -54,5 +55,5 @@ describe('the backup and restore commands', () => {
     } finally {
       shop.child.kill('SIGKILL');
     }
-  }, 60_000);
+  }, 120_000);
 });

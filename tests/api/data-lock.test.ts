@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataFolderInUse, LOCK_FILE, lockDataFolder, processStarted } from '../../api/db/data-lock';
 import { exited, spawnServer, type Spawned } from '../helpers/spawned-server';
+import { nodeEntry } from '../helpers/node-entry';
 
 /**
  * One owner per data folder (issue 36 row 2, row 15): the server and the commands that open the
@@ -14,10 +15,15 @@ import { exited, spawnServer, type Spawned } from '../helpers/spawned-server';
  * program is never signalled.
  */
 const run = promisify(execFile);
-const command = (args: string[], env: Record<string, string>) =>
-  run(process.execPath, ['--import', 'tsx', ...args], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
-  }).then(
+/** Runs a script (or with `-e`, code) as its own process: its exit code and what it printed. */
+const command = async ([entry, ...args]: string[], env: Record<string, string>) =>
+  run(
+    process.execPath,
+    [...(entry === '-e' ? ['--import', 'tsx', entry] : await nodeEntry(entry!)), ...args],
+    {
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
+    },
+  ).then(
     (done) => ({ code: 0, stdout: done.stdout, stderr: done.stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
@@ -25,7 +31,7 @@ const folder = (name: string) => mkdtempSync(join(tmpdir(), `evergreen-${name}-`
 const children: ChildProcess[] = [];
 /** Another program (a `sleep`), whose PID a stale lock may name. */
 function otherProgram(): ChildProcess {
-  const child = spawn('sleep', ['60'], { stdio: 'ignore' });
+  const child = spawn('sleep', ['600'], { stdio: 'ignore' });
   children.push(child);
   return child;
 }

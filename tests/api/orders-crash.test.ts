@@ -13,6 +13,7 @@ import { seedProductId } from '../../api/db/seed';
 import { CRASH_STEPS, type CrashStep } from '../../api/modules/orders/faults';
 import { freePort } from '../helpers/free-port';
 import { GUEST, SEATTLE } from '../helpers/orders';
+import { nodeEntry } from '../helpers/node-entry';
 
 /**
  * The order flow killed with SIGKILL after each of its steps (a fault the test harness injects:
@@ -74,7 +75,7 @@ describe.runIf(Boolean(BASE_URL))('an order process killed at each step', () => 
     const entry = crashAt
       ? ['tests/api/harness/crash-server.ts', crashAt]
       : ['tests/helpers/orders-server.ts'];
-    const child = spawn(process.execPath, ['--import', 'tsx', ...entry], {
+    const child = spawn(process.execPath, [...(await nodeEntry(entry[0]!)), ...entry.slice(1)], {
       env: {
         ...process.env,
         NODE_ENV: 'test',

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { placeGuestOrder } from '../helpers/http-orders';
 import { exited, spawnServer } from '../helpers/spawned-server';
+import { nodeEntry } from '../helpers/node-entry';
 
 /**
  * Private files (issue 36 rows 4 and 14): after a first start in a fresh DATA_DIR, an order's
@@ -42,7 +43,7 @@ describe('the data folder after a first start', () => {
         expect((await placeGuestOrder(`${shop.origin}/api`)).status).toBe(201);
         const mail = join(dataDir, 'mail');
         await waitFor(() => existsSync(mail) && readdirSync(mail).some((n) => n.endsWith('.eml')));
-        await run(process.execPath, ['--import', 'tsx', 'scripts/backup.ts'], {
+        await run(process.execPath, await nodeEntry('scripts/backup.ts'), {
           env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env },
         });
         expect(readdirSync(join(dataDir, 'backups')).length).toBeGreaterThan(0);

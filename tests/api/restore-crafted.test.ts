@@ -8,6 +8,7 @@ import { migrateDatabase, openDatabase } from '../../api/db/client';
 import { createBackup } from '../../api/modules/backup/create';
 import { restoreBackup } from '../../api/modules/backup/restore';
 import { readArchive, tarOf, writeCraftedBackup, type CraftedEntry } from '../helpers/crafted-tar';
+import { nodeEntry } from '../helpers/node-entry';
 
 /**
  * Issue 36 row 5: a real backup re-packed with one crafted entry (its manifest's checksums
@@ -128,15 +129,19 @@ describe('a restore of a crafted archive', () => {
 
   it('npm run restore says why and exits 1, writing nothing outside the data folder', async () => {
     const { root, dataDir, archive } = place('script', [file('uploads/../../../../escaped')]);
-    const result = await run(process.execPath, ['--import', 'tsx', 'scripts/restore.ts', archive], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: '',
-        DATA_DIR: dataDir,
+    const result = await run(
+      process.execPath,
+      [...(await nodeEntry('scripts/restore.ts')), archive],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          DATABASE_URL: '',
+          DATA_DIR: dataDir,
+        },
       },
-    }).catch((error: { stdout: string; stderr: string; code: number }) => error);
+    ).catch((error: { stdout: string; stderr: string; code: number }) => error);
     expect(result).toMatchObject({
       code: 1,
       stderr:

@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { dropPostgresTemplates, newPreparedPlace, type PreparedPlace } from './prepared-db';
 
@@ -13,7 +13,8 @@ declare module 'vitest' {
 
 /**
  * Vitest's global set-up for the node project: a folder and a name of this run's own for the
- * databases prepared once (tests/helpers/prepared-db.ts), removed when the run ends. Nothing is
+ * databases prepared once (tests/helpers/prepared-db.ts) and the entries bundled for child
+ * processes (tests/helpers/node-entry.ts), removed when the run ends. Nothing is
  * made here: a run of unit files alone never pays for a database.
  */
 export default function setup(project: TestProject) {
@@ -21,6 +22,11 @@ export default function setup(project: TestProject) {
   project.provide('preparedPlace', place);
   return async () => {
     rmSync(place.folder, { recursive: true, force: true });
+    // The run's bundled entries (tests/helpers/node-entry.ts).
+    rmSync(resolve('node_modules/.cache/evergreen-entries', place.runId), {
+      recursive: true,
+      force: true,
+    });
     const url = process.env.DATABASE_URL;
     if (url) await dropPostgresTemplates(url, place);
   };

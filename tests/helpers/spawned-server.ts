@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { inject } from 'vitest';
 import { freePort } from './free-port';
+import { nodeEntry } from './node-entry';
 import { preparedPgliteDump } from './prepared-db';
 
 export interface Spawned {
@@ -12,7 +13,7 @@ export interface Spawned {
 }
 
 /**
- * Starts `node --import tsx <entry>` on a free PORT with `env` over the test's environment, and
+ * Starts the TypeScript `entry` in a process of its own (tests/helpers/node-entry.ts) on a free PORT with `env` over the test's environment, and
  * waits until it prints "listening" (tests/helpers/serve-app.ts and the harnesses do). A new
  * embedded database starts from this run's prepared seeded dump (FIRST_IMAGE), as the shop's
  * first start unpacks the build's image, instead of running initdb.
@@ -21,7 +22,7 @@ export async function spawnServer(entry: string, env: Record<string, string>): P
   const port = await freePort();
   const place = inject('preparedPlace');
   const image = place ? await preparedPgliteDump(place, 'seeded') : '';
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, await nodeEntry(entry), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -8,12 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../api/db/client';
 import { products } from '../../api/db/schema';
 import { products as catalogue } from '../../api/db/seed/catalogue';
+import { nodeEntry } from '../helpers/node-entry';
 
 const run = promisify(execFile);
 
 /** The npm scripts' commands on an embedded database in a folder of its own. */
-function script(name: string, dataDir: string) {
-  return run('node', ['--import', 'tsx', `scripts/${name}.ts`], {
+async function script(name: string, dataDir: string) {
+  return run(process.execPath, await nodeEntry(`scripts/${name}.ts`), {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
   });
 }

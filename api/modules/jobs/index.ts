@@ -58,8 +58,13 @@ export function startScheduledJobs(options: ScheduledJobsOptions) {
   };
 
   async function round(): Promise<void> {
-    const startedAt = Date.now();
+    // A round that ran is logged from just after it took the lock to just before it let it go, so
+    // rounds of two processes never overlap in the log (tests/api/multi-process.test.ts), however
+    // long a busy machine keeps a process between its clock and the lock.
+    let startedAt = Date.now();
+    let finishedAt = startedAt;
     const ran = await runExclusive(database, async () => {
+      startedAt = Date.now();
       for (const job of JOBS) {
         try {
           const done = await run[job]();
@@ -69,8 +74,10 @@ export function startScheduledJobs(options: ScheduledJobsOptions) {
         }
       }
       await endOfRound?.(database.db);
+      finishedAt = Date.now();
     });
-    log('debug', 'scheduled jobs', { ran, pid: process.pid, startedAt, finishedAt: Date.now() });
+    if (!ran) finishedAt = Date.now();
+    log('debug', 'scheduled jobs', { ran, pid: process.pid, startedAt, finishedAt });
   }
 
   let running: Promise<unknown> = Promise.resolve();
