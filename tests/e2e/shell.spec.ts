@@ -15,12 +15,15 @@ async function acceptCookies(page: Page) {
   );
 }
 
-/** Waits until the islands named have hydrated (Astro drops their `ssr` attribute). */
+/**
+ * Waits until the islands named have hydrated (Astro drops their `ssr` attribute); a `client:idle`
+ * one may wait past 7 s for the browser's first idle moment on a busy machine (support/account.ts).
+ */
 async function hydrated(page: Page, ...components: string[]) {
   for (const component of components) {
     await expect(
       page.locator(`astro-island[component-url*="${component}"]`).first(),
-    ).not.toHaveAttribute('ssr', /.*/);
+    ).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
   }
 }
 
