@@ -1,31 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CATEGORY_NAV, listingHref } from '../../src/lib/navigation';
 import { NOTICE_BARS, STORAGE_KEYS } from '../../core/site-messages';
+import { acceptCookies, hydrated } from './support/account';
 import { watchConsole } from './support/console';
 import { specItems } from './support/menu';
 import { CONTENT_ROUTES } from './support/routes';
 
 const [pricesBar, shippingBar] = NOTICE_BARS;
-
-/** Answers the cookie notice before the page loads, so it covers nothing. */
-async function acceptCookies(page: Page) {
-  await page.addInitScript(
-    (key) => localStorage.setItem(key, 'accepted'),
-    STORAGE_KEYS.cookieConsent,
-  );
-}
-
-/**
- * Waits until the islands named have hydrated (Astro drops their `ssr` attribute); a `client:idle`
- * one may wait past 7 s for the browser's first idle moment on a busy machine (support/account.ts).
- */
-async function hydrated(page: Page, ...components: string[]) {
-  for (const component of components) {
-    await expect(
-      page.locator(`astro-island[component-url*="${component}"]`).first(),
-    ).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
-  }
-}
 
 test.describe('every page of the shell', () => {
   for (const route of CONTENT_ROUTES) {

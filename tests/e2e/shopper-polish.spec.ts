@@ -8,6 +8,7 @@ import {
   QUANTITY_MESSAGE,
 } from '../../src/islands/catalogue/purchase-texts';
 import { COOKIE_NOTICE, NOTICE_BARS, STORAGE_KEYS } from '../../core/site-messages';
+import { acceptCookies, hydrated } from './support/account';
 import { watchConsole } from './support/console';
 import { advanceTo, box, intersects, watchLayoutShifts } from './support/layout';
 
@@ -22,19 +23,6 @@ const ENAMEL_MUG = `/productdetailpage/${seedProductId('campfire-enamel-mug')}`;
 const YOGA_BUNDLE = `/productdetailpage/${seedProductId('yoga-starter-bundle')}`;
 const COZY_BUNDLE = `/productdetailpage/${seedProductId('cozy-night-bundle')}`;
 const PHOTO = `/productdetailpage/${seedProductId('olympic-sea-stacks-photo')}`;
-
-async function hydrated(page: Page, component: string) {
-  await expect(
-    page.locator(`astro-island[component-url*="${component}"]`).first(),
-  ).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
-}
-
-async function acceptCookies(page: Page) {
-  await page.addInitScript(
-    (key) => localStorage.setItem(key, 'accepted'),
-    STORAGE_KEYS.cookieConsent,
-  );
-}
 
 /**
  * Watches the page's layout shifts not caused by input (what CLS counts), from its first paint.

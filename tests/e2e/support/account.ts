@@ -68,13 +68,15 @@ export async function acceptCookies(page: Page) {
   );
 }
 
-/** Waits until the island named has hydrated (Astro drops its `ssr` attribute). */
-export async function hydrated(page: Page, component: string) {
+/** Waits until the islands named have hydrated (Astro drops their `ssr` attribute). */
+export async function hydrated(page: Page, ...components: string[]) {
   // Islands hydrated `client:idle` wait for the browser's first idle moment, which a machine
   // busy starting the run's servers and both workers' browsers can delay past the usual 7 s.
-  await expect(
-    page.locator(`astro-island[component-url*="${component}"]`).first(),
-  ).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
+  for (const component of components) {
+    await expect(
+      page.locator(`astro-island[component-url*="${component}"]`).first(),
+    ).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
+  }
 }
 
 /** axe's serious and critical violations on the page as it is now. */
