@@ -68,14 +68,57 @@ export async function acceptCookies(page: Page) {
   );
 }
 
+/**
+ * What the page can say about an island that has not hydrated: how far it loaded, whether the
+ * browser still gives idle moments, and each of the island's scripts as the network saw it.
+ */
+async function whyNotHydrated(page: Page, component: string): Promise<string> {
+  return page
+    .evaluate(async (name) => {
+      const island = document.querySelector(`astro-island[component-url*="${name}"]`);
+      const idle = await new Promise<string>((resolve) => {
+        const timer = setTimeout(() => resolve('no idle callback within 2 s'), 2000);
+        requestIdleCallback(() => {
+          clearTimeout(timer);
+          resolve('idle callbacks run');
+        });
+      });
+      const scripts = performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/_astro/'))
+        .map((entry) => {
+          const timing = entry as PerformanceResourceTiming;
+          return `${timing.name.replace(/^.*\/_astro\//, '')} ${timing.responseStatus} in ${Math.round(timing.duration)} ms`;
+        });
+      return [
+        `readyState ${document.readyState}`,
+        `island ${island ? island.outerHTML.slice(0, 300) : 'missing'}`,
+        `astro-island defined: ${Boolean(customElements.get('astro-island'))}`,
+        idle,
+        `scripts: ${scripts.join('; ') || 'none'}`,
+      ].join('\n');
+    }, component)
+    .catch((error: unknown) => `the page could not be read: ${String(error)}`);
+}
+
 /** Waits until the islands named have hydrated (Astro drops their `ssr` attribute). */
 export async function hydrated(page: Page, ...components: string[]) {
   // Islands hydrated `client:idle` wait for the browser's first idle moment, which a machine
   // busy starting the run's servers and both workers' browsers can delay past the usual 7 s.
   for (const component of components) {
-    await expect(
-      page.locator(`astro-island[component-url*="${component}"]`).first(),
-    ).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
+    const island = page.locator(`astro-island[component-url*="${component}"]`).first();
+    try {
+      await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 20_000 });
+    } catch (error) {
+      const said = (await page.consoleMessages())
+        .filter((message) => message.type() === 'error' || message.type() === 'warning')
+        .map((message) => `console ${message.type()}: ${message.text()}`);
+      const errors = (await page.pageErrors()).map((thrown) => `page error: ${thrown.message}`);
+      const why = [await whyNotHydrated(page, component), ...said, ...errors].join('\n');
+      throw new Error(`The ${component} island did not hydrate in 20 s.\n${why}`, {
+        cause: error,
+      });
+    }
   }
 }
 
