@@ -103,8 +103,9 @@ async function whyNotHydrated(page: Page, component: string): Promise<string> {
 
 /** Waits until the islands named have hydrated (Astro drops their `ssr` attribute). */
 export async function hydrated(page: Page, ...components: string[]) {
-  // Islands hydrated `client:idle` wait for the browser's first idle moment, which a machine
-  // busy starting the run's servers and both workers' browsers can delay past the usual 7 s.
+  // Islands hydrated `client:idle` wait for the browser's first idle moment, 1.5 s at most
+  // (src/lib/hydration.ts), then for their scripts: a machine busy starting the run's servers and
+  // both workers' browsers has been seen to take past the usual 7 s.
   for (const component of components) {
     const island = page.locator(`astro-island[component-url*="${component}"]`).first();
     try {
