@@ -70,7 +70,8 @@ export async function acceptCookies(page: Page) {
 
 /**
  * What the page can say about an island that has not hydrated: how far it loaded, whether the
- * browser still gives idle moments, and each of the island's scripts as the network saw it.
+ * browser still gives idle moments, and each built file the page fetched (/_astro/: the islands'
+ * scripts and the styles) with its status and time.
  */
 async function whyNotHydrated(page: Page, component: string): Promise<string> {
   return page
